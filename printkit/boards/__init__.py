@@ -1,0 +1,1 @@
+"""Sinoda and YINSH boards: geometry models, board specs and page layout (nothing drawn)."""

@@ -1,0 +1,80 @@
+"""`printkit validate FILE...`: a verdict per level file (S26, S27, S27a)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
+from printkit.sinpin.findings import Finding
+from printkit.sinpin.loader import LevelFile, read_level
+from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
+from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
+
+
+GOLDEN_SUFFIX = ".expect.json"  # the expected `--json` verdict of a level, kept beside it
+
+
+def check_file(path: str) -> tuple[Verdict, list[SourceProblem], int]:
+    """Validate one file: its verdict, every finding located in the file, the exit status."""
+    try:
+        level_file = read_level(path)
+    except UnreadableSource as error:
+        verdict = unsearchable([Finding("format", error.problem.message)])
+        return verdict, [error.problem], EXIT_USAGE
+    prior = [Finding("format", problem.message) for problem in level_file.problems]
+    if level_file.rows is None:
+        verdict = unsearchable(prior)
+    else:
+        verdict = validate_rows(level_file.rows, level_file.rules, prior)
+    located = list(level_file.problems)
+    own = verdict.errors[len(prior):] + verdict.warnings
+    located += [_locate(level_file, finding) for finding in own]
+    return verdict, located, EXIT_OK if verdict.valid else EXIT_FINDING
+
+
+def _locate(level_file: LevelFile, finding: Finding) -> SourceProblem:
+    line, column = level_file.locate(finding.x, finding.y)
+    prefix = "warning: " if finding.severity == "warning" else ""
+    return SourceProblem(level_file.name, line, column, finding.rule, prefix + finding.message)
+
+
+def summary_line(name: str, verdict: Verdict, status: int) -> str:
+    if status == EXIT_USAGE:
+        return f"✗ {name}: unreadable"
+    if verdict.valid:
+        warnings = len(verdict.warnings)
+        extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+        turns = verdict.min_turns
+        return f"✓ {name}: solvable in {turns} turn{'s' * (turns != 1)}, {verdict.rest_positions} rest positions{extra}"
+    errors = len(verdict.errors)
+    return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}"
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON verdict object per line.")
+def validate_command(files: tuple[str, ...], as_json: bool) -> None:
+    """Check Sinpin levels: well formed, solvable, least turns, soft-locks.
+
+    FILE may be - for standard input. Golden verdicts kept beside levels (*.expect.json)
+    are skipped, so `printkit validate levels/*` checks just the levels. Exit status 0 when
+    every level is valid, 1 when any is invalid, 2 when a file cannot be read.
+    """
+    worst = EXIT_OK
+    for path in files:
+        if path.endswith(GOLDEN_SUFFIX):
+            message(f"skipping {path}: a golden verdict, not a level")
+            continue
+        verdict, located, status = check_file(path)
+        worst = max(worst, status)
+        name = display_name(path)
+        if as_json:
+            click.echo(json.dumps(verdict.as_json(name), ensure_ascii=False))
+        else:
+            click.echo(summary_line(name, verdict, status))
+            for problem in located:
+                click.echo(str(problem))
+    sys.exit(worst)

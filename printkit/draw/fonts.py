@@ -1,0 +1,169 @@
+"""The one typeface printkit prints with: DejaVu Sans (regular and bold), bundled in printkit/fonts.
+
+Both backends take everything from the same TTF files: the PDF embeds a subset of them, the SVG
+draws their glyph outlines. Metrics come from the very parser reportlab uses, so widths measured
+here are exactly the advances the PDF viewer applies.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont as ToolsFont
+from reportlab.pdfbase.ttfonts import TTFont as ReportlabFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+REGULAR = "DejaVuSans"
+BOLD = "DejaVuSans-Bold"
+
+
+class MissingGlyphError(ValueError):
+    """Text uses characters the bundled font cannot draw."""
+
+    def __init__(self, text: str, bold: bool, missing: list[str]) -> None:
+        self.text = text
+        self.bold = bold
+        self.missing = missing
+        listed = ", ".join(f"{_describe(char)}" for char in missing)
+        hint = ""
+        if any(unicodedata.category(char) == "Cc" for char in missing):
+            hint = " (a Text is a single line: split lines with fonts.wrap or furniture.paragraph)"
+        face = "DejaVu Sans Bold" if bold else "DejaVu Sans"
+        super().__init__(f"{face} has no glyph for {listed} in {text!r}{hint}")
+
+
+def _describe(char: str) -> str:
+    name = unicodedata.name(char, "control character" if unicodedata.category(char) == "Cc" else "unnamed")
+    return f"U+{ord(char):04X} {name} ({char!r})"
+
+
+def font_name(bold: bool = False) -> str:
+    """The name the font is registered under (reportlab) and embedded as (PDF)."""
+    return BOLD if bold else REGULAR
+
+
+def font_path(bold: bool = False) -> Path:
+    return FONT_DIR / f"{font_name(bold)}.ttf"
+
+
+@lru_cache(maxsize=None)
+def reportlab_font(bold: bool = False) -> ReportlabFont:
+    """The parsed font as reportlab sees it; shared by metrics and the PDF backend."""
+    return ReportlabFont(font_name(bold), str(font_path(bold)))
+
+
+def missing_glyphs(text: str, bold: bool = False) -> list[str]:
+    """The distinct characters of `text` the font lacks, in order of first appearance."""
+    char_to_glyph = reportlab_font(bold).face.charToGlyph
+    missing: list[str] = []
+    for char in text:
+        # glyph 0 is .notdef: a cmap pointing there would still print a box
+        if not char_to_glyph.get(ord(char)) and char not in missing:
+            missing.append(char)
+    return missing
+
+
+def check_glyphs(text: str, bold: bool = False) -> None:
+    """Raise MissingGlyphError naming every character of `text` the font cannot draw."""
+    missing = missing_glyphs(text, bold)
+    if missing:
+        raise MissingGlyphError(text, bold, missing)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Advance width in mm of `text` set at em size `size` mm (no kerning, as in the PDF)."""
+    face = reportlab_font(bold).face
+    widths = face.charWidths
+    default = face.defaultWidth
+    return sum(widths.get(ord(char), default) for char in text) * size / 1000.0
+
+
+def ink_extent(size: float, bold: bool = False) -> tuple[float, float]:
+    """How far any glyph can reach above and below the baseline, in mm at em size `size`."""
+    _, y_min, _, y_max = reportlab_font(bold).face.bbox
+    return y_max * size / 1000.0, -y_min * size / 1000.0
+
+
+def ascent(size: float, bold: bool = False) -> float:
+    """The typographic ascent (capitals and ascenders, about 0.76 em) in mm."""
+    return reportlab_font(bold).face.ascent * size / 1000.0
+
+
+# Break at ordinary spaces and tabs only, so no-break spaces (U+00A0, U+202F) keep "50 mm" whole.
+_BREAKABLE = re.compile(r"[ \t]+")
+
+
+def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[str]:
+    """Greedy line breaking of `text` into lines no wider than `width_mm`.
+
+    Newlines start a new paragraph (an empty paragraph gives an empty line); a word wider
+    than the measure is split between characters rather than overflowing the card.
+    """
+    lines: list[str] = []
+    space = text_width(" ", size, bold)
+    for paragraph in text.split("\n"):
+        words = [word for word in _BREAKABLE.split(paragraph) if word]
+        if not words:
+            lines.append("")
+            continue
+        line, line_width = "", 0.0
+        for word in words:
+            for piece in _split_long_word(word, width_mm, size, bold):
+                piece_width = text_width(piece, size, bold)
+                if line and line_width + space + piece_width <= width_mm:
+                    line, line_width = f"{line} {piece}", line_width + space + piece_width
+                else:
+                    if line:
+                        lines.append(line)
+                    line, line_width = piece, piece_width
+        lines.append(line)
+    return lines
+
+
+def _split_long_word(word: str, width_mm: float, size: float, bold: bool) -> list[str]:
+    if text_width(word, size, bold) <= width_mm:
+        return [word]
+    pieces: list[str] = []
+    current = ""
+    for char in word:
+        if current and text_width(current + char, size, bold) > width_mm:
+            pieces.append(current)
+            current = ""
+        current += char
+    pieces.append(current)
+    return pieces
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """One glyph for the SVG backend; lengths in font units, y up, as in the font."""
+
+    gid: int
+    advance: int
+    outline: str  # SVG path data; empty for blank glyphs such as the space
+
+
+@lru_cache(maxsize=None)
+def _tools_font(bold: bool) -> ToolsFont:
+    return ToolsFont(str(font_path(bold)), lazy=True)
+
+
+@lru_cache(maxsize=None)
+def units_per_em(bold: bool = False) -> int:
+    return int(_tools_font(bold)["head"].unitsPerEm)
+
+
+@lru_cache(maxsize=None)
+def glyph(char: str, bold: bool = False) -> Glyph:
+    """The glyph drawing `char`; call check_glyphs first, a missing character raises KeyError."""
+    font = _tools_font(bold)
+    name = font.getBestCmap()[ord(char)]
+    glyph_set = font.getGlyphSet()
+    pen = SVGPathPen(glyph_set, ntos=lambda value: f"{value:g}")
+    glyph_set[name].draw(pen)
+    return Glyph(font.getGlyphID(name), glyph_set[name].width, pen.getCommands())

@@ -1,0 +1,166 @@
+"""A Sinpin level: the grid of tiles (S1, S3) with its name, players and rule knobs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from printkit.sinpin.findings import Finding
+from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE, Rules
+from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
+
+Position = tuple[int, int]  # (x, y): column from the left, row from the top, from 0 (S1)
+
+
+def split_map(text: str) -> list[str]:
+    """Cut a `map` text into rows as level-format.md says (trailing newlines dropped)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.rstrip("\n").split("\n")
+
+
+def fits_paper(width: int, height: int) -> bool:
+    """S2: at most 12 x 18 fields portrait or 18 x 12 landscape."""
+    return (width <= MAX_SHORT_SIDE and height <= MAX_LONG_SIDE) or (
+        width <= MAX_LONG_SIDE and height <= MAX_SHORT_SIDE
+    )
+
+
+def _shown(char: str) -> str:
+    return repr(char) if not char.isprintable() or char in "'\"" else f"'{char}'"
+
+
+def grid_findings(rows: list[str]) -> list[Finding]:
+    """Errors of the raw map text: S1 ragged rows, S3 characters, doors and exits, S2 size."""
+    found: list[Finding] = []
+    first = len(rows[0]) if rows else 0
+    for y, row in enumerate(rows):
+        if len(row) != first:
+            found.append(
+                Finding(
+                    "S1",
+                    f"row {y + 1} has {len(row)} fields but the first row has {first};"
+                    " all rows must be the same length",
+                    min(len(row), first),
+                    y,
+                )
+            )
+    known = "".join(tile.char for tile in Tile)
+    doors: list[Position] = []
+    exits: list[Position] = []
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            tile = TILE_BY_CHAR.get(char)
+            if tile is None:
+                found.append(
+                    Finding(
+                        "S3",
+                        f"unknown character {_shown(char)} at {field_name(x, y)}"
+                        f" (map characters are {' '.join(known)} and space)",
+                        x,
+                        y,
+                    )
+                )
+            elif tile is Tile.DOOR:
+                doors.append((x, y))
+            elif tile is Tile.EXIT:
+                exits.append((x, y))
+    for tiles, char, what in ((doors, "A", "entry door α"), (exits, "Z", "exit Ω")):
+        if not tiles:
+            found.append(Finding("S3", f"there is no {what} ('{char}') on the map; a level needs exactly one"))
+        for x, y in tiles[1:]:
+            found.append(
+                Finding("S3", f"a second {what} ('{char}') at {field_name(x, y)}; a level has exactly one", x, y)
+            )
+    width = max((len(row) for row in rows), default=0)
+    if not fits_paper(width, len(rows)):
+        found.append(
+            Finding(
+                "S2",
+                f"the map is {width} x {len(rows)} fields; one A4 sheet holds at most"
+                f" {MAX_SHORT_SIDE} x {MAX_LONG_SIDE} (portrait) or {MAX_LONG_SIDE} x {MAX_SHORT_SIDE} (landscape)",
+            )
+        )
+    return found
+
+
+def grid_is_sound(rows: list[str]) -> bool:
+    """Sound enough to build a Level and search it: rectangular, known characters, one door and exit."""
+    return bool(rows) and not any(f.rule in ("S1", "S3") for f in grid_findings(rows))
+
+
+@dataclass(frozen=True)
+class Level:
+    """A rectangular map of known tiles; door and exit counts are the validator's business."""
+
+    rows: tuple[str, ...]
+    name: str = ""
+    author: str = ""
+    players: tuple[int, ...] = (2, 4)
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self) -> None:
+        # Spaces are open cave (S3); storing "." keeps equality and dumping canonical.
+        normalised = tuple(row.replace(" ", Tile.OPEN.char) for row in self.rows)
+        object.__setattr__(self, "rows", normalised)
+        if not normalised or any(len(row) != len(normalised[0]) for row in normalised):
+            raise ValueError("a Level needs rectangular rows (check grid_findings first)")
+        unknown = {char for row in normalised for char in row} - set(TILE_BY_CHAR)
+        if unknown:
+            raise ValueError(f"unknown map characters {sorted(unknown)}")
+
+    @classmethod
+    def from_text(cls, text: str, **details: object) -> Level:
+        return cls(tuple(split_map(text)), **details)  # type: ignore[arg-type]
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def map_text(self) -> str:
+        return "\n".join(self.rows) + "\n"
+
+    def tile(self, x: int, y: int) -> Tile:
+        """The tile at (x, y); everything outside the grid is rock (S1)."""
+        if 0 <= y < len(self.rows) and 0 <= x < len(self.rows[0]):
+            return TILE_BY_CHAR[self.rows[y][x]]
+        return Tile.ROCK
+
+    def is_rock(self, x: int, y: int) -> bool:
+        return self.tile(x, y) is Tile.ROCK
+
+    def supported(self, x: int, y: int) -> bool:
+        """S4: on a ladder, or standing on rock or a ladder."""
+        below = self.tile(x, y + 1)
+        return self.tile(x, y) is Tile.LADDER or below is Tile.ROCK or below is Tile.LADDER
+
+    @cached_property
+    def positions(self) -> dict[Tile, tuple[Position, ...]]:
+        """Every tile's positions in reading order (rows top to bottom, then columns)."""
+        found: dict[Tile, list[Position]] = {tile: [] for tile in Tile}
+        for y, row in enumerate(self.rows):
+            for x, char in enumerate(row):
+                found[TILE_BY_CHAR[char]].append((x, y))
+        return {tile: tuple(where) for tile, where in found.items()}
+
+    @property
+    def door(self) -> Position | None:
+        doors = self.positions[Tile.DOOR]
+        return doors[0] if doors else None
+
+    @property
+    def exit(self) -> Position | None:
+        exits = self.positions[Tile.EXIT]
+        return exits[0] if exits else None
+
+    @property
+    def items(self) -> frozenset[Position]:
+        """Gems and hearts on the map: the items a move takes and removes (S22)."""
+        return frozenset(self.positions[Tile.GEM] + self.positions[Tile.HEART])
+
+    def cells(self) -> list[tuple[int, int, Tile]]:
+        return [(x, y, TILE_BY_CHAR[char]) for y, row in enumerate(self.rows) for x, char in enumerate(row)]

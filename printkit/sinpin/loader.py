@@ -1,0 +1,167 @@
+"""Reading and writing Sinpin level files (level-format.md).
+
+The only module of the Sinpin model that touches files. It keeps, beside the level, where
+each map character stands in the YAML file, so that every finding can be reported as
+FILE:LINE:COL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+from printkit.sinpin.level import Level, grid_findings, split_map
+from printkit.sinpin.rules import Rules, knob_error, with_knobs, changed_knobs
+from printkit.yamlsource import (
+    Document,
+    SourceProblem,
+    SpecReader,
+    load_document,
+    node_position,
+    type_name,
+)
+
+LEVEL_KEYS = ("sinpin", "name", "author", "players", "rules", "map")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n|\x85|\u2028|\u2029")  # what YAML counts as line breaks
+
+
+@dataclass
+class LevelFile:
+    """A level as read from a file: its parts, its format problems and their positions."""
+
+    name: str  # the file as named in messages
+    rows: list[str] | None  # None when there is no usable `map`
+    rules: Rules = field(default_factory=Rules)
+    title: str = ""
+    author: str = ""
+    players: tuple[int, ...] = (2, 4)
+    problems: list[SourceProblem] = field(default_factory=list)  # rule "format"
+    _map_anchor: tuple[int | None, int | None] = (None, None)
+    _map_lines: tuple[int, int] | None = None  # (line of row 0, column of x 0), 1-based
+
+    def locate(self, x: int | None, y: int | None) -> tuple[int | None, int | None]:
+        """Line and column in the file of map field (x, y); the `map` value for None."""
+        if x is None or y is None or self._map_lines is None:
+            return self._map_anchor
+        line, column = self._map_lines
+        return line + y, column + x
+
+    def level(self) -> Level:
+        """The Level, for a file with no format problems and a sound grid (else ValueError)."""
+        if self.problems or self.rows is None:
+            raise ValueError("the level file has format problems")
+        return Level(tuple(self.rows), name=self.title, author=self.author, players=self.players, rules=self.rules)
+
+
+def read_level(path: str) -> LevelFile:
+    """Read a level file; UnreadableSource when it is not one YAML document (exit 2)."""
+    return interpret(load_document(path))
+
+
+def interpret(doc: Document) -> LevelFile:
+    problems: list[SourceProblem] = []
+    reader = SpecReader(doc, doc.root, problems, what="a level file")
+    result = LevelFile(doc.source.name, None, problems=problems)
+    if not reader.ok:
+        if doc.root is None:
+            problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a level needs at least a 'map'")
+        return result
+    reader.check_keys(LEVEL_KEYS, required=("map",))
+    if reader.has("sinpin"):
+        version = reader.raw("sinpin")
+        if isinstance(version, bool) or version != 1:
+            reader.problem(reader.value_node("sinpin"), "'sinpin' is the format version and must be 1")
+    result.title = reader.text("name", "") or ""
+    result.author = reader.text("author", "") or ""
+    result.players = _players(reader)
+    result.rules = _rules(reader)
+    map_node = reader.value_node("map")
+    if map_node is not None:
+        result._map_anchor = node_position(map_node)
+        value = doc.value(map_node)
+        if isinstance(value, str):
+            result.rows = split_map(value)
+            result._map_lines = _map_origin(doc.source.text, map_node, result.rows)
+        else:
+            reader.problem(map_node, f"'map' must be text (a block such as 'map: |' and one line per row), not {type_name(value)}")
+    return result
+
+
+def _players(reader: SpecReader) -> tuple[int, ...]:
+    default = (2, 4)
+    items = reader.sequence("players")
+    if items is None:
+        return default
+    counts = [reader.doc.value(node) for node in items]
+    if (
+        not counts
+        or any(isinstance(c, bool) or not isinstance(c, int) or not 2 <= c <= 4 for c in counts)
+        or any(a >= b for a, b in zip(counts, counts[1:]))
+    ):
+        reader.problem(reader.value_node("players"), "'players' must be a rising list of player counts from 2 to 4, such as [2, 3, 4]")
+        return default
+    return tuple(counts)
+
+
+def _rules(reader: SpecReader) -> Rules:
+    knobs = reader.mapping("rules")
+    if knobs is None or not knobs.ok:
+        return Rules()
+    accepted: dict[str, object] = {}
+    for name, (key_node, value_node) in knobs.entries.items():
+        problem = knob_error(name, reader.doc.value(value_node))
+        if problem:
+            knobs.problem(key_node if problem.startswith("unknown") else value_node, problem)
+        else:
+            accepted[name] = reader.doc.value(value_node)
+    return with_knobs(Rules(), accepted)
+
+
+def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] | None:
+    """(line, column) of map field (0, 0), for a block scalar whose rows stand one per line."""
+    if node.style not in ("|", ">"):
+        return None  # a quoted map: findings point at the value's start
+    lines = _LINE_BREAK.split(text)
+    first_line = node.start_mark.line + 1  # 0-based index of the line holding row 0
+    for y, row in enumerate(rows):
+        index = first_line + y
+        if row and index < len(lines) and lines[index].endswith(row):
+            indent = len(lines[index]) - len(row)
+            return first_line + 1, indent + 1
+    return None
+
+
+def dump_level(level: Level) -> str:
+    """The level as YAML text that `read_level` reads back to an equal Level."""
+    parts = ["sinpin: 1"]
+    if level.name:
+        parts.append(f"name: {_quoted(level.name)}")
+    if level.author:
+        parts.append(f"author: {_quoted(level.author)}")
+    if level.players != (2, 4):
+        parts.append(f"players: [{', '.join(str(p) for p in level.players)}]")
+    knobs = changed_knobs(level.rules)
+    if knobs:
+        parts.append("rules:")
+        parts.extend(f"  {name}: {value}" for name, value in knobs.items())
+    parts.append("map: |")
+    parts.extend(f"  {row}" for row in level.rows)
+    return "\n".join(parts) + "\n"
+
+
+def _quoted(text: str) -> str:
+    # The YAML emitter escapes exactly what its own reader needs (unlike json.dumps).
+    return yaml.safe_dump(text, allow_unicode=True, default_style='"', width=1 << 30).rstrip("\n")
+
+
+def problems_of_grid(level_file: LevelFile) -> list[SourceProblem]:
+    """The grid's S1/S2/S3 errors as located source problems (for commands other than validate)."""
+    if level_file.rows is None:
+        return []
+    located = []
+    for finding in grid_findings(level_file.rows):
+        line, column = level_file.locate(finding.x, finding.y)
+        located.append(SourceProblem(level_file.name, line, column, finding.rule, finding.message))
+    return located

@@ -1,0 +1,321 @@
+"""Reading YAML specs (levels, decks, boards) safely, every problem located as FILE:LINE:COL.
+
+Two kinds of failure are kept apart because the CLI maps them to different exit statuses:
+`UnreadableSource` (the bytes are not one YAML document: exit 2) and problems found in a
+readable document, collected by `SpecReader` as `SourceProblem`s.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import yaml
+
+MAX_BYTES = 1_000_000  # a level is a few hundred bytes; anything this big is a mistake
+
+
+@dataclass(frozen=True)
+class SourceProblem:
+    file: str
+    line: int | None  # 1-based, None when the problem concerns the whole file
+    column: int | None  # 1-based
+    rule: str  # a rule id such as "S3", or "format"
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.rule}: {self.message}"
+
+
+class UnreadableSource(Exception):
+    """The input is not one readable YAML document (CLI exit status 2)."""
+
+    def __init__(self, problem: SourceProblem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class SpecError(Exception):
+    """A readable spec with problems; carries every problem, not just the first."""
+
+    def __init__(self, problems: list[SourceProblem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Source:
+    name: str  # how the file is named in messages ("<stdin>" for -)
+    text: str
+
+
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
+
+
+def _unreadable(name: str, message: str, line: int | None = None, column: int | None = None):
+    return UnreadableSource(SourceProblem(name, line, column, "format", message))
+
+
+def read_source(path: str) -> Source:
+    """Read a file (or standard input for "-") as UTF-8 text of at most MAX_BYTES."""
+    name = display_name(path)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise _unreadable(name, "no such file") from None
+    except IsADirectoryError:
+        raise _unreadable(name, "is a directory, not a file") from None
+    except PermissionError:
+        raise _unreadable(name, "permission denied") from None
+    except OSError as error:
+        raise _unreadable(name, f"cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise _unreadable(
+            name, f"file is larger than 1 MB ({MAX_BYTES:,} bytes); printkit refuses bigger files"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise _unreadable(
+            name,
+            f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start});"
+            " save the file as UTF-8",
+            line,
+            column,
+        ) from None
+    return Source(name, text)
+
+
+@dataclass
+class Document:
+    """One parsed YAML document: the node tree (for positions) and each node's value."""
+
+    source: Source
+    root: yaml.Node | None
+    values: dict[yaml.Node, Any] = field(default_factory=dict)
+
+    def value(self, node: yaml.Node) -> Any:
+        return self.values[node]
+
+
+def _line_column(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def parse_document(source: Source) -> Document:
+    """Parse exactly one YAML document with the safe loader; raise UnreadableSource."""
+    name = source.name
+    loader = None
+    try:
+        loader = yaml.SafeLoader(source.text)
+        root = loader.get_single_node()
+        values: dict[yaml.Node, Any] = {}
+        if root is not None:
+            # construct_object (not construct_document) keeps the node -> value cache,
+            # which is how every value is later found from its node and its position.
+            loader.construct_object(root, deep=True)
+            values = dict(loader.constructed_objects)
+        return Document(source, root, values)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        what = " ".join(str(part) for part in (error.context, error.problem) if part)
+        if mark is None:
+            raise _unreadable(name, f"not valid YAML: {what}") from None
+        raise _unreadable(
+            name, f"not valid YAML: {what}", mark.line + 1, mark.column + 1
+        ) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _line_column(source.text, error.position)
+        raise _unreadable(
+            name,
+            f"character #x{error.character:04x} is not allowed in YAML (binary file?)"
+            if isinstance(error.character, int)
+            else "not valid YAML text",
+            line,
+            column,
+        ) from None
+    except yaml.YAMLError as error:
+        raise _unreadable(name, f"not valid YAML: {error}") from None
+    except RecursionError:
+        raise _unreadable(name, "not valid YAML: nested too deeply") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def load_document(path: str) -> Document:
+    return parse_document(read_source(path))
+
+
+def node_position(node: yaml.Node | None) -> tuple[int | None, int | None]:
+    if node is None:
+        return None, None
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def type_name(value: Any) -> str:
+    """A short name of a YAML value's type, for messages (never repr: values may be huge)."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+class SpecReader:
+    """Typed access to one YAML mapping, collecting problems instead of raising.
+
+    Each getter returns a usable value (the default when the entry is wrong) so that a
+    loader can go on and report every problem of a file in one run.
+    """
+
+    def __init__(
+        self,
+        doc: Document,
+        node: yaml.Node | None,
+        problems: list[SourceProblem],
+        what: str = "the file",
+        rule: str = "format",
+    ):
+        self.doc = doc
+        self.node = node
+        self.problems = problems
+        self.rule = rule
+        self.what = what
+        self.entries: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+        if node is None or not isinstance(node, yaml.MappingNode):
+            got = "empty" if node is None else type_name(doc.value(node))
+            self.problem(node, f"{what} must be a mapping of keys to values, not {got}")
+            self.ok = False
+            return
+        self.ok = True
+        for key_node, value_node in node.value:
+            key = doc.value(key_node)
+            if not isinstance(key, str):
+                self.problem(key_node, f"keys in {what} must be text, not {type_name(key)}")
+                continue
+            if key in self.entries:
+                self.problem(key_node, f"duplicate key '{key}' in {what}")
+            self.entries[key] = (key_node, value_node)
+
+    # -- problems -------------------------------------------------------------------------
+    def problem(self, node: yaml.Node | None, message: str, rule: str | None = None) -> None:
+        line, column = node_position(node if node is not None else self.node)
+        self.problems.append(
+            SourceProblem(self.doc.source.name, line, column, rule or self.rule, message)
+        )
+
+    def check_keys(self, allowed: Iterator[str] | set[str], required: tuple[str, ...] = ()) -> None:
+        allowed = set(allowed)
+        for key, (key_node, _) in self.entries.items():
+            if key not in allowed and not key.startswith("x-"):
+                known = ", ".join(sorted(allowed))
+                self.problem(key_node, f"unknown key '{key}' in {self.what} (known keys: {known})")
+        for key in required:
+            if self.ok and key not in self.entries:
+                self.problem(self.node, f"{self.what} has no '{key}'")
+
+    # -- typed getters --------------------------------------------------------------------
+    def has(self, key: str) -> bool:
+        return key in self.entries
+
+    def value_node(self, key: str) -> yaml.Node | None:
+        entry = self.entries.get(key)
+        return entry[1] if entry else None
+
+    def raw(self, key: str) -> Any:
+        node = self.value_node(key)
+        return None if node is None else self.doc.value(node)
+
+    def text(self, key: str, default: str | None = None) -> str | None:
+        if key not in self.entries:
+            return default
+        value = self.raw(key)
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)  # `name: 1984` is a fine title
+        self.problem(self.value_node(key), f"'{key}' must be text, not {type_name(value)}")
+        return default
+
+    def integer(self, key: str, default: int, low: int, high: int) -> int:
+        if key not in self.entries:
+            return default
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(
+                self.value_node(key), f"'{key}' must be a whole number, not {type_name(value)}"
+            )
+            return default
+        if not low <= value <= high:
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {value}")
+            return default
+        return value
+
+    def number(self, key: str, default: float, low: float, high: float) -> float:
+        if key not in self.entries:
+            return default
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.problem(self.value_node(key), f"'{key}' must be a number, not {type_name(value)}")
+            return default
+        if not low <= value <= high:
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {value}")
+            return default
+        return float(value)
+
+    def boolean(self, key: str, default: bool) -> bool:
+        if key not in self.entries:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            self.problem(self.value_node(key), f"'{key}' must be true or false, not {type_name(value)}")
+            return default
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: str | None) -> str | None:
+        if key not in self.entries:
+            return default
+        value = self.raw(key)
+        if not isinstance(value, (str, int)) or isinstance(value, bool) or str(value) not in options:
+            shown = f"'{value}'" if isinstance(value, (str, int)) and len(str(value)) < 40 else type_name(value)
+            self.problem(
+                self.value_node(key), f"'{key}' must be one of {', '.join(options)}, not {shown}"
+            )
+            return default
+        return str(value)
+
+    def mapping(self, key: str) -> SpecReader | None:
+        if key not in self.entries:
+            return None
+        return SpecReader(self.doc, self.value_node(key), self.problems, f"'{key}'", self.rule)
+
+    def sequence(self, key: str) -> list[yaml.Node] | None:
+        """The item nodes of a list entry (None, with a problem, when it is not a list)."""
+        if key not in self.entries:
+            return None
+        node = self.value_node(key)
+        if not isinstance(node, yaml.SequenceNode):
+            self.problem(node, f"'{key}' must be a list, not {type_name(self.doc.value(node))}")
+            return None
+        return list(node.value)

@@ -1,0 +1,170 @@
+"""`printkit board SPEC --json`: the geometry on stdout, problems on stderr, exit 2."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from printkit.cli import main
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def _run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["board", *args], input=stdin)
+
+
+def _json(path: Path) -> dict:
+    result = _run(str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    return json.loads(result.stdout)
+
+
+def _inside_margins(data: dict, xy: list[float]) -> bool:
+    page = data["page"]
+    margin = page["margin"]
+    return margin <= xy[0] <= page["width"] - margin and margin <= xy[1] <= page["height"] - margin
+
+
+@pytest.mark.parametrize(
+    ("template", "spaces", "players"),
+    [
+        ("sinoda-2.yaml", 24, 2),
+        ("sinoda-3.yaml", 54, 3),
+        ("sinoda-3-small.yaml", 24, 3),
+        ("sinoda-4-teams.yaml", 54, 4),
+        ("sinoda-6-three-teams.yaml", 54, 6),
+    ],
+)
+def test_sinoda_json(template: str, spaces: int, players: int) -> None:
+    data = _json(TEMPLATES / template)
+    assert data["game"] == "sinoda" and data["format"] == 1 and data["units"] == "mm"
+    assert data["page"] == {
+        "paper": "A4", "orientation": "portrait", "width": 210.0, "height": 297.0,
+        "margin": 10.0, "origin": "top-left", "y_axis": "down",
+    }  # fmt: skip
+    assert set(data["board"]) == {"setup", "size", "n", "edge_mm", "rotation_deg", "centre", "outline_radius"}
+    assert data["board"]["centre"] == [105.0, 148.5]
+    assert len(data["players"]) == players
+    assert set(data["players"][0]) == {"number", "colour", "pattern", "team"}
+
+    by_name = {space["name"]: space for space in data["spaces"]}
+    assert len(by_name) == spaces
+    r = data["board"]["edge_mm"]
+    for space in data["spaces"]:
+        assert set(space) == {"name", "lattice", "centre", "corners", "neighbours"}
+        assert len(space["corners"]) == 3 and 2 <= len(space["neighbours"]) <= 3
+        for corner in space["corners"]:
+            assert _inside_margins(data, corner)
+            assert math.dist(corner, space["centre"]) == pytest.approx(r / math.sqrt(3), abs=0.01)
+        for other in space["neighbours"]:
+            assert space["name"] in by_name[other]["neighbours"]
+            shared = {tuple(c) for c in space["corners"]} & {tuple(c) for c in by_name[other]["corners"]}
+            assert len(shared) == 2
+
+    start = data["start"]
+    assert [flower["player"] for flower in start] == list(range(1, players + 1))
+    taken = [name for flower in start for name in flower["spaces"]]
+    assert len(taken) == 6 * players == len(set(taken)) and set(taken) <= set(by_name)
+    for flower in start:
+        corners = [set(map(tuple, by_name[name]["corners"])) for name in flower["spaces"]]
+        assert tuple(flower["centre"]) in set.intersection(*corners)
+    assert len(data["petals"]) == {2: 42, 3: 90}[data["board"]["n"]]
+
+
+def test_sinoda_player_one_sits_at_the_bottom() -> None:
+    data = _json(TEMPLATES / "sinoda-2.yaml")
+    (one, two) = (flower["centre"] for flower in data["start"])
+    assert one[0] == pytest.approx(two[0]) and one[1] > two[1]  # y grows downward
+
+
+def test_teams_in_json() -> None:
+    data = _json(TEMPLATES / "sinoda-6-three-teams.yaml")
+    assert data["teams"] == [[1, 4], [2, 5], [3, 6]]
+    centre = data["board"]["centre"]
+    flowers = {flower["player"]: flower["centre"] for flower in data["start"]}
+    for a, b in data["teams"]:  # teammates opposite: the centre is their midpoint
+        middle = [(flowers[a][i] + flowers[b][i]) / 2 for i in (0, 1)]
+        assert middle == pytest.approx(centre, abs=0.002)
+
+
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_yinsh_json(tmp_path: Path, orientation: str) -> None:
+    spec = tmp_path / "y.yaml"
+    spec.write_text(f"game: yinsh\norientation: {orientation}\npaper: Letter\n", encoding="utf-8")
+    data = _json(spec)
+    assert data["game"] == "yinsh"
+    assert len(data["points"]) == 85 and len(data["lines"]) == 33
+    lines = {line["name"]: line for line in data["lines"]}
+    for p in data["points"]:
+        assert set(p) == {"name", "centre", "lines", "neighbours"}
+        assert len(p["lines"]) == 3 and all(p["name"] in lines[name]["points"] for name in p["lines"])
+        assert _inside_margins(data, p["centre"])
+    centres = {p["name"]: p["centre"] for p in data["points"]}
+    for line in data["lines"]:
+        assert line["from"] == centres[line["points"][0]] and line["to"] == centres[line["points"][-1]]
+    assert len(data["labels"]) == 33
+    assert data["rings_per_player"] == 5 and data["fixed_start_points"] == []
+    rows = data["start"]
+    assert [row["player"] for row in rows] == [1, 2]
+    for row in rows:
+        assert len(row["ring_slots"]) == 3
+        for centre in row["ring_slots"]:
+            half = row["slot_diameter"] / 2
+            assert _inside_margins(data, [centre[0] - half, centre[1] - half])
+            assert _inside_margins(data, [centre[0] + half, centre[1] + half])
+    # The players sit at the short edges of the page.
+    one, two = rows[0]["ring_slots"][1], rows[1]["ring_slots"][1]
+    axis = 1 if orientation == "portrait" else 0
+    assert abs(one[axis] - two[axis]) > 200
+
+
+def test_bad_spec_exit_2(tmp_path: Path) -> None:
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("game: sinoda\nplayers: 5\nsize: big\ncolours: [red, blu]\n", encoding="utf-8")
+    result = _run(str(spec), "--json")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{spec}:2:10: format: 'players' must be 2, 3, 4 or 6 (Sinoda has no 5-player game), not 5",
+        f"{spec}:3:1: format: unknown key 'size' in the file (known keys: board, colours, edge_mm,"
+        " game, ink_saving, labels, margin_mm, orientation, paper, players, rotation, teams)",
+        f"{spec}:4:16: format: colour of player 2 must be #rrggbb, #rgb or a name (black, blue,"
+        " brown, cyan, gold, gray, green, grey, lime, magenta, maroon, navy, olive, orange, pink,"
+        " purple, red, silver, teal, vermillion, white, yellow), not 'blu'",
+    ]
+
+
+def test_unreadable_spec_exit_2(tmp_path: Path) -> None:
+    result = _run(str(tmp_path / "missing.yaml"), "--json")
+    assert result.exit_code == 2
+    assert result.stderr == f"{tmp_path / 'missing.yaml'}: format: no such file\n"
+    result = _run("-", "--json", stdin="game: [yinsh\n")
+    assert result.exit_code == 2 and result.stderr.startswith("<stdin>:2:1: format: not valid YAML")
+
+
+def test_stdin() -> None:
+    result = _run("-", "--json", stdin="game: yinsh\n")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["spec"] == "<stdin>"
+
+
+def test_neither_json_nor_output_is_a_usage_error() -> None:
+    result = _run(str(TEMPLATES / "yinsh.yaml"))
+    assert result.exit_code == 2
+    assert "--json" in result.stderr and result.stdout == ""
+
+
+def test_rendering_not_available_yet(tmp_path: Path) -> None:
+    out = tmp_path / "board.pdf"
+    result = _run(str(TEMPLATES / "sinoda-2.yaml"), "-o", str(out))
+    assert result.exit_code == 2
+    assert "rendering not available yet" in result.stderr
+    assert not out.exists()
+    result = _run(str(TEMPLATES / "sinoda-2.yaml"), "-o", str(tmp_path / "board.png"))
+    assert result.exit_code == 2 and "must end in .pdf or .svg" in result.stderr

@@ -1,0 +1,144 @@
+"""`printkit validate`: verdict lines, JSON verdicts, exit statuses, and no tracebacks ever."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printkit.cli import main
+
+GOOD = "name: Tiny\nmap: |\n  #####\n  #A.Z#\n  #####\n"
+UNSOLVABLE = "map: |\n  #####\n  #A#Z#\n  #####\n"
+VERDICT_KEYS = ["file", "valid", "solvable", "min_turns", "rest_positions", "soft_locks", "unreachable_items", "errors", "warnings"]
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=input)
+    # A traceback would surface as an exception other than the SystemExit of sys.exit.
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def level(tmp_path: Path, text: str, name: str = "level.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_valid_level_prints_a_tick_and_exits_0(tmp_path: Path) -> None:
+    path = level(tmp_path, GOOD)
+    result = run("validate", path)
+    assert result.exit_code == 0
+    assert result.output == f"✓ {path}: solvable in 1 turn, 3 rest positions\n"
+
+
+def test_an_unsolvable_level_names_the_rule_and_exits_1(tmp_path: Path) -> None:
+    path = level(tmp_path, UNSOLVABLE)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == f"✗ {path}: invalid, 1 error"
+    assert f"{path}:1:6: S26: the level cannot be won" in result.output
+    assert f"{path}:3:4: S27: warning: soft-lock at B2" in result.output
+
+
+def test_json_verdicts_have_the_documented_keys_in_order(tmp_path: Path) -> None:
+    good, bad = level(tmp_path, GOOD, "good.yaml"), level(tmp_path, UNSOLVABLE, "bad.yaml")
+    result = run("validate", "--json", good, bad)
+    assert result.exit_code == 1
+    first, second = (json.loads(line) for line in result.output.splitlines())
+    assert list(first) == VERDICT_KEYS == list(second)
+    assert first == {"file": good, "valid": True, "solvable": True, "min_turns": 1, "rest_positions": 3,
+                     "soft_locks": [], "unreachable_items": [], "errors": [], "warnings": []}
+    assert second["errors"][0]["rule"] == "S26" and second["errors"][0]["x"] is None
+    assert second["soft_locks"] == [[1, 1]]
+
+
+def test_errors_carry_the_rule_row_and_column(tmp_path: Path) -> None:
+    text = "map: |\n  ######\n  #A.x.Z\n  #A###\n  ####AZ\n"
+    result = run("validate", "--json", level(tmp_path, text))
+    errors = json.loads(result.output)["errors"]
+    assert {(e["rule"], e["x"], e["y"]) for e in errors} == {
+        ("S3", 3, 1),  # unknown character
+        ("S1", 5, 2),  # a short row: column = the shorter length
+        ("S3", 1, 2),  # a second door
+        ("S3", 4, 3),  # a third door
+        ("S3", 5, 3),  # a second exit
+    }
+
+
+def test_an_unsupported_door_and_an_oversized_map_are_errors(tmp_path: Path) -> None:
+    text = "map: |\n  " + "." * 19 + "\n  A" + "." * 17 + "Z\n"
+    result = run("validate", "--json", level(tmp_path, text))
+    verdict = json.loads(result.output)
+    rules = [(e["rule"], e["x"], e["y"]) for e in verdict["errors"]]
+    assert ("S2", None, None) in rules and ("S4", 0, 1) not in rules  # the bottom row stands on rock
+    text = "map: |\n  .....\n  .A.Z.\n  .....\n"
+    verdict = json.loads(run("validate", "--json", level(tmp_path, text)).output)
+    assert ("S4", 1, 1) in [(e["rule"], e["x"], e["y"]) for e in verdict["errors"]]
+
+
+def test_unreadable_input_exits_2_with_a_json_verdict(tmp_path: Path) -> None:
+    path = tmp_path / "binary.yaml"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    result = run("validate", "--json", str(path))
+    assert result.exit_code == 2
+    verdict = json.loads(result.output)
+    assert verdict["valid"] is False and verdict["errors"][0]["rule"] == "format"
+
+
+def test_standard_input_is_read_for_a_dash() -> None:
+    result = run("validate", "-", input=GOOD)
+    assert result.exit_code == 0 and result.output.startswith("✓ <stdin>: solvable in 1 turn,")
+
+
+def test_the_worst_status_wins_and_golden_files_are_skipped(tmp_path: Path) -> None:
+    good = level(tmp_path, GOOD, "good.yaml")
+    golden = level(tmp_path, "{}", "good.expect.json")
+    assert run("validate", good, golden).exit_code == 0
+    assert run("validate", good, level(tmp_path, UNSOLVABLE, "bad.yaml")).exit_code == 1
+    assert run("validate", good, str(tmp_path / "missing.yaml")).exit_code == 2
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("validate").exit_code == 2
+    assert run("validate", "--bogus", "x").exit_code == 2
+
+
+def test_the_installed_command_never_prints_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"map: [" + b"[" * 5000)
+    process = subprocess.run([sys.executable, "-m", "printkit", "validate", str(bad)], capture_output=True, text=True)
+    assert process.returncode == 2
+    assert "Traceback" not in process.stderr + process.stdout
+    assert "not valid YAML" in process.stdout
+
+
+# Random YAML built so that it can never be a valid level: no text holds the exit 'Z'.
+texts = st.text(st.characters(exclude_characters="Z", exclude_categories=("Cs",)), max_size=12)
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 20), st.floats(allow_nan=False), texts)
+keys = st.one_of(st.sampled_from(["map", "rules", "name", "author", "players", "sinpin", "blade_points", "x-a"]), texts)
+documents = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=5), max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300))
+def test_random_bytes_get_a_message_and_status_1_or_2(data: bytes) -> None:
+    result = run("validate", "-", input=data)
+    assert result.exit_code in (1, 2)
+    assert result.output.strip()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents)
+def test_random_yaml_gets_a_message_and_status_1_or_2(document: object) -> None:
+    result = run("validate", "--json", "-", input=yaml.safe_dump(document, allow_unicode=True))
+    assert result.exit_code in (1, 2)
+    assert json.loads(result.output)["errors"]

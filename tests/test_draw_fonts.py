@@ -1,0 +1,84 @@
+"""The bundled font: files and licence, glyph coverage, metrics, line breaking, outlines."""
+
+from __future__ import annotations
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from printkit.draw import fonts
+
+CLEF = "\U0001d11e"  # MUSICAL SYMBOL G CLEF: not in DejaVu Sans
+
+
+def test_font_files_and_licence_are_bundled_and_small():
+    for bold in (False, True):
+        path = fonts.font_path(bold)
+        assert path.is_file() and path.parent.name == "fonts"
+        assert path.stat().st_size < 2_000_000
+    licence = (fonts.FONT_DIR / "DejaVu-LICENSE.txt").read_text(encoding="utf-8")
+    assert "Bitstream Vera Fonts Copyright" in licence and "Arev Fonts Copyright" in licence
+
+
+def test_alpha_and_omega_are_covered_in_both_weights():
+    for bold in (False, True):
+        fonts.check_glyphs("α Ω — αβγ ΑΩ äöü ß € ° × ½ 100 % ", bold)
+
+
+def test_missing_glyphs_are_refused_loudly():
+    assert fonts.missing_glyphs(f"a{CLEF}b{CLEF}\uffff") == [CLEF, "\uffff"]
+    with pytest.raises(fonts.MissingGlyphError) as caught:
+        fonts.check_glyphs(f"key {CLEF}")
+    message = str(caught.value)
+    assert "U+1D11E MUSICAL SYMBOL G CLEF" in message and "DejaVu Sans" in message
+    assert caught.value.missing == [CLEF]
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(fonts.MissingGlyphError, match="single line"):
+        fonts.check_glyphs("two\nlines")
+
+
+def test_text_width_matches_the_font_advances():
+    font = TTFont(str(fonts.font_path()))
+    cmap, hmtx, units = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+    expected = sum(hmtx[cmap[ord(char)]][0] for char in "α Ω") / units * 8
+    assert fonts.text_width("α Ω", 8) == pytest.approx(expected, abs=1e-9)
+    assert fonts.text_width("α Ω", 16) == pytest.approx(2 * expected)
+    assert fonts.text_width("Hello", 5, bold=True) > fonts.text_width("Hello", 5)
+    assert fonts.text_width("", 5) == 0
+
+
+def test_vertical_metrics():
+    above, below = fonts.ink_extent(10)
+    assert 10 < above < 13 and 4 < below < 5
+    assert fonts.ascent(10) == pytest.approx(7.6, abs=0.01)
+
+
+def test_wrap_fills_lines_up_to_the_width():
+    text = "Move the hero one field; climb a ladder, jump over spikes and reach the exit Ω before the web."
+    lines = fonts.wrap(text, 40, 3.5)
+    assert len(lines) > 2
+    assert all(fonts.text_width(line, 3.5) <= 40 for line in lines)
+    assert " ".join(lines) == text
+    # greedy: the next word would not have fitted on the line before
+    for line, following in zip(lines, lines[1:]):
+        assert fonts.text_width(f"{line} {following.split()[0]}", 3.5) > 40
+
+
+def test_wrap_paragraphs_no_break_spaces_and_long_words():
+    assert fonts.wrap("one\n\ntwo", 50, 3) == ["one", "", "two"]
+    assert fonts.wrap("", 50, 3) == [""]
+    assert fonts.wrap("a   b", 50, 3) == ["a b"]
+    kept = fonts.wrap("print at 100\u202f% please", fonts.text_width("print at 100", 3), 3)
+    assert "100\u202f%" in " ".join(kept)
+    pieces = fonts.wrap("Ωmega" * 8, 10, 3)
+    assert "".join(pieces) == "Ωmega" * 8 and len(pieces) > 1
+    assert all(fonts.text_width(piece, 3) <= 10 for piece in pieces)
+
+
+def test_glyph_outlines_for_the_svg():
+    alpha = fonts.glyph("α")
+    assert alpha.outline.startswith("M") and alpha.outline.endswith("Z")
+    # in font units, the advance is the width of the character set at one em per unit
+    assert alpha.advance == pytest.approx(fonts.text_width("α", fonts.units_per_em()))
+    assert fonts.glyph("α", bold=True).outline != alpha.outline
+    assert fonts.glyph(" ").outline == ""
+    assert fonts.units_per_em() == 2048

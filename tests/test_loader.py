@@ -1,0 +1,153 @@
+"""The level loader: every bad input gets FILE:LINE:COL messages, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.sinpin.level import Level
+from printkit.sinpin.loader import dump_level, read_level
+from printkit.sinpin.rules import KNOB_RANGES, Rules
+from printkit.yamlsource import UnreadableSource
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "level.yaml") -> str:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def problems(tmp_path: Path, text: str) -> list[str]:
+    return [str(p).replace(f"{tmp_path}/", "") for p in read_level(write(tmp_path, text)).problems]
+
+
+def test_a_good_level_reads_with_every_field(tmp_path: Path) -> None:
+    text = "sinpin: 1\nname: Cave\nauthor: Ada\nplayers: [2, 3]\nrules:\n  blade_points: 2\nmap: |\n  ####\n  #AZ#\n  ####\n"
+    level = read_level(write(tmp_path, text)).level()
+    assert level == Level(("####", "#AZ#", "####"), "Cave", "Ada", (2, 3), Rules(blade_points=2))
+
+
+def test_map_positions_point_at_the_character_in_the_file(tmp_path: Path) -> None:
+    text = "name: x\nmap: |\n    ####\n    #A.Z\n"
+    level_file = read_level(write(tmp_path, text))
+    assert level_file.locate(0, 0) == (3, 5)
+    assert level_file.locate(3, 1) == (4, 8)
+    assert level_file.locate(None, None) == (2, 6)  # the map value, for whole-level findings
+
+
+def test_windows_line_ends_and_a_byte_order_mark_are_accepted(tmp_path: Path) -> None:
+    text = "\ufeffmap: |\r\n  #AZ\r\n  ###\r\n"
+    path = tmp_path / "crlf.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    level_file = read_level(str(path))
+    assert level_file.rows == ["#AZ", "###"] and not level_file.problems
+    assert level_file.locate(1, 1) == (3, 4)
+
+
+def test_trailing_spaces_count_and_blank_lines_are_rows(tmp_path: Path) -> None:
+    level_file = read_level(write(tmp_path, "map: |\n  #A Z \n\n  ###\n"))
+    assert level_file.rows == ["#A Z ", "", "###"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[1, 2]\n", "level.yaml:1:1: format: a level file must be a mapping of keys to values, not a list"),
+        ("", "level.yaml:1:1: format: the file is empty: a level needs at least a 'map'"),
+        ("name: x\n", "level.yaml:1:1: format: a level file has no 'map'"),
+        ("map: 12\n", "level.yaml:1:6: format: 'map' must be text (a block such as 'map: |' and one line per row), not a whole number"),
+        ("map: [a, b]\n", "level.yaml:1:6: format: 'map' must be text (a block such as 'map: |' and one line per row), not a list"),
+        ("rule:\n  blade_points: 2\nmap: 'AZ'\n", "level.yaml:1:1: format: unknown key 'rule' in a level file (known keys: author, map, name, players, rules, sinpin)"),
+        ("sinpin: 2\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),
+        ("players: [4, 2]\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a rising list of player counts from 2 to 4, such as [2, 3, 4]"),
+        ("players: 3\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a list, not a whole number"),
+        ("rules: 3\nmap: 'AZ'\n", "level.yaml:1:8: format: 'rules' must be a mapping of keys to values, not a whole number"),
+        ("rules:\n  blade_points: true\nmap: 'AZ'\n", "level.yaml:2:17: format: rule knob 'blade_points' must be a whole number from 0 to 6"),
+        ("rules:\n  blade_points: '3'\nmap: 'AZ'\n", "level.yaml:2:17: format: rule knob 'blade_points' must be a whole number from 0 to 6"),
+        ("rules:\n  max_rounds: 0\nmap: 'AZ'\n", "level.yaml:2:15: format: rule knob 'max_rounds' must be from 1 to 10000, not 0"),
+        ("rules:\n  speed: 2\nmap: 'AZ'\n", "level.yaml:2:3: format: unknown rule knob 'speed' (knobs: blade_points, start_health, max_health, box_hearts, max_rounds)"),
+        ("map: 'AZ'\nmap: 'AZ'\n", "level.yaml:2:1: format: duplicate key 'map' in a level file"),
+        ("name: [x]\nmap: 'AZ'\n", "level.yaml:1:7: format: 'name' must be text, not a list"),
+    ],
+)
+def test_format_problems_are_located(tmp_path: Path, text: str, expected: str) -> None:
+    assert expected in problems(tmp_path, text)
+
+
+def test_every_problem_is_reported_not_just_the_first(tmp_path: Path) -> None:
+    found = problems(tmp_path, "nme: x\nrules:\n  speed: 1\n  start_health: 10\nplayers: [5]\nmap: 'AZ'\n")
+    assert len(found) == 4
+
+
+def test_keys_starting_with_x_are_ignored(tmp_path: Path) -> None:
+    assert problems(tmp_path, "x-notes: {anything: [1, 2]}\nmap: 'AZ'\n") == []
+
+
+@pytest.mark.parametrize(
+    ("data", "fragment"),
+    [
+        (b"map: [unclosed\n", "not valid YAML"),
+        (b"\xff\xfe\x00binary", "not UTF-8 text"),
+        (b"map: 'A\x00Z'\n", "is not allowed in YAML"),
+        (b"map: |\n\t#AZ\n", "not valid YAML"),
+        (b"map: 'AZ'\n---\nmap: 'AZ'\n", "not valid YAML"),
+        (b"map: !!python/object:os.system 'AZ'\n", "not valid YAML"),
+        (b"[" * 20000, "not valid YAML"),
+    ],
+)
+def test_unreadable_input_raises_with_a_position(tmp_path: Path, data: bytes, fragment: str) -> None:
+    with pytest.raises(UnreadableSource) as caught:
+        read_level(write(tmp_path, data))
+    assert fragment in caught.value.problem.message
+    assert caught.value.problem.rule == "format"
+
+
+def test_files_over_one_megabyte_are_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, b"# " + b"x" * (5 * 1024 * 1024))
+    with pytest.raises(UnreadableSource, match="larger than 1 MB"):
+        read_level(path)
+
+
+def test_a_missing_file_and_a_directory_are_unreadable(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableSource, match="no such file"):
+        read_level(str(tmp_path / "nothing.yaml"))
+    with pytest.raises(UnreadableSource, match="is a directory"):
+        read_level(str(tmp_path))
+
+
+def test_an_alias_bomb_is_read_in_linear_time(tmp_path: Path) -> None:
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for i in range(1, 12):
+        lines.append(f"x-a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
+    lines.append("map: *a11")
+    found = problems(tmp_path, "\n".join(lines) + "\n")
+    assert any("unknown key 'a0'" in p for p in found)
+    assert any("'map' must be text" in p for p in found)
+
+
+levels = st.builds(
+    Level,
+    rows=st.integers(1, 6).flatmap(
+        lambda width: st.lists(st.text(alphabet="#.AZH^!wSOCh*?", min_size=width, max_size=width), min_size=1, max_size=6)
+    ).map(tuple),
+    name=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20),
+    author=st.text(max_size=10).filter(lambda s: s.isprintable()),
+    players=st.sampled_from([(2,), (2, 4), (2, 3, 4), (3, 4)]),
+    rules=st.builds(Rules, **{name: st.integers(low, high) for name, (low, high) in KNOB_RANGES.items()}),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(levels)
+def test_load_of_dump_gives_the_same_level(tmp_path_factory: pytest.TempPathFactory, level: Level) -> None:
+    path = tmp_path_factory.mktemp("dump") / "level.yaml"
+    path.write_text(dump_level(level), encoding="utf-8")
+    level_file = read_level(str(path))
+    assert level_file.problems == []
+    assert level_file.level() == level
