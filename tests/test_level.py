@@ -1,0 +1,45 @@
+"""The Level model and the grid checks of S1-S4 and S27a."""
+
+import pytest
+
+from printkit.sinpin.level import Level, fits_paper, grid_findings, split_map
+from printkit.sinpin.tiles import Tile
+
+
+def test_spaces_are_open_cave_and_outside_is_rock() -> None:
+    level = Level.from_text("#A Z#\n#####\n")
+    assert level.rows == ("#A.Z#", "#####")
+    assert level.tile(2, 0) is Tile.OPEN and level.tile(-1, 0) is Tile.ROCK and level.tile(0, 9) is Tile.ROCK
+    assert (level.width, level.height, level.door, level.exit) == (5, 2, (1, 0), (3, 0))
+
+
+def test_S4_support_is_a_ladder_field_or_rock_or_ladder_below() -> None:
+    level = Level(("..H.", ".#H.", "....", "#..."))
+    assert level.supported(1, 0)  # rock below
+    assert level.supported(2, 0) and level.supported(2, 1)  # on a ladder
+    assert level.supported(2, 2) is False  # below a ladder is not on it
+    assert level.supported(3, 3)  # the bottom row stands on the rock outside the grid
+    assert not level.supported(0, 0)
+
+
+def test_a_level_must_be_rectangular_with_known_tiles() -> None:
+    with pytest.raises(ValueError):
+        Level(("##", "#"))
+    with pytest.raises(ValueError):
+        Level(("#x",))
+
+
+def test_map_text_is_cut_into_rows_after_trailing_newlines() -> None:
+    assert split_map("ab\r\ncd\n\n") == ["ab", "cd"]
+    assert split_map("ab\n\ncd") == ["ab", "", "cd"]
+
+
+def test_S2_paper_holds_12_by_18_or_18_by_12() -> None:
+    assert fits_paper(12, 18) and fits_paper(18, 12) and fits_paper(5, 5)
+    assert not fits_paper(13, 18) and not fits_paper(18, 13) and not fits_paper(19, 2)
+
+
+def test_grid_findings_name_rule_column_and_row() -> None:
+    found = grid_findings(["#AZ#", "#A", "#\t.?"])
+    assert [(f.rule, f.x, f.y) for f in found] == [("S1", 2, 1), ("S3", 1, 2), ("S3", 1, 1)]
+    assert "'\\t'" in found[1].message
