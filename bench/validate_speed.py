@@ -23,7 +23,7 @@ from printkit.sinpin.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "levels" / "01-first-steps.yaml"
-FULL_CAVE = ROOT / "levels" / "07-crystal-cave.yaml"  # 12 x 18, every tile type
+FULL_CAVE = ROOT / "levels" / "07-the-chimney.yaml"  # 12 x 18, every tile type
 
 
 def timed(function, runs: int) -> tuple[float, float]:

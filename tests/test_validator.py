@@ -143,3 +143,10 @@ def test_S20_a_lone_teleporter_gets_a_warning() -> None:
 def test_S28_more_items_than_set_up_allows_is_a_warning() -> None:
     verdict = validate(level("#" * 20, "#A" + "*" * 17 + "Z", "#" * 20))
     assert ("S28", None, None) in [(w.rule, w.x, w.y) for w in verdict.warnings]
+
+
+def test_S2_a_huge_map_is_refused_quickly_without_a_search() -> None:
+    rows = ["A" + "." * 98 + "Z"] + ["#" * 100] * 99
+    verdict = validate_rows(rows)
+    assert [(f.rule, f.x, f.y) for f in verdict.errors] == [("S2", None, None)]
+    assert verdict.rest_positions == 0 and verdict.min_turns is None

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from printkit import __version__
+from printkit.cli.commands import COMMANDS
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """Imports a command's module only when that command runs (or help lists it).
+
+    `printkit validate` then starts without loading the drawing stack (reportlab, fonts),
+    which would cost more than validating a level.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module, attribute = target.split(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "-V", "--version", prog_name="printkit")
 def main() -> None:
     """Print-and-play kits for Sinpin, Sinoda and YINSH.
@@ -15,10 +36,3 @@ def main() -> None:
     Validate hand-drawn Sinpin levels, print exact-scale A4 maps, cards, tokens and boards.
     Exit status: 0 ok, 1 a finding (an invalid level), 2 bad usage or unreadable input.
     """
-
-
-# Command registration: one import and one add_command per command module.
-from printkit.cli import commands as _commands  # noqa: E402
-
-for _command in _commands.all_commands():
-    main.add_command(_command)

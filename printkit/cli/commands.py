@@ -1,14 +1,16 @@
-"""The list of printkit's commands (kept apart so each command module stays independent)."""
+"""Printkit's commands, by name: "module:attribute", imported only when used (see LazyGroup).
+
+To add a command, add one line here; `printkit --help` lists them in this order.
+"""
 
 from __future__ import annotations
 
-import click
-
-
-def all_commands() -> list[click.Command]:
-    # Imported here, not at module level, so that `printkit --help` stays quick to start.
-    from printkit.cli.board import board
-    from printkit.cli.moves import moves_command
-    from printkit.cli.validate import validate_command
-
-    return [validate_command, moves_command, board]
+COMMANDS: dict[str, str] = {
+    "validate": "printkit.cli.validate:validate_command",
+    "moves": "printkit.cli.moves:moves_command",
+    "render": "printkit.cli.render:render_command",
+    "paper": "printkit.cli.paper:paper_command",
+    "cards": "printkit.cli.cards:cards_command",
+    "tokens": "printkit.cli.tokens:tokens_command",
+    "board": "printkit.cli.board:board",
+}

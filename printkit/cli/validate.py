@@ -64,9 +64,9 @@ def validate_command(files: tuple[str, ...], as_json: bool) -> None:
     every level is valid, 1 when any is invalid, 2 when a file cannot be read.
     """
     worst = EXIT_OK
+    goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]
     for path in files:
-        if path.endswith(GOLDEN_SUFFIX):
-            message(f"skipping {path}: a golden verdict, not a level")
+        if path in goldens:
             continue
         verdict, located, status = check_file(path)
         worst = max(worst, status)
@@ -77,4 +77,6 @@ def validate_command(files: tuple[str, ...], as_json: bool) -> None:
             click.echo(summary_line(name, verdict, status))
             for problem in located:
                 click.echo(str(problem))
+    if goldens:
+        message(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
     sys.exit(worst)

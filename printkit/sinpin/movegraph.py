@@ -1,0 +1,49 @@
+"""The move graph of S27: rest positions, and which card moves lead where (health ignored)."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from printkit.sinpin.engine import MoveEngine, MoveResult
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.rules import CARD_VALUES
+from printkit.sinpin.tiles import ITEM_TILES
+
+
+class MoveCache:
+    """Moves from the engine, asked once per (field, card): health ignored, items as mapped.
+
+    `passed` is only kept for item fields (S27 asks no more of it), which lets the engine
+    merge the many ways of moving that differ only in the empty fields they cross.
+    """
+
+    def __init__(self, level: Level):
+        self.level = level
+        self.engine = MoveEngine(level)
+        self.watch = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
+        self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
+
+    def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
+        key = (pos, card)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self.engine.moves(pos, card, watch=self.watch)
+        return found
+
+
+def move_graph(moves: MoveCache) -> nx.DiGraph:
+    """S27: the rest positions reachable from the door, an edge where some card leads."""
+    door, exit_ = moves.level.door, moves.level.exit
+    graph = nx.DiGraph()
+    graph.add_node(door)
+    frontier = [door]
+    while frontier:
+        pos = frontier.pop()
+        if pos == exit_:
+            continue  # the exit has no outgoing edges
+        for card in CARD_VALUES:
+            for result in moves.get(pos, card):
+                if result.end not in graph:
+                    frontier.append(result.end)
+                graph.add_edge(pos, result.end)
+    return graph

@@ -1,0 +1,249 @@
+"""The solver of S26: the least number of turns from the door to the exit, and one route.
+
+The state of a search is (field, health, hand, hearts left): the hand because of the card
+cycle (S5), health because a move in which it touches 0 fails, hearts because each counts
+once. That space is large, so the search is a breadth-first search turn by turn, cut by a
+lower bound: the least number of turns to the exit from (field, hand) when health is
+ignored. That bound is exact for every level where health does not force a detour, so the
+first pass only visits states on shortest routes; a couple more passes with a looser bound,
+then one uncut pass, settle the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+from printkit.sinpin.engine import HURT, MoveResult
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.movegraph import MoveCache
+from printkit.sinpin.rules import CARD_VALUES, FULL_HAND, next_hand
+from printkit.sinpin.tiles import Tile
+
+# Hands as bit masks (bit c-1: card c can be played) keep the states small and fast to hash;
+# the rule itself (S5) lives in rules.next_hand and is only tabulated here.
+HandMask = int
+FULL_MASK: HandMask = (1 << len(CARD_VALUES)) - 1
+
+
+def _mask(hand: frozenset[int]) -> HandMask:
+    return sum(1 << (card - 1) for card in hand)
+
+
+@lru_cache(maxsize=1)
+def _hand_after() -> dict[tuple[HandMask, int], HandMask]:
+    """(hand, card) -> the hand after playing it, for every legal play (S5)."""
+    following: dict[tuple[HandMask, int], HandMask] = {}
+    for mask in range(1, FULL_MASK + 1):
+        hand = frozenset(card for card in CARD_VALUES if mask >> (card - 1) & 1)
+        for card in hand:
+            following[(mask, card)] = _mask(next_hand(hand, card))
+    return following
+
+
+@dataclass(frozen=True)
+class RouteStep:
+    """One turn of a shortest route: the card played and the fields entered in order."""
+
+    turn: int
+    card: int
+    start: Position
+    end: Position
+    trail: tuple[Position, ...]
+    health: int  # after the turn
+    exited: bool
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A shortest win: per turn the field it starts on, the card, the move and health after."""
+
+    plan: tuple[tuple[Position, int, MoveResult, int], ...]
+    moves: MoveCache = field(compare=False, repr=False)
+
+    @property
+    def turns(self) -> int:
+        return len(self.plan)
+
+    def route(self) -> tuple[RouteStep, ...]:
+        """The turns with the fields entered in order (the engine is asked again for them)."""
+        route = []
+        for turn, (start, card, result, health) in enumerate(self.plan, start=1):
+            trail = next(
+                r.trail
+                for r in self.moves.engine.moves(start, card, trail=True)
+                if (r.end, r.exited, r.events, r.passed & self.moves.watch)
+                == (result.end, result.exited, result.events, result.passed)
+            )
+            route.append(RouteStep(turn, card, start, result.end, trail or (), health, result.exited))
+        return tuple(route)
+
+
+def solve(moves: MoveCache, positions: Iterable[Position]) -> Solution | None:
+    """S26: a shortest winning sequence of turns, or None when the level cannot be won.
+
+    `positions` are the rest positions reachable from the door (the move graph's nodes).
+    """
+    level = moves.level
+    bound_to_exit = relaxed_turns_to_exit(moves, positions)
+    shortest = bound_to_exit.get(level.door, [None] * (FULL_MASK + 1))[FULL_MASK]
+    if shortest is None:
+        return None
+    summaries: dict[tuple[Position, int], list[MoveResult]] = {}
+    for bound in (shortest, shortest + 1, shortest + 2, None):
+        route, cut = _search(level, moves, bound_to_exit, bound, summaries)
+        if route is not None or not cut:
+            return route
+    return None
+
+
+def relaxed_turns_to_exit(moves: MoveCache, positions: Iterable[Position]) -> dict[Position, list[int | None]]:
+    """Least turns from (field, hand) to the exit under S5 with health ignored.
+
+    A backward breadth-first search from the exit; a lower bound of the real number of
+    turns, because ignoring health only adds ways to go. The hands reached at a field are
+    kept as one integer, bit m set for hand mask m, so that going back over one card moves
+    a whole set of hands at once: the hands before playing c are those after it without c,
+    with c added back (a shift by c's bit), and {c} alone before a reset to the full hand.
+    Returns, for each field, the turns per hand mask (None: the exit cannot be reached).
+    """
+    exit_ = moves.level.exit
+    came_from: dict[tuple[int, Position], set[Position]] = {}
+    for pos in positions:
+        if pos == exit_:
+            continue
+        for card in CARD_VALUES:
+            for result in moves.get(pos, card):
+                came_from.setdefault((card, result.end), set()).add(pos)
+    every_hand = sum(1 << mask for mask in range(1, FULL_MASK + 1))
+    turns: dict[Position, list[int | None]] = {exit_: [None] + [0] * FULL_MASK}
+    reached: dict[Position, int] = {exit_: every_hand}
+    frontier: dict[Position, int] = {exit_: every_hand}
+    distance = 0
+    while frontier:
+        distance += 1
+        following: dict[Position, int] = {}
+        for pos, after in frontier.items():
+            for card in CARD_VALUES:
+                sources = came_from.get((card, pos))
+                if not sources:
+                    continue
+                bit = 1 << (card - 1)
+                before = (after & _HANDS_WITHOUT[card]) << bit
+                if after >> FULL_MASK & 1:
+                    before |= 1 << bit  # S5: the last card of a round leaves the hand {card}
+                for source in sources:
+                    new = before & ~reached.get(source, 0)
+                    if new:
+                        reached[source] = reached.get(source, 0) | new
+                        following[source] = following.get(source, 0) | new
+                        row = turns.setdefault(source, [None] * (FULL_MASK + 1))
+                        while new:
+                            low = new & -new
+                            row[low.bit_length() - 1] = distance
+                            new ^= low
+        frontier = following
+    return turns
+
+
+# For each card, the set (as bits over hand masks) of hands that do not hold it.
+_HANDS_WITHOUT = {
+    card: sum(1 << mask for mask in range(1, FULL_MASK + 1) if not mask >> (card - 1) & 1) for card in CARD_VALUES
+}
+
+
+def _search(
+    level: Level,
+    moves: MoveCache,
+    bound_to_exit: dict[Position, list[int | None]],
+    bound: int | None,
+    summaries: dict[tuple[Position, int], list[MoveResult]],
+) -> tuple[Solution | None, bool]:
+    """One breadth-first pass; returns (route or None, whether the bound cut anything)."""
+    hand_after = _hand_after()
+    max_health = level.rules.max_health
+    hearts = level.positions[Tile.HEART]
+    heart_bit = {pos: 1 << i for i, pos in enumerate(hearts)}
+    start = (level.door, level.rules.start_health, FULL_MASK, (1 << len(hearts)) - 1)
+    # Health dominance: a state is not worth exploring when the same field, hand and hearts
+    # were already reached (as early or earlier) with at least as much health.
+    best_health: dict[tuple[Position, HandMask, int], int] = {(start[0], start[2], start[3]): start[1]}
+    parent: dict[tuple, tuple[tuple, int, MoveResult]] = {}
+    frontier = [start]
+    turn = 0
+    cut = False
+    while frontier:
+        turn += 1
+        following = []
+        for state in frontier:
+            pos, health, hand, heart_mask = state
+            for card in CARD_VALUES:
+                after_hand = hand_after.get((hand, card))
+                if after_hand is None:
+                    continue  # not in the hand (S5)
+                key = (pos, card)
+                if key not in summaries:
+                    summaries[key] = _distinct_health_effects(moves.get(pos, card))
+                for result in summaries[key]:
+                    row = bound_to_exit.get(result.end)
+                    remaining = row[after_hand] if row is not None else None
+                    if remaining is None:
+                        continue  # the exit cannot be reached from there at all
+                    if bound is not None and turn + remaining > bound:
+                        cut = True
+                        continue
+                    new_health, new_hearts = health, heart_mask
+                    if result.events:
+                        after = _apply_health(result.events, health, heart_mask, heart_bit, max_health)
+                        if after is None:
+                            continue  # health touched 0 in this move (S26)
+                        new_health, new_hearts = after
+                    new_state = (result.end, new_health, after_hand, new_hearts)
+                    if result.exited:
+                        parent[new_state] = (state, card, result)
+                        return _solution(moves, parent, new_state), cut
+                    seen_key = (result.end, after_hand, new_hearts)
+                    if best_health.get(seen_key, 0) >= new_health:
+                        continue
+                    best_health[seen_key] = new_health
+                    parent[new_state] = (state, card, result)
+                    following.append(new_state)
+        frontier = following
+    return None, cut
+
+
+def _distinct_health_effects(results: Iterable[MoveResult]) -> list[MoveResult]:
+    """One result per (end, exit, health events): all that matters to the solver."""
+    distinct: dict[tuple, MoveResult] = {}
+    for result in results:
+        distinct.setdefault((result.end, result.exited, result.events), result)
+    return list(distinct.values())
+
+
+def _apply_health(
+    events: tuple[object, ...], health: int, heart_mask: int, heart_bit: dict[Position, int], max_health: int
+) -> tuple[int, int] | None:
+    """Health and hearts left after a move's events in order; None if health touched 0."""
+    for event in events:
+        if event == HURT:
+            health -= 1
+            if health <= 0:
+                return None
+        else:
+            bit = heart_bit[event]  # type: ignore[index]
+            if heart_mask & bit:  # each heart counts once (S26)
+                heart_mask &= ~bit
+                if health < max_health:
+                    health += 1
+    return health, heart_mask
+
+
+def _solution(moves: MoveCache, parent: dict, last: tuple) -> Solution:
+    plan = []
+    state = last
+    while state in parent:
+        previous, card, result = parent[state]
+        plan.append((previous[0], card, result, state[1]))
+        state = previous
+    return Solution(tuple(reversed(plan)), moves)
