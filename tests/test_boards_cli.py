@@ -160,11 +160,97 @@ def test_neither_json_nor_output_is_a_usage_error() -> None:
     assert "--json" in result.stderr and result.stdout == ""
 
 
-def test_rendering_not_available_yet(tmp_path: Path) -> None:
+def test_render_writes_the_board_and_says_where(tmp_path: Path) -> None:
     out = tmp_path / "board.pdf"
     result = _run(str(TEMPLATES / "sinoda-2.yaml"), "-o", str(out))
-    assert result.exit_code == 2
-    assert "rendering not available yet" in result.stderr
-    assert not out.exists()
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"{out}\n" and result.stderr == ""
+    assert out.read_bytes().startswith(b"%PDF")
+    result = _run(str(TEMPLATES / "yinsh.yaml"), "-o", str(tmp_path / "y.svg"), "--duplex", "short")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.split() == [str(tmp_path / name) for name in ("y.svg", "y-2.svg", "y-3.svg")]
+
+
+def test_render_and_json_together(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    result = _run(str(TEMPLATES / "yinsh.yaml"), "--json", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["game"] == "yinsh"  # stdout holds the JSON only
+    assert out.exists()
+
+
+def test_bad_output_name_or_spec_writes_nothing(tmp_path: Path) -> None:
     result = _run(str(TEMPLATES / "sinoda-2.yaml"), "-o", str(tmp_path / "board.png"))
     assert result.exit_code == 2 and "must end in .pdf or .svg" in result.stderr
+    spec = tmp_path / "bad.yaml"
+    spec.write_text("game: sinoda\nplayers: 5\n", encoding="utf-8")
+    out = tmp_path / "board.pdf"
+    result = _run(str(spec), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{spec}:2:10: format: 'players' must be 2, 3, 4 or 6")
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml"]
+
+
+def _folder(tmp_path: Path) -> Path:
+    """The shipped templates plus YAML that is no board: a card deck and a broken file."""
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    boards = sorted(p for p in TEMPLATES.glob("*.yaml") if p.name.startswith(("sinoda-", "yinsh")))
+    for path in boards:
+        (folder / path.name).write_bytes(path.read_bytes())
+    (folder / "deck.yaml").write_text("deck: Sinpin\ncards: []\n", encoding="utf-8")
+    (folder / "level.yml").write_text("rows: [\n", encoding="utf-8")  # not even YAML
+    (folder / "notes.txt").write_text("game: sinoda\n", encoding="utf-8")
+    return folder
+
+
+def test_all_renders_every_board_spec_and_skips_other_yaml(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    out = tmp_path / "output" / "boards"
+    result = _run("--all", str(folder), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""  # other YAML is skipped quietly
+    boards = sorted(p.stem for p in folder.glob("*.yaml") if p.stem != "deck")
+    assert sorted(p.stem for p in out.iterdir()) == boards
+    names = sorted(p.name for p in folder.glob("*.yaml") if p.stem != "deck")  # in file order
+    assert result.stdout.split() == [str(out / f"{Path(name).stem}.pdf") for name in names]
+    result = _run("--all", str(folder), "-o", str(tmp_path / "svg"), "--format", "svg")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "svg" / "yinsh-3.svg").exists()
+
+
+def test_all_shows_a_progress_bar_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import printkit.cli.board as board_command
+
+    monkeypatch.setattr(board_command, "show_progress", lambda: True)
+    folder = tmp_path / "few"
+    folder.mkdir()
+    (folder / "yinsh.yaml").write_bytes((TEMPLATES / "yinsh.yaml").read_bytes())
+    result = _run("--all", str(folder), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert "Rendering boards" in result.stderr and "Rendering" not in result.stdout
+
+
+def test_all_with_a_bad_board_spec_writes_nothing(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    (folder / "sinoda-broken.yaml").write_text("game: sinoda\nplayers: 2\nedge_mm: 90\n", encoding="utf-8")
+    (folder / "yinsh-broken.yaml").write_text("game: yinsh\nspacing_mm: [20\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = _run("--all", str(folder), "-o", str(out))
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f"{folder / 'sinoda-broken.yaml'}:3:10: format: the board needs")
+    assert lines[1].startswith(f"{folder / 'yinsh-broken.yaml'}:3:1: format: not valid YAML")
+    assert not out.exists()
+
+
+def test_all_usage_errors(tmp_path: Path) -> None:
+    assert "needs -o DIR" in _run("--all", str(TEMPLATES)).stderr
+    assert _run("--all", str(TEMPLATES), str(TEMPLATES / "yinsh.yaml"), "-o", str(tmp_path)).exit_code == 2
+    assert "not a folder" in _run("--all", str(tmp_path / "none"), "-o", str(tmp_path)).stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = _run("--all", str(empty), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "no board specs" in result.stderr
+    result = _run()
+    assert result.exit_code == 2 and "--all DIR" in result.stderr

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from printkit.boards import layout, sinoda, yinsh
+from printkit.boards import layout, pieces, sinoda, yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
+from printkit.boards.pieces import SinodaPieces, YinshPieces
 from printkit.yamlsource import (
     Document,
     SourceProblem,
@@ -99,6 +100,18 @@ class BoardSpec:
                 options.setup, self.page, options.edge_mm, options.rotation_deg
             )
         return layout.yinsh_layout(self.page, options.spacing_mm, options.ring_mm, self.labels)
+
+    def pieces(self, duplex: str = "long") -> SinodaPieces | YinshPieces:
+        """The pieces sheets; `duplex` is the edge YINSH's marker sheet turns over."""
+        options = self.options
+        if isinstance(options, SinodaOptions):
+            return pieces.sinoda_pieces(options.setup.players, self.page, options.edge_mm)
+        ring = options.ring_mm
+        if ring is None:
+            ring = layout.default_ring_mm(options.spacing_mm)
+        return pieces.yinsh_pieces(
+            self.page, options.spacing_mm, ring, yinsh.RINGS_PER_PLAYER, duplex
+        )
 
 
 def load_spec(path: str) -> BoardSpec:
@@ -298,6 +311,12 @@ def _colours(reader: SpecReader, game: str, count: int | None) -> tuple[str, ...
 def _check_fit(reader: SpecReader, spec: BoardSpec) -> None:
     board = spec.layout()
     if board.fits:
+        try:
+            spec.pieces()
+        except ValueError as error:  # a row of pieces wider or taller than the margins allow
+            blame = next((k for k in ("margin_mm", "paper", "orientation") if reader.has(k)), None)
+            reader.problem(reader.value_node(blame) if blame else None, str(error))
+            raise SpecError(reader.problems) from None
         return
     content = board.content
     usable_width, usable_height = spec.page.usable

@@ -1,52 +1,175 @@
-"""`printkit board SPEC.yaml --json`: a Sinoda or YINSH board's geometry, from a board spec."""
+"""`printkit board SPEC.yaml -o board.pdf|svg` and `printkit board --all DIR -o OUTDIR`:
+print a Sinoda or YINSH board and its pieces; `--json` gives the board's geometry."""
 
 from __future__ import annotations
 
 import json
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
+from printkit.atomicfile import AtomicBatch
 from printkit.boards.export import board_json
-from printkit.boards.spec import load_spec
-from printkit.cli.common import EXIT_USAGE, message, output_format
-from printkit.yamlsource import SpecError, UnreadableSource
+from printkit.boards.pieces import DUPLEX_EDGES
+from printkit.boards.spec import GAMES, BoardSpec, load_spec
+from printkit.cli.common import EXIT_USAGE, message, output_format, show_progress
+from printkit.yamlsource import SpecError, UnreadableSource, load_document
+
+SPEC_SUFFIXES = (".yaml", ".yml")
+# A file that is not even YAML still counts as a board spec if it says so, so that a typo
+# in a board spec is reported rather than skipped.
+_GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
 
 
 @click.command("board")
-@click.argument("spec_file", metavar="SPEC.yaml")
+@click.argument("spec_file", metavar="[SPEC.yaml]", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the board's geometry as JSON.")
 @click.option(
     "-o",
     "--output",
-    metavar="FILE.pdf|FILE.svg",
-    help="Render the board (not available yet).",
+    metavar="FILE.pdf|FILE.svg|DIR",
+    help="Render the board and its pieces to FILE (an SVG gets one file per page: FILE,"
+    " FILE-2.svg, ...); with --all, the folder for the files.",
 )
-def board(spec_file: str, as_json: bool, output: str | None) -> None:
-    """Lay out the board a spec describes (templates/sinoda-*.yaml, templates/yinsh.yaml).
+@click.option(
+    "--all",
+    "folder",
+    metavar="DIR",
+    help="Render every board spec (game: sinoda or yinsh) in DIR; other YAML is skipped.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["pdf", "svg"]),
+    default="pdf",
+    show_default=True,
+    help="File format for --all.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_EDGES),
+    default="long",
+    show_default=True,
+    help="The edge the YINSH marker sheet is turned over when printed double-sided.",
+)
+def board(
+    spec_file: str | None,
+    as_json: bool,
+    output: str | None,
+    folder: str | None,
+    fmt: str,
+    duplex: str,
+) -> None:
+    """Print the board a spec describes (templates/sinoda-*.yaml, templates/yinsh.yaml).
 
-    SPEC.yaml may be - for standard input. With --json, prints the page, the spaces
-    (Sinoda triangles) or points and lines (YINSH) and the start positions, in millimetres
-    from the page's top-left corner, y down. Exit status 2 for a bad spec.
+    With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
+    d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
+    double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the
+    page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
+    in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
+    every board spec in DIR (one file each), skipping other YAML such as card decks.
+    Exit status 2 for a bad spec; then nothing is written.
     """
+    if folder is not None:
+        if spec_file is not None or as_json:
+            raise click.UsageError("--all renders a folder: give no SPEC.yaml and no --json")
+        if output is None:
+            raise click.UsageError("--all needs -o DIR, the folder to write the boards to")
+        _render_folder(Path(folder), Path(output), fmt, duplex)
+        return
+    if spec_file is None:
+        raise click.UsageError("give a SPEC.yaml, or --all DIR for a folder of specs")
     if not as_json and output is None:
-        raise click.UsageError(
-            "say what to make: --json for the geometry (-o FILE.pdf|.svg is coming)"
-        )
+        raise click.UsageError("say what to make: -o FILE.pdf|.svg to print it, --json for the geometry")
     if output is not None:
-        output_format(output)  # a bad extension is a usage error even before rendering exists
+        output_format(output)  # a bad extension is a usage error before any work is done
+    spec = _load_or_exit(spec_file)
+    if as_json:
+        click.echo(json.dumps(board_json(spec), ensure_ascii=False))
+    if output is not None:
+        from printkit.render.boards import board_outputs  # the drawing layer is slow to import
+
+        batch = AtomicBatch()
+        for path, data in board_outputs(spec, output, duplex):
+            batch.add(path, data)
+        _publish(batch, list_paths=not as_json)  # stdout holds the JSON then
+
+
+def _load_or_exit(path: str) -> BoardSpec:
     try:
-        spec = load_spec(spec_file)
+        return load_spec(path)
     except UnreadableSource as error:
         message(str(error.problem))
-        raise SystemExit(EXIT_USAGE) from None
     except SpecError as error:
         for problem in error.problems:
             message(str(problem))
-        raise SystemExit(EXIT_USAGE) from None
-    if output is not None:
-        message(
-            f"printkit board: rendering not available yet; nothing written to {output}"
-            " (use --json)"
-        )
+    raise SystemExit(EXIT_USAGE)
+
+
+def is_board_spec(path: Path) -> bool:
+    """Whether a YAML file is a board spec (game: sinoda or yinsh), not a deck or a level."""
+    try:
+        doc = load_document(str(path))
+    except UnreadableSource:
+        try:
+            return bool(_GAME_LINE.search(path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            return False
+    values = doc.values.get(doc.root) if doc.root is not None else None
+    return isinstance(values, dict) and values.get("game") in GAMES
+
+
+def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
+    if not folder.is_dir():
+        raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
+    if out.exists() and not out.is_dir():
+        raise click.BadParameter(f"'{out}' is a file; --all writes into a folder", param_hint="'-o' / '--output'")
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in SPEC_SUFFIXES and p.is_file())
+    specs: list[BoardSpec] = []
+    failed = False
+    for path in filter(is_board_spec, files):
+        try:
+            specs.append(load_spec(str(path)))
+        except UnreadableSource as error:
+            message(str(error.problem))
+            failed = True
+        except SpecError as error:
+            for problem in error.problems:
+                message(str(problem))
+            failed = True
+    if failed:  # nothing is written unless every board spec is good
         raise SystemExit(EXIT_USAGE)
-    click.echo(json.dumps(board_json(spec), ensure_ascii=False))
+    if not specs:
+        message(f"printkit board: no board specs (game: sinoda or yinsh) in {folder}")
+        raise SystemExit(EXIT_USAGE)
+    from printkit.render.boards import board_outputs
+
+    batch = AtomicBatch()
+    with _progress(specs, "Rendering boards") as bar:
+        for spec in bar:
+            target = out / f"{Path(spec.source).stem}.{fmt}"
+            for path, data in board_outputs(spec, target, duplex):
+                batch.add(path, data)
+    _publish(batch)
+
+
+@contextmanager
+def _progress(items: list[BoardSpec], label: str) -> Iterator[Iterator[BoardSpec]]:
+    if show_progress():
+        with click.progressbar(items, label=label, file=sys.stderr) as bar:
+            yield iter(bar)
+    else:
+        yield iter(items)
+
+
+def _publish(batch: AtomicBatch, list_paths: bool = True) -> None:
+    """Write every file of the batch, then list them on stdout (for scripts)."""
+    paths = batch.paths
+    batch.commit()
+    if list_paths:
+        for path in paths:
+            click.echo(str(path))

@@ -1,0 +1,170 @@
+"""Reading deck files (templates/*-deck.yaml): every problem at once, as FILE:LINE:COL.
+
+`load_deck` raises `SpecError` with all problems of a readable file, or `UnreadableSource`
+when the bytes are not one YAML document; the CLI maps both to exit status 2.
+
+    deck: Sinpin                    # the deck's name (printed on the sheets' metadata)
+    size: poker                     # optional: a named size or WxH in mm
+    backs:                          # back designs, by name; the first is the default
+      fox: {design: pattern, title: Fox, emblem: fox, colour: vermillion}
+    cards:
+      - {title: Fox, value: [1, 2, 3, 4, 5, 6], emblem: fox, colour: vermillion, back: fox}
+      - {title: Gem, item: gem, text: "Keep it (S22).", count: 16, back: box}
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from printkit.boards.spec import NAMED_COLOURS, parse_colour
+from printkit.cards.model import (
+    BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, SIZES, Back, Card, Deck, describe_sizes, parse_size,
+)
+from printkit.draw import fonts
+from printkit.yamlsource import Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name
+
+DECK_KEYS = ("deck", "size", "backs", "cards")
+BACK_KEYS = ("design", "title", "emblem", "colour")
+CARD_KEYS = ("title", "value", "item", "text", "emblem", "colour", "count", "back")
+VALUE_RANGE = (0, 99)  # printed large: two digits at most
+COUNT_RANGE = (0, 200)  # 0 keeps a card in the file without printing it
+
+
+def load_deck(path: str) -> Deck:
+    """Read and check a deck file; raise SpecError with every problem, or UnreadableSource."""
+    return read_deck(load_document(path))
+
+
+def read_deck(doc: Document) -> Deck:
+    problems: list[SourceProblem] = []
+    reader = SpecReader(doc, doc.root, problems, what="a deck file")
+    if not reader.ok:
+        if doc.root is None:
+            problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a deck needs 'deck', 'backs' and 'cards'")
+        raise SpecError(problems)
+    reader.check_keys(DECK_KEYS, required=("deck", "backs", "cards"))
+    name = _glyph_text(reader, "deck", "") or ""
+    size = SIZES[DEFAULT_SIZE]
+    if reader.has("size"):
+        text = reader.text("size")
+        parsed = parse_size(text) if text is not None else None
+        if text is not None and parsed is None:
+            reader.problem(reader.value_node("size"), f"'size' must be {describe_sizes()} (each side 30-140 mm), not '{text[:40]}'")
+        size = parsed or size
+    backs = _backs(reader)
+    cards = _cards(reader, backs)
+    if not problems and cards is not None and sum(card.count for card in cards) == 0:
+        reader.problem(reader.value_node("cards"), "the deck has no card to print (every 'count' is 0)")
+    if problems or cards is None:
+        raise SpecError(sorted(problems, key=lambda p: (p.line or 0, p.column or 0)))
+    return Deck(name, size, backs, tuple(cards), doc.source.name)
+
+
+def _glyph_text(reader: SpecReader, key: str, default: str | None) -> str | None:
+    """Text the bundled font can print (else a problem here rather than a failed render)."""
+    value = reader.text(key, default)
+    if value:
+        missing = fonts.missing_glyphs(value.replace("\n", ""), bold=True) or fonts.missing_glyphs(value.replace("\n", ""))
+        if missing:
+            shown = ", ".join(f"U+{ord(char):04X}" for char in missing)
+            reader.problem(reader.value_node(key), f"'{key}' has characters the card font (DejaVu Sans) cannot print: {shown}")
+            return default
+    return value
+
+
+def _colour(reader: SpecReader, key: str, default: str) -> str:
+    if not reader.has(key):
+        return default
+    value = reader.raw(key)
+    colour = parse_colour(value)
+    if colour is None:
+        if value is None:
+            hint = "nothing (null); quote hex codes, '#' starts a YAML comment: \"#d55e00\""
+        else:
+            hint = f"'{value}'" if isinstance(value, str) and len(value) < 40 else type_name(value)
+        reader.problem(reader.value_node(key), f"'{key}' must be #rrggbb, #rgb or a name ({', '.join(sorted(NAMED_COLOURS))}), not {hint}")
+        return default
+    return colour
+
+
+def _backs(reader: SpecReader) -> dict[str, Back]:
+    section = reader.mapping("backs")
+    backs: dict[str, Back] = {}
+    if section is None or not section.ok:
+        return backs
+    if not section.entries:
+        section.problem(section.node, "'backs' must name at least one back design")
+    for name, (_, value_node) in section.entries.items():
+        back = SpecReader(reader.doc, value_node, reader.problems, f"back '{name}'")
+        if not back.ok:
+            continue
+        back.check_keys(BACK_KEYS)
+        backs[name] = Back(
+            name,
+            design=back.choice("design", BACK_DESIGNS, "pattern") or "pattern",
+            title=_glyph_text(back, "title", "") or "",
+            emblem=back.choice("emblem", EMBLEMS, None),
+            colour=_colour(back, "colour", NEUTRAL),
+            position=node_position(value_node),
+        )
+    return backs
+
+
+def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
+    nodes = reader.sequence("cards")
+    if nodes is None:
+        return None
+    if not nodes:
+        reader.problem(reader.value_node("cards"), "'cards' is empty: list at least one card")
+    default_back = next(iter(backs), None)
+    cards: list[Card] = []
+    for number, node in enumerate(nodes, start=1):
+        entry = SpecReader(reader.doc, node, reader.problems, f"card {number}")
+        if not entry.ok:
+            continue
+        entry.check_keys(CARD_KEYS, required=("title",))
+        title = _glyph_text(entry, "title", "") or ""
+        raw_title = entry.raw("title")
+        if isinstance(raw_title, str) and not raw_title.strip():
+            entry.problem(entry.value_node("title"), "'title' must not be blank")
+        values = _values(entry)
+        item = entry.choice("item", ITEMS, None)
+        if values and item:
+            entry.problem(entry.value_node("item"), "a card has a 'value' (a movement card) or an 'item' (a box card), not both")
+        back = entry.text("back", default_back)
+        if entry.has("back") and back is not None and back not in backs and backs:
+            entry.problem(entry.value_node("back"), f"no back design '{back}' in 'backs' (backs: {', '.join(backs)})")
+        common = dict(
+            title=title,
+            back=back or "",
+            item=item,
+            text=_glyph_text(entry, "text", "") or "",
+            emblem=entry.choice("emblem", EMBLEMS, item),
+            colour=_colour(entry, "colour", NEUTRAL),
+            count=entry.integer("count", 1, *COUNT_RANGE),
+            position=node_position(node),
+        )
+        for value in values or [None]:
+            cards.append(Card(value=value, **common))  # type: ignore[arg-type]
+    return cards
+
+
+def _values(entry: SpecReader) -> list[int]:
+    """`value: 3` or `value: [1, 2, 3, 4, 5, 6]` (one card per value); [] when absent or wrong."""
+    if not entry.has("value"):
+        return []
+    node = entry.value_node("value")
+    items = list(node.value) if isinstance(node, yaml.SequenceNode) else [node]
+    low, high = VALUE_RANGE
+    values: list[int] = []
+    for item in items:
+        value = entry.doc.value(item)
+        if isinstance(value, bool) or not isinstance(value, int):
+            entry.problem(item, f"'value' must be a whole number or a list of them, not {type_name(value)}")
+        elif not low <= value <= high:
+            entry.problem(item, f"'value' must be from {low} to {high}, not {value}")
+        else:
+            values.append(value)
+    if isinstance(node, yaml.SequenceNode) and not items:
+        entry.problem(node, "'value' is an empty list")
+    return values

@@ -1,0 +1,109 @@
+"""The deck model: what a deck file describes, independent of how it is printed.
+
+A deck is a list of card faces, each printed `count` times, and the back designs the faces
+refer to. Sizes are millimetres; colours '#rrggbb'.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Card sizes players buy sleeves for (mm, portrait). Poker is the default (issue: 63 × 88).
+SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (56.0, 87.0),
+    "tarot": (70.0, 120.0),
+    "mini-euro": (44.0, 68.0),
+    "mini-american": (41.0, 63.0),
+}
+DEFAULT_SIZE = "poker"
+# A card smaller than this cannot hold a title and an emblem; larger does not fit A4 twice.
+SIZE_RANGE_MM = (30.0, 140.0)
+
+# Vector emblems printkit can draw on a card (printkit/cards/emblems.py and the map icons).
+AVATARS: tuple[str, ...] = ("fox", "goat", "mouse", "penguin")  # in the order players take them
+# Okabe-Ito hues (told apart by most colour-blind players), as templates/sinpin-deck.yaml names them.
+AVATAR_COLOURS: dict[str, str] = {"fox": "#d55e00", "goat": "#009e73", "mouse": "#cc79a7", "penguin": "#0072b2"}
+ITEMS: tuple[str, ...] = ("gem", "heart", "web", "chest", "ghost")  # what the box holds (S29)
+EMBLEMS: tuple[str, ...] = AVATARS + ITEMS + ("question",)
+
+# How a back is drawn: `pattern` fills the card (into the bleed) with diagonal stripes behind
+# an emblem medallion, `plain` is a frame with the emblem and title, for ink saving.
+BACK_DESIGNS: tuple[str, ...] = ("pattern", "plain")
+
+NEUTRAL = "#6e6e6e"  # cards and backs without a colour of their own
+
+_SIZE_TEXT = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
+
+
+def parse_size(text: str) -> tuple[float, float] | None:
+    """A named size or 'WxH' in mm (e.g. '70x70'); None when it is neither or out of range."""
+    named = SIZES.get(text.strip().lower())
+    if named:
+        return named
+    match = _SIZE_TEXT.fullmatch(text)
+    if not match:
+        return None
+    width, height = float(match.group(1)), float(match.group(2))
+    low, high = SIZE_RANGE_MM
+    if not (low <= width <= high and low <= height <= high):
+        return None
+    return width, height
+
+
+def describe_sizes() -> str:
+    return ", ".join(f"{name} ({w:g} × {h:g})" for name, (w, h) in SIZES.items()) + " or WxH in mm"
+
+
+@dataclass(frozen=True)
+class Back:
+    """A back design cards refer to by name."""
+
+    name: str
+    design: str = "pattern"  # one of BACK_DESIGNS
+    title: str = ""
+    emblem: str | None = None
+    colour: str = NEUTRAL
+    position: tuple[int | None, int | None] = field(default=(None, None), compare=False)  # in the deck file
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card face. `value` (a movement card's number) and `item` (what a box card gives)
+    exclude each other; `emblem` defaults to the item's."""
+
+    title: str
+    back: str
+    value: int | None = None
+    item: str | None = None
+    text: str = ""
+    emblem: str | None = None
+    colour: str = NEUTRAL
+    count: int = 1
+    position: tuple[int | None, int | None] = field(default=(None, None), compare=False)  # in the deck file
+
+    @property
+    def corner(self) -> str | int | None:
+        """What the card shows in its corners for a fanned hand: the value or the item."""
+        return self.value if self.value is not None else self.item
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    size: tuple[float, float]  # width, height in mm
+    backs: dict[str, Back]
+    cards: tuple[Card, ...]
+    source: str = ""  # the file as messages name it
+
+    def sheet_order(self) -> list[Card]:
+        """Every physical card in print order: each face `count` times, as listed."""
+        return [card for card in self.cards for _ in range(card.count)]
+
+    def back_of(self, card: Card) -> Back:
+        return self.backs[card.back]
+
+    @property
+    def total(self) -> int:
+        return sum(card.count for card in self.cards)

@@ -1,0 +1,94 @@
+"""`printkit cards DECK.yaml -o cards.pdf`: a deck's cards 9-up on A4, fronts and duplex backs."""
+
+from __future__ import annotations
+
+import click
+
+from printkit.cards.model import describe_sizes, parse_size
+from printkit.cli.common import EXIT_USAGE, message, output_format
+from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT, write_document
+from printkit.yamlsource import SpecError, UnreadableSource
+
+PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
+BLEED_MM = 3.0  # printing.md #3
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    size = parse_size(value)
+    if size is None:
+        raise click.BadParameter(f"'{value}' is not a card size: use {describe_sizes()} (each side 30-140 mm)")
+    return size
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        dx, dy = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not DX,DY in mm (such as 0.5,-1)") from None
+    if abs(dx) > 10 or abs(dy) > 10:
+        raise click.BadParameter(f"'{value}': a back offset of more than 10 mm is a misprint, not a printer's drift")
+    return dx, dy
+
+
+@click.command("cards")
+@click.argument("deck_file", metavar="DECK.yaml", required=False)
+@click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the sheets (SVG: one file per page).")
+@click.option("--size", callback=_size, metavar="NAME|WxH", help="Card size, overriding the deck's: poker (63x88, the default), bridge, tarot, mini-euro, mini-american or WxH in mm.")
+@click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True, help="Sheet size (portrait).")
+@click.option("--bleed", is_flag=True, help=f"Run the art {BLEED_MM:g} mm past the outer cuts of the block of cards.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge your printer turns the sheet about; back pages are mirrored to match.")
+@click.option("--no-backs", is_flag=True, help="Fronts only, for single-sided printing.")
+@click.option("--back-offset", default="0,0", callback=_offset, metavar="DX,DY", show_default=True,
+              help="Move every back page DX mm right and DY mm down, for a printer whose backs land off target.")
+@click.option("--alignment-test", is_flag=True,
+              help="Instead of a deck, print a two-page sheet that measures your printer's --back-offset.")
+@click.option("--crop-marks", "crop_length", type=click.FloatRange(0, 10), default=5.0, show_default=True, metavar="MM",
+              help="Length of the crop marks outside the cards; 0 for none.")
+def cards_command(deck_file: str, output: str, size: tuple[float, float] | None, paper: str, bleed: bool, duplex: str,
+                  no_backs: bool, back_offset: tuple[float, float], alignment_test: bool, crop_length: float) -> None:
+    """Print a deck file (templates/sinpin-deck.yaml or your own) as card sheets.
+
+    After each page of fronts comes the page of their backs, laid out for long-edge duplex
+    (--duplex short for printers that turn the sheet the other way). Thin crop marks lie
+    outside the cards, which touch: one cut separates two. DECK.yaml may be - for standard
+    input. Exit status 2 for a deck with problems, each reported as FILE:LINE:COL; nothing
+    is written then.
+
+    --alignment-test prints a front of crosses and a back of rulers instead: print it duplex,
+    hold it to the light and pass the reading as --back-offset DX,DY.
+    """
+    from printkit.cards.loader import load_deck
+    from printkit.cards.sheet import SheetOptions
+    from printkit.cards.model import DEFAULT_SIZE, SIZES
+    from printkit.render.cards import alignment_document, deck_document
+
+    output_format(output)
+    options = SheetOptions(PAPERS[paper.lower()], BLEED_MM if bleed else 0.0, duplex, not no_backs, back_offset, crop_length)
+    if alignment_test:
+        if deck_file is not None:
+            raise click.UsageError("--alignment-test prints a test sheet, not a deck: leave out DECK.yaml")
+        written = write_document(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
+        message(f"alignment test ({duplex}-edge duplex): {', '.join(str(path) for path in written)}")
+        return
+    if deck_file is None:
+        raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
+    try:
+        deck = load_deck(deck_file)
+        document = deck_document(deck, options, size)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        raise SystemExit(EXIT_USAGE) from None
+    except SpecError as error:
+        for problem in error.problems:
+            message(str(problem))
+        raise SystemExit(EXIT_USAGE) from None
+    except ValueError as error:  # the card does not fit the paper
+        message(f"printkit cards: {error}")
+        raise SystemExit(EXIT_USAGE) from None
+    written = write_document(document, output)
+    sheets = len(document.pages) // (1 if no_backs else 2)
+    message(f"{deck.total} cards on {sheets} sheet{'s' * (sheets != 1)}{'' if no_backs else f' with {duplex}-edge backs'}: "
+            + ", ".join(str(path) for path in written[:3]) + (" …" if len(written) > 3 else ""))

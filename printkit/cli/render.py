@@ -1,0 +1,180 @@
+"""`printkit render`: Sinpin levels as exact-scale A4 maps (PDF or SVG), optionally with the
+validator's verdict drawn on them.
+
+An invalid level gets no plain map (S27a: nothing rendered, exit 1). With --overlay it gets
+its annotated map, errors marked and listed, and still exit 1 — checking a level is what
+the overlay is for. A map too broken to draw (ragged rows, unknown characters, too large
+for S2, no map) gets nothing either way.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from printkit.atomicfile import AtomicBatch
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, show_progress
+from printkit.draw import Document, write_document
+from printkit.draw.output import document_outputs
+from printkit.render.sinpin.map_page import map_document
+from printkit.render.sinpin.overlay import overlay_document
+from printkit.sinpin.findings import Finding
+from printkit.sinpin.level import Level, fits_paper
+from printkit.sinpin.loader import LevelFile, read_level
+from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
+from printkit.yamlsource import SourceProblem, UnreadableSource
+
+
+@dataclass(frozen=True)
+class CheckedLevel:
+    """A level file read and validated, ready to render."""
+
+    name: str  # the file as named in messages
+    level: Level | None  # None when the grid is too broken to draw
+    verdict: Verdict
+    errors: tuple[SourceProblem, ...]  # located in the file, format problems first
+    warnings: tuple[SourceProblem, ...]
+
+
+def check_level(path: str) -> CheckedLevel:
+    """Read and validate a level file; UnreadableSource when it is not one YAML document."""
+    level_file = read_level(path)
+    prior = [Finding("format", problem.message) for problem in level_file.problems]
+    rows = level_file.rows
+    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior)
+    errors = (*level_file.problems, *(_locate(level_file, finding) for finding in verdict.errors[len(prior):]))
+    warnings = tuple(_locate(level_file, finding) for finding in verdict.warnings)
+    return CheckedLevel(level_file.name, _drawable(level_file), verdict, errors, warnings)
+
+
+def _locate(level_file: LevelFile, finding: Finding) -> SourceProblem:
+    line, column = level_file.locate(finding.x, finding.y)
+    prefix = "warning: " if finding.severity == "warning" else ""
+    return SourceProblem(level_file.name, line, column, finding.rule, prefix + finding.message)
+
+
+def _drawable(level_file: LevelFile) -> Level | None:
+    """The level as far as a map can show it: rectangular, known tiles, within S2."""
+    if level_file.rows is None:
+        return None
+    try:
+        level = Level(tuple(level_file.rows), name=level_file.title, author=level_file.author,
+                      players=level_file.players, rules=level_file.rules)
+    except ValueError:
+        return None
+    return level if fits_paper(level.width, level.height) else None
+
+
+def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
+    """What to write for a checked level, or None when nothing may be written."""
+    title = "Sinpin level" if checked.name == "<stdin>" else Path(checked.name).stem
+    if checked.level is None:
+        return None
+    if overlay:
+        return overlay_document(checked.level, checked.verdict, title)
+    return map_document(checked.level, title) if checked.verdict.valid else None
+
+
+def _status(checked: CheckedLevel) -> int:
+    return EXIT_OK if checked.verdict.valid else EXIT_FINDING
+
+
+def _refusal(checked: CheckedLevel) -> str:
+    if checked.level is None:
+        return f"{checked.name}: nothing written: the map is too broken to draw"
+    return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"
+
+
+def _render_one(path: str, output: str, overlay: bool) -> int:
+    output_format(output)
+    try:
+        checked = check_level(path)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        return EXIT_USAGE
+    for problem in checked.errors + checked.warnings:
+        message(str(problem))
+    document = document_for(checked, overlay)
+    if document is None:
+        message(_refusal(checked))
+        return EXIT_FINDING
+    written = write_document(document, output)
+    message(f"{checked.name} → {', '.join(str(path) for path in written)}")
+    return _status(checked)
+
+
+def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
+    paths = sorted(Path(folder).glob("*.yaml"))
+    if not paths:
+        raise click.BadParameter(f"no levels (*.yaml) in '{folder}'", param_hint="'--all'")
+    out_dir = Path(output)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise click.BadParameter(f"'{output}' is a file; with --all, -o names a folder", param_hint="'-o' / '--output'")
+    batch = AtomicBatch()
+    notes: list[str] = []
+    worst, rendered, invalid, unreadable = EXIT_OK, 0, 0, 0
+    with click.progressbar(paths, label="Rendering maps", file=sys.stderr, show_pos=True, hidden=not show_progress(),
+                           item_show_func=lambda path: path.name if path else None) as bar:
+        for path in bar:
+            try:
+                checked = check_level(str(path))
+            except UnreadableSource as error:
+                notes.append(str(error.problem))
+                worst, unreadable = max(worst, EXIT_USAGE), unreadable + 1
+                continue
+            if not checked.verdict.valid:
+                invalid += 1
+                notes += [str(problem) for problem in checked.errors]
+            worst = max(worst, _status(checked))
+            document = document_for(checked, overlay)
+            if document is None:
+                notes.append(_refusal(checked))
+                continue
+            for target, data in document_outputs(document, out_dir / f"{path.stem}.{fmt}"):
+                batch.add(target, data)
+            rendered += 1
+    # every file is rendered before the first is replaced: a crash leaves the old maps whole
+    batch.commit()
+    for note in notes:
+        message(note)
+    message(f"{rendered} of {len(paths)} levels rendered to {out_dir}/"
+            f" ({invalid} invalid, {unreadable} unreadable)")
+    return worst
+
+
+@click.command("render")
+@click.argument("level", required=False, metavar="[LEVEL.yaml]")
+@click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg|DIR",
+              help="The map to write; with --all, the folder to write one map per level into.")
+@click.option("--overlay", is_flag=True,
+              help="Draw the validator's findings: reachable rest positions, soft-locks, "
+                   "unreachable items, errors and one shortest route.")
+@click.option("--all", "folder", metavar="DIR", type=click.Path(exists=True, file_okay=False),
+              help="Render every level (*.yaml) in DIR.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"]), default=None,
+              help="Output format for --all (default pdf); a single map takes it from -o.")
+def render_command(level: str | None, output: str, overlay: bool, folder: str | None, fmt: str | None) -> None:
+    """Print a Sinpin level as an exact-scale A4 map on 5 mm squared paper.
+
+    \b
+      printkit render levels/01-first-steps.yaml -o map.pdf
+      printkit render levels/01-first-steps.yaml --overlay -o checked.svg
+      printkit render --all levels/ -o output/maps/ [--format svg]
+
+    LEVEL.yaml may be - for standard input. Print the PDF at 100 % / actual size: one field
+    is 15 mm (S2). An invalid level is not rendered (exit 1) unless --overlay is given, which
+    draws its errors on the map and lists them below it; a map too broken to draw is never
+    written. An overlay whose findings do not fit below the map continues on a second page
+    (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid, 2 bad
+    usage or an unreadable file.
+    """
+    if (level is None) == (folder is None):
+        raise click.UsageError("give either one LEVEL.yaml or --all DIR")
+    if folder is None:
+        if fmt is not None:
+            raise click.UsageError("--format is for --all; a single map's format comes from the -o file name")
+        sys.exit(_render_one(level, output, overlay))
+    sys.exit(_render_all(folder, output, overlay, fmt or "pdf"))

@@ -1,0 +1,44 @@
+"""`printkit tokens LEVEL.yaml --players N -o tokens.pdf`: the tokens to cut out for a level."""
+
+from __future__ import annotations
+
+import click
+
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format
+from printkit.yamlsource import UnreadableSource
+
+
+@click.command("tokens")
+@click.argument("level_file", metavar="LEVEL.yaml")
+@click.option("--players", type=click.IntRange(2, 4), required=True, help="How many play: one of the level's `players` counts.")
+@click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the token sheet.")
+@click.option("--ink-saving", is_flag=True, help="Outlines only: no coloured grounds behind the tokens.")
+def tokens_command(level_file: str, players: int, output: str, ink_saving: bool) -> None:
+    """Tokens for a level: 16 gems, 8 webs and 4 question marks to place (S28), the box's
+    hearts and chest (S29, knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30).
+
+    Every token fits inside a 15 mm field. LEVEL.yaml may be - for standard input. Exit
+    status 1 for a level with format problems, 2 for an unreadable file or a player count
+    the level is not for; nothing is written then.
+    """
+    from printkit.draw import write_document
+    from printkit.render.tokens import token_document
+    from printkit.sinpin.loader import problems_of_grid, read_level
+
+    output_format(output)
+    try:
+        level_file_ = read_level(level_file)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        raise SystemExit(EXIT_USAGE) from None
+    problems = level_file_.problems + [p for p in problems_of_grid(level_file_) if p.rule in ("S1", "S3")]
+    if problems or level_file_.rows is None:
+        for problem in problems:
+            message(str(problem))
+        raise SystemExit(EXIT_FINDING)
+    level = level_file_.level()
+    if players not in level.players:
+        counts = ", ".join(str(count) for count in level.players)
+        raise click.BadParameter(f"{level_file_.name} is for {counts} players (its 'players'), not {players}", param_hint="'--players'")
+    written = write_document(token_document(level, players, ink_saving=ink_saving), output)
+    message(f"tokens for {players} players: {', '.join(str(path) for path in written)}")

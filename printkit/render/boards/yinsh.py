@@ -1,0 +1,145 @@
+"""The YINSH board page: 33 lines, 85 points, GIPF labels and 3 ring slots per player,
+drawn from the layout (printkit.boards.layout)."""
+
+from __future__ import annotations
+
+import math
+
+from printkit.boards import yinsh as yinsh_model
+from printkit.boards.layout import SlotRow, YinshLayout
+from printkit.boards.pieces import ring_hole
+from printkit.boards.spec import BoardSpec, Player
+from printkit.draw import Circle, Command, Item, Page, Path, Style, fonts
+from printkit.render.boards import paint
+from printkit.render.boards.paint import INK, XY, Keepout
+
+BOARD_FILL = "#f3ead6"
+BACKDROP_MARGIN_MM = 0.5  # the board's shape holds the labels with this much to spare
+POINT_RADIUS = 0.05  # of the spacing
+LABEL_SIZE = 0.2  # of the spacing, at most LABEL_SIZE_MM
+LABEL_SIZE_MM = 4.0
+SLOT_TINT = 0.75  # a slot is the player's colour lightened this much
+
+RULES = (
+    "Place your 5 rings. A turn: put a marker in one",
+    "of your rings, move the ring along a line; flip",
+    "every marker it jumps. 5 in a row: take them off",
+    "and one ring onto your slot. 3 rings off wins.",
+)
+
+
+def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
+    s = lay.spacing_mm
+    centres = [p.centre for p in lay.points]
+    label_size = min(LABEL_SIZE_MM, LABEL_SIZE * s)
+    # The board's shape holds the labels, which sit LABEL_OFFSET·s beyond the line ends.
+    reach = yinsh_model.LABEL_OFFSET * s + label_size / 2 + BACKDROP_MARGIN_MM
+    backdrop_style = Style(stroke=INK, width=0.5, fill=None if spec.ink_saving else BOARD_FILL)
+    items: list[Item] = [Path(rounded_hull(centres, reach), backdrop_style)]
+    line_commands: list[Command] = []
+    for line in lay.lines:
+        line_commands += [("M", *line.start), ("L", *line.end)]
+    items.append(Path(tuple(line_commands), Style(stroke=INK, width=0.45, cap="round")))
+    items += [paint.dot(c, POINT_RADIUS * s, INK) for c in centres]
+    items += [paint.centred_text(label.at, label.text, label_size) for label in lay.labels]
+    board_centre = _mean(centres)
+    keepouts = [Keepout(c, reach) for c in centres]
+    for row in lay.slots:
+        player = spec.players[row.player - 1]
+        slot_items, slot_keepouts = _slots(row, player, lay.ring_mm, board_centre, spec.ink_saving)
+        items += slot_items
+        keepouts += slot_keepouts
+    width, height = lay.page.size
+    furniture = paint.Furniture(lay.page, keepouts)
+    title = paint.lines_block([
+        ("YINSH", 7.0, True),
+        (f"85 points · rings {lay.ring_mm:g} mm", 3.2, False),
+    ])
+    for block, corners in (
+        (title, ("top-left", "top-right", "bottom-left", "bottom-right")),
+        (paint.lines_block([(line, 2.6, False) for line in RULES]), ("top-right", "bottom-right", "bottom-left")),
+    ):
+        placed = furniture.put(block, corners)
+        if placed is not None:  # the rules are a help: left out when no corner has room
+            items.append(placed)
+    items.append(furniture.calibration())
+    return Page(width, height, tuple(items))
+
+
+def _mean(points: list[XY]) -> XY:
+    return (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+
+
+def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_saving: bool) -> tuple[list[Item], list[Keepout]]:
+    """A player's three slots for the rings they win, numbered, captioned for that player."""
+    radius = row.diameter / 2
+    fill = None if ink_saving else paint.mix(player.colour, paint.WHITE, SLOT_TINT)
+    items: list[Item] = []
+    for centre in row.centres:
+        items += [
+            Circle(*centre, radius, Style(stroke=INK, width=0.4, fill=fill)),
+            Circle(*centre, ring_hole(ring_mm) / 2, Style(stroke=INK, width=0.2, dash=(1.0, 1.0))),
+        ]
+    middle = _mean(list(row.centres))
+    turn = paint.facing(middle, board_centre)
+    for number, centre in enumerate(row.centres, start=1):
+        items.append(paint.centred_text(centre, str(number), radius * 0.5, fill=paint.mix(INK, paint.WHITE, 0.45), rotate=turn))
+    # The caption goes beyond the slots, away from the board, upright for the player there.
+    dx, dy = middle[0] - board_centre[0], middle[1] - board_centre[1]
+    length = math.hypot(dx, dy)
+    size = 3.0
+    at = (middle[0] + dx / length * (radius + size), middle[1] + dy / length * (radius + size))
+    caption = f"Player {player.number}: rings taken off (3 win)"
+    items.append(paint.centred_text(at, caption, size, rotate=turn))
+    half = fonts.text_width(caption, size) / 2
+    across = (-dy / length, dx / length)
+    keepouts = [Keepout(c, radius) for c in row.centres]
+    keepouts += [Keepout((at[0] + k * half * across[0], at[1] + k * half * across[1]), size) for k in (-1.0, 0.0, 1.0)]
+    return items, keepouts
+
+
+def rounded_hull(points: list[XY], reach: float) -> tuple[Command, ...]:
+    """The convex hull of `points` grown by `reach`, its corners rounded (a Minkowski sum
+    with a disc): the board's shape behind the lines."""
+    hull = _convex_hull(points)
+    centre = _mean(hull)
+    commands: list[Command] = []
+    count = len(hull)
+    normals = [_outward(hull[i], hull[(i + 1) % count], centre) for i in range(count)]
+    for i in range(count):
+        a, b = hull[i], hull[(i + 1) % count]
+        n = normals[i]
+        start = (a[0] + reach * n[0], a[1] + reach * n[1])
+        end = (b[0] + reach * n[0], b[1] + reach * n[1])
+        commands.append(("M", *start) if i == 0 else ("L", *start))
+        commands.append(("L", *end))
+        following = normals[(i + 1) % count]
+        commands += paint.arc_around(end, (b[0] + reach * following[0], b[1] + reach * following[1]), b, reach)
+    return (*commands, ("Z",))
+
+
+def _outward(a: XY, b: XY, centre: XY) -> XY:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    nx, ny = -dy / length, dx / length
+    if (a[0] - centre[0]) * nx + (a[1] - centre[1]) * ny < 0:
+        nx, ny = -nx, -ny
+    return (nx, ny)
+
+
+def _convex_hull(points: list[XY]) -> list[XY]:
+    ordered = sorted(set((round(x, 9), round(y, 9)) for x, y in points))
+
+    def half(sequence: list[XY]) -> list[XY]:
+        chain: list[XY] = []
+        for p in sequence:
+            while len(chain) >= 2 and _cross(chain[-2], chain[-1], p) <= 1e-9:
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+
+    return half(ordered) + half(ordered[::-1])
+
+
+def _cross(o: XY, a: XY, b: XY) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])

@@ -1,0 +1,146 @@
+"""The Sinpin rules on one A4 page, for the kit: turn, move, special fields, health, ghost,
+scoring, each line citing its rule ids (shared/rules/sinpin.md).
+
+`rules_page(rules)` returns a Page that places the map's tile icons, so the Document it goes
+into needs `tile_symbols()` (`rules_document` adds them). The knob values printed (blade
+points, health, box hearts, rounds) are those of `rules`, so a level's variant is explained
+with its own numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from printkit.draw import A4_PORTRAIT, Document, Group, Item, Line, Page, Style, Text
+from printkit.draw import fonts
+from printkit.draw.furniture import paragraph
+from printkit.render.sinpin.icons import icon, tile_symbols
+from printkit.sinpin.rules import SETUP_LIMITS, Rules
+from printkit.sinpin.tiles import Tile
+
+MARGIN = 14.0
+LEADING = 1.25
+RULE_LINE = Style(stroke="#000000", width=0.3)
+
+
+@dataclass(frozen=True)
+class _Section:
+    heading: str
+    lines: tuple[str, ...] = ()
+    fields: tuple[tuple[Tile, str], ...] = ()  # (icon, what it does) rows
+
+
+def _sections(rules: Rules) -> list[_Section]:
+    webs, gems, questions = SETUP_LIMITS["web"], SETUP_LIMITS["gem"], SETUP_LIMITS["question"]
+    return [
+        _Section("Goal and set-up", (
+            "Reach the exit Ω and collect as many gems as you can on the way: most gems wins (S33).",
+            f"Take turns placing webs, then gems, then question marks, each on a vacant open field: at most {webs} webs,"
+            f" {gems} gems and {questions} question marks in all (S28). The box holds the gems and webs not placed,"
+            f" {rules.box_hearts} hearts, 1 chest and 2 ghost cards (S29).",
+            f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health (S5, S25)."
+            " The ghost starts on the 2 × 2 squares at the bottom left of the door's field (S30).",
+        )),
+        _Section("A turn", (
+            "Play one of your cards 1–6. A played card comes back only when all six were played (S5).",
+            "Choose left or right, then move exactly the card's points: while a step is possible you must take it (S6, S7).",
+            "Then move the ghost (S30).",
+        )),
+        _Section("Moving", (
+            "Walk: one field in your direction, 1 point (S8). Rock ahead turns you round for free (S9).",
+            "Jump: standing on ground, not on a ladder, go up one field for 1 point; at the top you may take one side step"
+            " for 1 point. A jump as the first step chooses its side (S10).",
+            "Ladders: climb up, down, left or right, 1 point a field; entering a ladder stops a fall (S11–S13).",
+            "Falling: with no rock or ladder below, drop one field for free, then one field sideways while points"
+            " are left (S14).",
+            "A special field acts every time you enter it – by a step, a fall, a jump – but not where you start (S15).",
+        )),
+        _Section("Special fields", fields=(
+            (Tile.SPIKES, "Spikes: lose 1 health; the move ends (S16)."),
+            (Tile.BLADES, f"Blades: lose 1 health if fewer than {rules.blade_points} points are left (S17)."),
+            (Tile.WEB, "Web: costs 1 extra point; removed once an avatar has passed (S18)."),
+            (Tile.SPRING, "Spring: bounces you up a field for free; then rise (1 point) or step aside (S19)."),
+            (Tile.TELEPORTER, "Teleporter: go to any other teleporter for free, once a move (S20)."),
+            (Tile.CHEST, "Chest: every point left becomes a gem; the move ends (S21)."),
+            (Tile.GEM, "Gem: take it, 1 gem (S22)."),
+            (Tile.HEART, f"Heart: take it, 1 health back, up to {rules.max_health} (S22)."),
+            (Tile.QUESTION, "Question mark: draw from the box – keep a gem or heart, place a web or chest, a ghost"
+                            " moves the ghost (S23)."),
+            (Tile.EXIT, "Exit Ω: you leave the board. The first out gets as many gems as there are players, the next one"
+                        " fewer, and so on; everyone out also gets a gem per health left (S24)."),
+        )),
+        _Section("Health", (
+            "At 0 health the move ends: pay 3 gems to go on with 1 health, or go back to the door α with full"
+            " health (S25).",
+        )),
+        _Section("The ghost", (
+            "After your move, move the ghost as many squares as your card: each square left, right or down, never up,"
+            " through rock, never below the bottom row of the exit's field (S30). Players out of the game still move it.",
+            "A ghost card from the box, or reaching the exit, moves it at once by your card (S31).",
+            "When the ghost's 2 × 2 squares overlap your field you are caught: you lose all health and leave the"
+            " game, keeping your gems (S32).",
+        )),
+        _Section("End and scoring", (
+            f"The game ends when no avatar is left on the board, or after {rules.max_rounds} rounds; avatars still inside"
+            " get no exit bonus. Most gems wins; ties share the win (S33).",
+        )),
+    ]
+
+
+def _layout(sections: Sequence[_Section], top: float, size: float) -> tuple[list[Item], float]:
+    """The sections set at text size `size` from `top` down, and where they end."""
+    page_width = A4_PORTRAIT.width
+    width = page_width - 2 * MARGIN
+    icon_mm = 2.9 * size
+    items: list[Item] = []
+    y = top
+    for section in sections:
+        y += fonts.ascent(size * 1.35, True)
+        items.append(Text(MARGIN, y, section.heading, size * 1.35, bold=True))
+        y += size * 0.5
+        items.append(Line(MARGIN, y, MARGIN + width, y, RULE_LINE))
+        y += size * 0.6
+        for line in section.lines:
+            items.append(paragraph(MARGIN, y + fonts.ascent(size), width, line, size, leading=LEADING))
+            y += len(fonts.wrap(line, width, size)) * LEADING * size + size * 0.35
+        # the special fields two to a row, each text beside its icon
+        column_width = (width - 6.0) / 2
+        text_width = column_width - icon_mm - 2.5
+        fields = list(section.fields)
+        for pair in (fields[i:i + 2] for i in range(0, len(fields), 2)):
+            counts = [len(fonts.wrap(text, text_width, size)) for _, text in pair]
+            row = max(icon_mm, max(counts) * LEADING * size)
+            for column, ((tile, text), lines) in enumerate(zip(pair, counts)):
+                x = MARGIN + column * (column_width + 6.0)
+                items.append(icon(tile, x, y + (row - icon_mm) / 2, icon_mm))
+                # text centred on the icon: its first baseline half the block below the row's middle
+                first = y + (row - lines * LEADING * size) / 2 + fonts.ascent(size)
+                items.append(paragraph(x + icon_mm + 2.5, first, text_width, text, size, leading=LEADING))
+            y += row + size * 0.5
+        y += size * 0.6
+    return items, y
+
+
+def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
+    """One A4 page summarising S5-S33 with rule ids, the special fields beside their icons."""
+    page_width, page_height = A4_PORTRAIT
+    sections = _sections(rules)
+    top = MARGIN + 12.0
+    # the largest text that fits the page, from 4 mm down in 0.1 mm steps
+    size = 4.0
+    items, bottom = _layout(sections, top, size)
+    while bottom > page_height - MARGIN and size > 2.0:
+        size = round(size - 0.1, 2)
+        items, bottom = _layout(sections, top, size)
+    heading = fonts.ascent(7.0, True) + MARGIN
+    items += [
+        Text(MARGIN, heading, f"{title}: the rules on one page", 7.0, bold=True),
+        Text(page_width - MARGIN, heading, "rule ids (S1–S33) as in sinpin.md", 2.8, anchor="end"),
+    ]
+    return Page(page_width, page_height, (Group(tuple(items)),))
+
+
+def rules_document(rules: Rules = Rules(), title: str = "Sinpin") -> Document:
+    return Document([rules_page(rules, title)], tile_symbols(), title=f"{title}: rules", author="printkit",
+                    subject="Sinpin rules summary")

@@ -1,0 +1,1 @@
+"""Sinpin prints: the map of a level, its validator overlay and the blank design sheet."""

@@ -1,0 +1,95 @@
+"""`printkit paper`: a blank Sinpin level design sheet to draw a level on by hand.
+
+The same page as a map (squared paper, fields, coordinates), with blanks for the name,
+author and players, and a legend pairing every tile's icon with the character to type for
+it in the level file, so that a drawn level can be typed in.
+"""
+
+from __future__ import annotations
+
+from printkit.draw import Document, Group, Item, Line, Page, Rect, Style, Text
+from printkit.draw.fonts import ascent, text_width
+from printkit.render.sinpin.icons import icon, tile_symbols
+from printkit.render.sinpin.sheet import (
+    DETAIL_SIZE, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block,
+)
+from printkit.sinpin.tiles import Tile
+
+FRAME = Style(stroke="#000000", width=0.25, fill="#ffffff")
+RULE = Style(stroke="#000000", width=0.3)
+LABEL_SIZE = 2.8
+FOOTER_WIDTH = 180.0  # room for the legend under a narrow grid
+
+
+def legend_entry(tile: Tile, icon_size: float, with_label: bool) -> Block:
+    """The tile's icon in a field-like frame, its map character, and (optionally) its name."""
+    char_size = icon_size * 0.55
+    char_box = char_size * 1.25
+    label = f"{tile.label} (. or space)" if tile is Tile.OPEN else tile.label
+    gap = icon_size * 0.13
+    width = icon_size + gap + char_box + (1.5 + text_width(label, LABEL_SIZE) if with_label else 0.0)
+
+    def draw(x: float, y: float) -> Group:
+        box_x, box_y = x + icon_size + gap, y + (icon_size - char_box) / 2
+        items: list[Item] = [
+            Rect(x, y, icon_size, icon_size, FRAME),
+            icon(tile, x, y, icon_size),
+            Rect(box_x, box_y, char_box, char_box, FRAME, radius=0.6),
+            Text(box_x + char_box / 2, box_y + char_box / 2 + ascent(char_size, True) * 0.45, tile.char,
+                 char_size, anchor="middle", bold=True),
+        ]
+        if with_label:
+            items.append(Text(box_x + char_box + 1.5, y + icon_size / 2 + ascent(LABEL_SIZE) * 0.45, label, LABEL_SIZE))
+        return Group(tuple(items))
+    return Block(width, icon_size, draw, space=2.5 if with_label else 1.6)
+
+
+def tile_legend(width: float, height: float) -> Block:
+    """All tiles of S3 with their characters: named when there is room, else icons only."""
+    for icon_size, with_label in ((9.0, True), (6.0, True), (6.0, False)):
+        legend = rows_block([legend_entry(tile, icon_size, with_label) for tile in Tile], width)
+        if legend.height <= height:
+            return legend
+    raise ValueError(f"the tile legend does not fit in {width:g} x {height:g} mm")
+
+
+def blanks(sheet: Sheet) -> Group:
+    """'Level ____  by ____  players □ 2 □ 3 □ 4' on the header line, to fill in by hand."""
+    baseline = sheet.header_baseline
+    left, right = sheet.header_span
+    box = DETAIL_SIZE * 0.8
+    tick_labels = ("2", "3", "4")
+    players_width = text_width("players", DETAIL_SIZE)
+    players_width += sum(2.0 + box + 1.0 + text_width(count, DETAIL_SIZE) for count in tick_labels)
+    by_width = text_width("by", DETAIL_SIZE)
+    name_width = text_width("Level", TITLE_SIZE, True)
+    room = right - left - name_width - by_width - players_width - 4 * 2.0 - 4.0
+    items: list[Item] = [Text(left, baseline, "Level", TITLE_SIZE, bold=True)]
+    x = left + name_width + 2.0
+    items.append(Line(x, baseline + 0.6, x + room * 0.6, baseline + 0.6, RULE))
+    x += room * 0.6 + 2.0
+    items.append(Text(x, baseline, "by", DETAIL_SIZE))
+    x += by_width + 2.0
+    items.append(Line(x, baseline + 0.6, x + room * 0.4, baseline + 0.6, RULE))
+    x = right - players_width
+    items.append(Text(x, baseline, "players", DETAIL_SIZE))
+    x += text_width("players", DETAIL_SIZE)
+    for count in tick_labels:
+        x += 2.0
+        items.append(Rect(x, baseline - box, box, box, FRAME))
+        x += box + 1.0
+        items.append(Text(x, baseline, count, DETAIL_SIZE))
+        x += text_width(count, DETAIL_SIZE)
+    return Group(tuple(items))
+
+
+def design_sheet_document(columns: int, rows: int, landscape: bool) -> Document:
+    """A blank sheet of `columns` x `rows` fields; ValueError when they do not fit (S2)."""
+    sheet = Sheet.centred(columns, rows, landscape)
+    area = sheet.footer_area(FOOTER_WIDTH)
+    legend = tile_legend(area[2], area[3])
+    # the bar comes second: on a full-size sheet only the legend fits in the margin
+    footer, _ = flow([legend, calibration_block()], area)
+    items = [sheet.paper(), sheet.fields(), sheet.coordinates(), blanks(sheet), footer]
+    return Document([Page(*sheet.page, items)], tile_symbols(), title="Sinpin level design sheet",
+                    subject=f"{columns} x {rows} fields")

@@ -1,0 +1,144 @@
+"""Token sheets for a Sinpin level: what players place at set-up, draw from the box, and move.
+
+`token_pages(level, players)` lays out, on one A4 page, the set-up tokens of S28 (16 gems,
+8 webs, 4 question marks), the box's hearts (knob box_hearts) and chest (S29), a flat disc
+pawn per player and the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). Square tokens touch
+in rows so that straight cuts separate them; every token fits inside a 15 mm field (S2).
+The pages place the map's tile icons, so a Document holding them needs `tile_symbols()`
+(`token_document` adds them).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.cards.emblems import tint
+from printkit.cards.model import AVATAR_COLOURS, AVATARS
+from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Page, Rect, Style, Text
+from printkit.draw.fonts import ascent
+from printkit.draw.furniture import calibration_bar
+from printkit.render.cards import emblem_art
+from printkit.render.sinpin.icons import tile_symbols
+from printkit.sinpin.level import Level
+from printkit.sinpin.rules import SETUP_LIMITS, SQUARE_MM, Rules
+
+TOKEN_MM = 14.0  # 0.5 mm clear of a 15 mm field's lines on every side
+PAWN_MM = 13.0  # disc diameter
+GHOST_MM = 2 * SQUARE_MM  # S30: the ghost covers 2 × 2 squares
+PER_ROW = 8
+MARGIN = 15.0
+CUT = Style(stroke="#000000", width=0.25)
+ITEM_COLOURS = {"gem": "#0072b2", "web": "#8c8c8c", "question": "#e69f00", "heart": "#d62728", "chest": "#8c564b"}
+GHOST_FILL = "#d9d9d9"
+
+
+@dataclass(frozen=True)
+class TokenCounts:
+    gems: int
+    webs: int
+    questions: int
+    hearts: int
+    chests: int
+    pawns: tuple[str, ...]  # the avatars in play, one pawn each
+
+    def rows(self) -> list[tuple[str, int, str]]:
+        """(kind, how many, why) for every kind of square token, in the order printed."""
+        return [
+            ("gem", self.gems, "set-up, S28"),
+            ("web", self.webs, "set-up, S28"),
+            ("question", self.questions, "set-up, S28"),
+            ("heart", self.hearts, "from the box, S29"),
+            ("chest", self.chests, "from the box, S29"),
+        ]
+
+
+def token_counts(rules: Rules, players: int) -> TokenCounts:
+    if not 1 <= players <= len(AVATARS):
+        raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
+    return TokenCounts(
+        gems=SETUP_LIMITS["gem"], webs=SETUP_LIMITS["web"], questions=SETUP_LIMITS["question"],
+        hearts=rules.box_hearts, chests=1, pawns=AVATARS[:players],
+    )
+
+
+_NAMES = {"gem": ("gem", "gems"), "web": ("web", "webs"), "question": ("question mark", "question marks"),
+          "heart": ("heart", "hearts"), "chest": ("chest", "chests")}
+
+
+def _square_token(kind: str, x: float, y: float, ink_saving: bool) -> Group:
+    fill = None if ink_saving else tint(ITEM_COLOURS[kind], 0.75)
+    centre = TOKEN_MM / 2
+    return Group((
+        Rect(x, y, TOKEN_MM, TOKEN_MM, Style(stroke=None, fill=fill)) if fill else Group(()),
+        emblem_art(kind, 10.5, x + centre, y + centre, None),
+        Rect(x, y, TOKEN_MM, TOKEN_MM, CUT),
+    ))
+
+
+def _pawn(avatar: str, cx: float, cy: float, ink_saving: bool) -> Group:
+    colour = AVATAR_COLOURS[avatar]
+    background = Style(stroke=None, fill=tint(colour, 0.7)) if not ink_saving else None
+    return Group((
+        Circle(cx, cy, PAWN_MM / 2, background) if background else Group(()),
+        emblem_art(avatar, 10.4, cx, cy + 0.2, None if ink_saving else colour),
+        Circle(cx, cy, PAWN_MM / 2, CUT),
+    ))
+
+
+def _ghost(x: float, y: float, ink_saving: bool) -> Group:
+    return Group((
+        Rect(x, y, GHOST_MM, GHOST_MM, Style(stroke=None, fill=GHOST_FILL)) if not ink_saving else Group(()),
+        emblem_art("ghost", 8.4, x + GHOST_MM / 2, y + GHOST_MM / 2, None),
+        Rect(x, y, GHOST_MM, GHOST_MM, CUT),
+    ))
+
+
+def _label(x: float, y: float, title: str, detail: str) -> Group:
+    return Group((
+        Text(x, y + ascent(4.0, True), title, 4.0, bold=True),
+        Text(x, y + ascent(4.0, True) + 4.6, detail, 2.8),
+    ))
+
+
+def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tuple[Page, ...]:
+    """The tokens for `players` players of `level` (a count the level names in `players`)."""
+    if players not in level.players:
+        counts = ", ".join(str(count) for count in level.players)
+        raise ValueError(f"the level is for {counts} players, not {players}")
+    counts = token_counts(level.rules, players)
+    width, height = A4_PORTRAIT
+    name = level.name or "Sinpin"
+    items: list[Item] = [
+        Text(MARGIN, MARGIN + ascent(6.0, True), f"{name}: tokens for {players} players", 6.0, bold=True),
+        Text(MARGIN, MARGIN + ascent(6.0, True) + 6.0,
+             "Cut along the lines. Every token fits one 15 mm field; the ghost covers 2 × 2 squares.", 3.2),
+    ]
+    grid_x = MARGIN + 48.0
+    y = MARGIN + 20.0
+    for kind, count, why in counts.rows():
+        if count == 0:
+            continue
+        singular, plural = _NAMES[kind]
+        items.append(_label(MARGIN, y, f"{count} {singular if count == 1 else plural}", why))
+        for index in range(count):
+            row, column = divmod(index, PER_ROW)
+            items.append(_square_token(kind, grid_x + column * TOKEN_MM, y + row * TOKEN_MM, ink_saving))
+        y += math.ceil(count / PER_ROW) * TOKEN_MM + 6.0
+    pawns = counts.pawns
+    items.append(_label(MARGIN, y, f"{len(pawns)} pawns", "one per player: " + ", ".join(pawns)))
+    for index, avatar in enumerate(pawns):
+        # discs apart, not touching: each is cut round on its own
+        items.append(_pawn(avatar, grid_x + PAWN_MM / 2 + index * (PAWN_MM + 4.0), y + PAWN_MM / 2, ink_saving))
+    y += PAWN_MM + 6.0
+    items.append(_label(MARGIN, y, "1 ghost", "2 × 2 squares, S30"))
+    items.append(_ghost(grid_x, y, ink_saving))
+    items.append(calibration_bar(MARGIN, height - MARGIN - 8.0))
+    return (Page(width, height, tuple(items)),)
+
+
+def token_document(level: Level, players: int, *, ink_saving: bool = False) -> Document:
+    pages = token_pages(level, players, ink_saving=ink_saving)
+    name = level.name or "Sinpin"
+    return Document(pages, tile_symbols(), title=f"{name}: tokens", author="printkit",
+                    subject=f"Sinpin tokens for {players} players{' (ink saving)' if ink_saving else ''}")

@@ -1,0 +1,349 @@
+"""Rendered boards and pieces, read back from the written PDF and SVG files: what reached
+the paper sits where the layout (printkit.boards.layout, .pieces) says, within 0.1 mm."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from drawcheck import A4_PT, MM_PER_PT, pdf_pages, svg_page
+from printkit.boards.pieces import BACK_BLEED_MM
+from printkit.boards.spec import load_spec
+from printkit.render.boards import write_board
+from printkit.render.boards.paint import CAP_HEIGHT, pattern_ink
+from printkit.draw import fonts
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TOLERANCE = 0.1  # mm
+BOARDS = sorted(p.name for p in TEMPLATES.glob("*.yaml") if p.name.startswith(("sinoda-", "yinsh")))
+
+
+def _spec(tmp_path: Path, template: str, **changes: object):
+    text = (TEMPLATES / template).read_text(encoding="utf-8")
+    for key, value in changes.items():
+        lines = [line for line in text.splitlines() if not line.startswith(f"{key}:")]
+        text = "\n".join([*lines, f"{key}: {value}"]) + "\n"
+    path = tmp_path / f"{Path(template).stem}-{len(changes)}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_spec(str(path))
+
+
+def _render(tmp_path: Path, spec, suffix: str = ".pdf", duplex: str = "long") -> list[Path]:
+    return write_board(spec, tmp_path / f"{Path(spec.source).stem}-{duplex}{suffix}", duplex)
+
+
+def _box(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _circles(curves, diameter: float, fill: str | None = None) -> list[tuple[float, float]]:
+    """Centres of the PDF curves that are circles of `diameter` (reportlab draws a circle
+    as four Béziers whose control points span exactly its box)."""
+    found = []
+    for curve in curves:
+        x0, y0, x1, y1 = _box(curve.points)
+        if abs(x1 - x0 - diameter) < 0.01 and abs(y1 - y0 - diameter) < 0.01 and (fill is None or curve.fill == fill):
+            found.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return found
+
+
+def _match(found, expected) -> None:
+    """Every expected point read back once, within the tolerance."""
+    assert len(found) == len(expected)
+    remaining = list(found)
+    for point in expected:
+        nearest = min(remaining, key=lambda p: math.dist(p, point))
+        assert math.dist(nearest, point) <= TOLERANCE, (point, nearest)
+        remaining.remove(nearest)
+
+
+# -- pages --------------------------------------------------------------------------------
+@pytest.mark.parametrize("template", BOARDS)
+def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) -> None:
+    spec = load_spec(str(TEMPLATES / template))
+    (path,) = _render(tmp_path, spec)
+    pages = pdf_pages(path)
+    # Sinoda: board and pieces (a second pieces page for 6 players); YINSH: board, front, back.
+    expected = 3 if spec.game == "yinsh" or len(spec.players) == 6 else 2
+    assert len(pages) == expected
+    for page in pages:
+        assert (page.width_pt, page.height_pt) == pytest.approx(A4_PT, abs=0.001)
+    for page in pages[:2]:  # the board and the pieces' front (a duplex back needs none)
+        assert "50 mm — print at 100 % / actual size" in page.text
+        bar = [r for r in page.rects if r.stroke and abs(r.w - 50) < 0.01 and abs(r.h - 2) < 0.01]
+        assert len(bar) == 1
+
+
+def test_letter_landscape(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, "yinsh.yaml", paper="Letter", orientation="landscape")
+    (path,) = _render(tmp_path, spec)
+    for page in pdf_pages(path):
+        assert (page.width_pt, page.height_pt) == pytest.approx((792.0, 612.0), abs=0.001)
+
+
+def test_calibration_bar_clear_of_the_board(tmp_path: Path) -> None:
+    for template in ("sinoda-2.yaml", "sinoda-6.yaml"):
+        spec = load_spec(str(TEMPLATES / template))
+        lay = spec.layout()
+        (path,) = _render(tmp_path, spec)
+        board = pdf_pages(path)[0]
+        (bar,) = [r for r in board.rects if r.stroke and abs(r.w - 50) < 0.01]
+        nearest = (min(max(lay.centre[0], bar.x), bar.x + bar.w), min(max(lay.centre[1], bar.y), bar.y + bar.h))
+        assert math.dist(nearest, lay.centre) > lay.outline_radius
+
+
+# -- YINSH --------------------------------------------------------------------------------
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_yinsh_points_and_lines_in_the_pdf(tmp_path: Path, orientation: str) -> None:
+    spec = _spec(tmp_path, "yinsh.yaml", orientation=orientation)
+    lay = spec.layout()
+    (path,) = _render(tmp_path, spec)
+    board = pdf_pages(path)[0]
+    dots = _circles(board.curves, 2 * 0.05 * lay.spacing_mm)
+    _match(dots, [p.centre for p in lay.points])
+    drawn = [line for line in board.lines if abs(line.width - 0.45) < 0.01]
+    _match([(l.x1, l.y1) for l in drawn] + [(l.x2, l.y2) for l in drawn],
+           [l.start for l in lay.lines] + [l.end for l in lay.lines])
+    assert len(drawn) == 33  # each segment once, from its first point to its last
+
+
+def test_yinsh_points_lines_and_labels_in_the_svg(tmp_path: Path) -> None:
+    spec = load_spec(str(TEMPLATES / "yinsh.yaml"))
+    lay = spec.layout()
+    board_svg, front_svg, back_svg = _render(tmp_path, spec, ".svg")
+    board = svg_page(board_svg)
+    assert (board.width_mm, board.height_mm) == (210.0, 297.0)
+    _match([(x, y) for x, y, r in board.circles if abs(r - 1.0) < 1e-6], [p.centre for p in lay.points])
+    drawn = [line for line in board.lines if line.width and abs(line.width - 0.45) < 1e-6]
+    assert len(drawn) == 33
+    _match([(l.x1, l.y1) for l in drawn] + [(l.x2, l.y2) for l in drawn],
+           [l.start for l in lay.lines] + [l.end for l in lay.lines])
+    for text in ["A", "K", "1", "11"]:
+        assert text in board.labels
+    assert sum(1 for label in board.labels if label in {l.text for l in lay.labels}) >= 33
+    # the ring slots: three per player, where the layout puts them
+    slots = [(x, y) for x, y, r in board.circles if abs(r - lay.slots[0].diameter / 2) < 1e-6]
+    _match(slots, [c for row in lay.slots for c in row.centres])
+
+
+@pytest.mark.parametrize(("orientation", "duplex"), [("portrait", "long"), ("portrait", "short"), ("landscape", "long")])
+def test_marker_backs_land_behind_their_fronts(tmp_path: Path, orientation: str, duplex: str) -> None:
+    spec = _spec(tmp_path, "yinsh.yaml", orientation=orientation)
+    found = spec.pieces(duplex)
+    (path,) = _render(tmp_path, spec, duplex=duplex)
+    board, front, back = pdf_pages(path)
+    fronts = _circles(front.curves, found.marker_mm, "#ffffff")
+    backs = _circles(back.curves, found.marker_mm + 2 * BACK_BLEED_MM, "#000000")
+    assert len(fronts) == len(backs) == 51
+    # Turn the sheet over, using nothing but the file's own page size.
+    width, height = back.width_mm, back.height_mm
+    long_edge_vertical = height > width
+    flips_x = (duplex == "long") == long_edge_vertical
+    turned = [(width - x, y) if flips_x else (x, height - y) for x, y in backs]
+    _match(turned, fronts)
+    # The black rings are black on both sides too; white rings need no back.
+    ring_fronts = _circles(front.curves, found.ring_mm, "#000000")
+    ring_backs = _circles(back.curves, found.ring_mm + 2 * BACK_BLEED_MM, "#000000")
+    assert len(ring_fronts) == 5
+    _match([(width - x, y) if flips_x else (x, height - y) for x, y in ring_backs], ring_fronts)
+    # and every marker fits inside a ring's hole
+    assert found.marker_mm < found.hole_mm
+
+
+# -- Sinoda -------------------------------------------------------------------------------
+def _petal_tips_found(paths: list[list[tuple[float, float]]], lay) -> None:
+    """Each petal of the layout is a drawn lens through both its tips."""
+    for petal in lay.petals:
+        assert any(
+            all(min(math.dist(tip, p) for p in points) <= TOLERANCE for tip in petal.tips)
+            and math.dist(_box(points)[:2], _box(points)[2:]) < lay.edge_mm * 1.2
+            for points in paths
+        ), petal.tips
+
+
+@pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-6.yaml"])
+def test_sinoda_petals_in_the_pdf_and_svg(tmp_path: Path, template: str) -> None:
+    spec = load_spec(str(TEMPLATES / template))
+    lay = spec.layout()
+    (pdf,) = _render(tmp_path, spec)
+    board = pdf_pages(pdf)[0]
+    lenses = [list(c.points) for c in board.curves if c.fill == "#ffffff" and c.stroke]
+    assert len(lenses) == len(lay.petals)
+    _petal_tips_found(lenses, lay)
+    svg = svg_page(_render(tmp_path, spec, ".svg")[0])
+    lenses = [
+        [(c[i], c[i + 1]) for c in path.commands for i in range(1, len(c), 2)]
+        for path in svg.paths if path.fill == "#ffffff" and path.stroke
+    ]
+    assert len(lenses) == len(lay.petals)
+    _petal_tips_found(lenses, lay)
+    _match(
+        [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in [_box(p) for p in lenses]],
+        [((p.tips[0][0] + p.tips[1][0]) / 2, (p.tips[0][1] + p.tips[1][1]) / 2) for p in lay.petals],
+    )
+
+
+def test_sinoda_cell_labels_sit_on_the_cells(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, "sinoda-3.yaml", labels="true")
+    lay = spec.layout()
+    (path,) = _render(tmp_path, spec)
+    chars = pdf_pages(path)[0].chars
+    size = min(2.6, 0.09 * lay.edge_mm)
+    for space in lay.spaces:
+        left = space.centre[0] - fonts.text_width(space.name, size) / 2
+        baseline = space.centre[1] + CAP_HEIGHT * size / 2
+        assert any(
+            "".join(c.text for c in chars[i:i + len(space.name)]) == space.name
+            and abs(chars[i].x - left) <= TOLERANCE and abs(chars[i].baseline - baseline) <= TOLERANCE
+            for i in range(len(chars))
+        ), space.name
+
+
+@pytest.mark.parametrize("ink_saving", [False, True])
+def test_start_flowers_coloured_and_patterned(tmp_path: Path, ink_saving: bool) -> None:
+    spec = _spec(tmp_path, "sinoda-6.yaml", ink_saving=str(ink_saving).lower())
+    lay = spec.layout()
+    (path,) = _render(tmp_path, spec)
+    board = pdf_pages(path)[0]
+    for flower in lay.flowers:
+        player = spec.players[flower.player - 1]
+        ink = pattern_ink(player.colour)
+        if player.pattern == "dots":
+            marks = [_box(c.points)[:2] for c in board.curves if c.fill == ink]
+        else:
+            marks = [(l.x1, l.y1) for l in board.lines if l.stroke == ink]
+        near = [m for m in marks if math.dist(m, flower.centre) < lay.edge_mm]
+        assert len(near) >= 30, (player.number, player.pattern)
+        other_flowers = [f.centre for f in lay.flowers if f is not flower]
+        assert all(min(math.dist(m, c) for c in other_flowers) > lay.edge_mm * 0.8 for m in near)
+
+
+def test_ink_saving_has_no_large_fills(tmp_path: Path) -> None:
+    def largest_fill(spec) -> float:
+        (path,) = _render(tmp_path, spec)
+        board = pdf_pages(path)[0]
+        areas = [(x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in (_box(c.points) for c in board.curves if c.fill)]
+        areas += [r.w * r.h for r in board.rects if r.fill]
+        return max(areas)
+
+    assert largest_fill(load_spec(str(TEMPLATES / "sinoda-6.yaml"))) > 30000  # the board's disc
+    for template in ("sinoda-6.yaml", "sinoda-2.yaml", "yinsh.yaml"):
+        assert largest_fill(_spec(tmp_path, template, ink_saving="true")) < 120  # badges, bar
+
+
+# -- d4 nets ------------------------------------------------------------------------------
+def _number_chars(path: Path, page_index: int, size: float) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
+    """(digit, centre, up) of each die number: up is the direction the glyph's top faces."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[page_index]
+        for char in page.chars:
+            a, b, c, d, e, f = char["matrix"]
+            length = math.hypot(c, d)
+            # bold digits no bigger than a die's: the capture discs' numbers are far larger
+            extent = max(char["x1"] - char["x0"], char["bottom"] - char["top"]) * MM_PER_PT
+            if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size:
+                centre = ((char["x0"] + char["x1"]) / 2 * MM_PER_PT, (char["top"] + char["bottom"]) / 2 * MM_PER_PT)
+                found.append((char["text"], centre, (c / length, -d / length)))
+    return found
+
+
+def _in_triangle(p, corners) -> bool:
+    def side(a, b):
+        return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+
+    signs = [side(corners[i], corners[(i + 1) % 3]) for i in range(3)]
+    return all(s > 0 for s in signs) or all(s < 0 for s in signs)
+
+
+@pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-4.yaml"])
+def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
+    spec = load_spec(str(TEMPLATES / template))
+    found = spec.pieces()
+    edge = found.die_edge
+    (path,) = _render(tmp_path, spec)
+    pieces_page = pdf_pages(path)[1]
+    colours = {p.colour for p in spec.players}
+    faces = []
+    for curve in pieces_page.curves:
+        corners = list(dict.fromkeys((round(x, 4), round(y, 4)) for x, y in curve.points))
+        if curve.fill in colours and len(corners) == 3:
+            faces.append(corners)
+    assert len(faces) == 4 * 6 * len(spec.players)
+    for corners in faces:  # equilateral, of the die's edge
+        for p, q in itertools.combinations(corners, 2):
+            assert math.dist(p, q) == pytest.approx(edge, abs=TOLERANCE)
+    numbers = _number_chars(path, 1, 0.24 * edge)
+    assert len(numbers) == 3 * len(faces)
+    # Each face carries three numbers, one in each corner, standing with its top to its corner.
+    corner_number: dict[tuple[int, int], str] = {}
+    for index, corners in enumerate(faces):
+        inside = [n for n in numbers if _in_triangle(n[1], corners)]
+        assert len(inside) == 3
+        for digit, centre, up in inside:
+            corner = min(range(3), key=lambda k: math.dist(centre, corners[k]))
+            towards = (corners[corner][0] - centre[0], corners[corner][1] - centre[1])
+            length = math.hypot(*towards)
+            assert up[0] * towards[0] / length + up[1] * towards[1] / length > 0.999
+            corner_number[(index, corner)] = digit
+        assert len({corner_number[(index, k)] for k in range(3)}) == 3
+    # Group the faces into nets (faces sharing a corner), then check each folded vertex.
+    parent = list(range(len(faces)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    for i, j in itertools.combinations(range(len(faces)), 2):
+        if any(math.dist(p, q) < TOLERANCE for p in faces[i] for q in faces[j]):
+            parent[root(i)] = root(j)
+    nets: dict[int, list[int]] = {}
+    for i in range(len(faces)):
+        nets.setdefault(root(i), []).append(i)
+    assert len(nets) == 6 * len(spec.players) and all(len(members) == 4 for members in nets.values())
+    for members in nets.values():
+        at_point: dict[tuple[float, float], set[str]] = {}
+        counts: dict[tuple[float, float], int] = {}
+        for i in members:
+            for k, corner in enumerate(faces[i]):
+                key = (round(corner[0], 1), round(corner[1], 1))
+                at_point.setdefault(key, set()).add(corner_number[(i, k)])
+                counts[key] = counts.get(key, 0) + 1
+        apex = set().union(*(at_point[key] for key, count in counts.items() if count == 1))
+        bases = [at_point[key] for key, count in counts.items() if count == 3]
+        # the three big corners fold into the apex; every vertex shows one number
+        assert len(apex) == 1 and len(bases) == 3 and all(len(b) == 1 for b in bases)
+        assert apex.union(*bases) == {"1", "2", "3", "4"}
+    # Fold lines dashed (3 inner edges and 3 tab bases per net), cut lines solid.
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[1]
+        dashed = [line for line in page.lines if line.get("dash") and line["dash"][0]]
+        outlines = [c for c in page.curves if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
+    assert len(dashed) == 6 * 6 * len(spec.players)
+    assert len(outlines) == 6 * len(spec.players)
+    assert all(not (c.get("dash") and c["dash"][0]) for c in outlines)
+
+
+# -- determinism --------------------------------------------------------------------------
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
+    outputs = []
+    for run in (1, 2):
+        target = tmp_path / f"run{run}" / f"board{suffix}"
+        for template in ("sinoda-4-teams.yaml", "yinsh.yaml"):
+            out = target.with_name(f"{Path(template).stem}{suffix}")
+            subprocess.run(
+                [sys.executable, "-m", "printkit", "board", str(TEMPLATES / template), "-o", str(out)],
+                check=True, capture_output=True,
+            )
+        outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0]) == (2 + 3 if suffix == ".svg" else 2)

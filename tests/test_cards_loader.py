@@ -1,0 +1,130 @@
+"""Deck files: the Sinpin template's contents, and every problem of a bad deck as FILE:LINE:COL."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from printkit.cards import AVATARS, load_deck
+from printkit.sinpin.rules import SETUP_LIMITS, Rules
+from printkit.yamlsource import SpecError, UnreadableSource
+
+TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "sinpin-deck.yaml"
+
+
+def _problems(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "deck.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_deck(str(path))
+    return [str(problem).replace(str(path), "deck.yaml") for problem in caught.value.problems]
+
+
+GOOD = """\
+deck: Test
+backs:
+  plain: {design: plain, title: Test}
+cards:
+  - {title: One, value: 1}
+"""
+
+
+def test_the_sinpin_deck_has_movement_cards_for_every_avatar() -> None:
+    deck = load_deck(str(TEMPLATE))
+    assert deck.name == "Sinpin" and deck.size == (63.0, 88.0)
+    for avatar in AVATARS:
+        movement = [card for card in deck.sheet_order() if card.value is not None and card.emblem == avatar]
+        assert sorted(card.value for card in movement) == [1, 2, 3, 4, 5, 6]
+        assert {card.back for card in movement} == {avatar}
+        assert len({card.colour for card in movement}) == 1
+    colours = {card.colour for card in deck.cards if card.value is not None}
+    assert len(colours) == len(AVATARS)  # each avatar its own colour
+
+
+def test_the_box_cards_follow_s29() -> None:
+    deck = load_deck(str(TEMPLATE))
+    box = Counter(card.item for card in deck.sheet_order() if card.back == "box")
+    # the most the box can hold: every gem and web unplaced, the default box hearts
+    assert box == {"gem": SETUP_LIMITS["gem"], "web": SETUP_LIMITS["web"], "heart": Rules().box_hearts,
+                   "chest": 1, "ghost": 2}
+    assert all(card.emblem == card.item for card in deck.cards if card.item)
+
+
+def test_one_player_aid_per_avatar() -> None:
+    deck = load_deck(str(TEMPLATE))
+    aids = [card for card in deck.sheet_order() if card.value is None and card.item is None]
+    assert sorted(card.emblem for card in aids) == sorted(AVATARS)
+    for rule in ("S5", "S14", "S16", "S23", "S24", "S25"):
+        assert all(rule in card.text for card in aids)
+    assert deck.total == 24 + 31 + 4
+
+
+def test_value_lists_make_one_card_per_value(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text(GOOD.replace("value: 1", "value: [3, 1, 2], count: 2"), encoding="utf-8")
+    deck = load_deck(str(path))
+    assert [card.value for card in deck.sheet_order()] == [3, 3, 1, 1, 2, 2]
+    assert all(card.back == "plain" for card in deck.cards)  # the first back is the default
+
+
+def test_unknown_key_negative_count_and_missing_title_are_all_reported(tmp_path: Path) -> None:
+    text = """\
+deck: Test
+backs:
+  plain: {design: plain}
+cards:
+  - {title: One, value: 1, colour: red, shape: round}
+  - {title: Two, count: -1}
+  - {value: 3}
+"""
+    assert _problems(tmp_path, text) == [
+        "deck.yaml:5:41: format: unknown key 'shape' in card 1 (known keys: back, colour, count, emblem, item, text, title, value)",
+        "deck.yaml:6:25: format: 'count' must be from 0 to 200, not -1",
+        "deck.yaml:7:5: format: card 3 has no 'title'",
+    ]
+
+
+@pytest.mark.parametrize(("card", "at", "message"), [
+    ("{title: A, value: 1, item: gem}", "gem", "a card has a 'value' (a movement card) or an 'item' (a box card), not both"),
+    ("{title: A, back: missing}", "missing", "no back design 'missing' in 'backs' (backs: plain)"),
+    ("{title: A, colour: chartreuse-ish}", "chartreuse", "'colour' must be #rrggbb, #rgb or a name (black, "),
+    ("{title: A, emblem: dragon}", "dragon",
+     "'emblem' must be one of fox, goat, mouse, penguin, gem, heart, web, chest, ghost, question, not 'dragon'"),
+    ("{title: A, value: [1, 100]}", "100", "'value' must be from 0 to 99, not 100"),
+    ("{title: A, value: two}", "two", "'value' must be a whole number or a list of them, not text"),
+    ('{title: "A \\u4E2D"}', '"A', "'title' has characters the card font (DejaVu Sans) cannot print: U+4E2D"),
+    ("{title: '  '}", "'  '", "'title' must not be blank"),
+])
+def test_card_problems_point_at_the_value(tmp_path: Path, card: str, at: str, message: str) -> None:
+    line = f"  - {card}"
+    problems = _problems(tmp_path, f"deck: T\nbacks: {{plain: {{design: plain}}}}\ncards:\n{line}\n")
+    assert len(problems) == 1
+    assert problems[0].startswith(f"deck.yaml:4:{line.index(at) + 1}: format: {message}")
+
+
+def test_deck_level_problems(tmp_path: Path) -> None:
+    assert _problems(tmp_path, "deck: T\nsize: huge\nbacks: {}\ncards: []\nextra: 1\n") == [
+        "deck.yaml:2:7: format: 'size' must be poker (63 × 88), bridge (56 × 87), tarot (70 × 120), mini-euro (44 × 68),"
+        " mini-american (41 × 63) or WxH in mm (each side 30-140 mm), not 'huge'",
+        "deck.yaml:3:8: format: 'backs' must name at least one back design",
+        "deck.yaml:4:8: format: 'cards' is empty: list at least one card",
+        "deck.yaml:5:1: format: unknown key 'extra' in a deck file (known keys: backs, cards, deck, size)",
+    ]
+    assert _problems(tmp_path, "") == ["deck.yaml:1:1: format: the file is empty: a deck needs 'deck', 'backs' and 'cards'"]
+    assert _problems(tmp_path, GOOD.replace("value: 1", "value: 1, count: 0")) == [
+        "deck.yaml:5:3: format: the deck has no card to print (every 'count' is 0)"]
+
+
+def test_custom_sizes(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text(GOOD.replace("backs:", "size: 70x70\nbacks:"), encoding="utf-8")
+    assert load_deck(str(path)).size == (70.0, 70.0)
+
+
+def test_unreadable_deck(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text("deck: [unclosed\n", encoding="utf-8")
+    with pytest.raises(UnreadableSource):
+        load_deck(str(path))

@@ -1,0 +1,90 @@
+"""`printkit cards`: sheets written, problems as FILE:LINE:COL with exit 2 and nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from drawcheck import pdf_pages
+
+from printkit.cli import main
+
+TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "sinpin-deck.yaml"
+BAD = """\
+deck: Bad
+backs:
+  plain: {design: plain}
+cards:
+  - {title: One, value: 1, shape: round}
+  - {title: Two, count: -2}
+  - {value: 3}
+"""
+
+
+def _run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["cards", *args], input=stdin)
+
+
+def test_the_sinpin_deck(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    result = _run(str(TEMPLATE), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "59 cards on 7 sheets with long-edge backs" in result.stderr
+    assert len(pdf_pages(out)) == 14
+
+
+def test_options(tmp_path: Path) -> None:
+    out = tmp_path / "cards.pdf"
+    result = _run(str(TEMPLATE), "-o", str(out), "--no-backs", "--size", "mini-euro", "--bleed", "--crop-marks", "0")
+    assert result.exit_code == 0, result.stderr
+    pages = pdf_pages(out)
+    assert len(pages) == 4  # 16 mini cards a sheet, fronts only
+    assert not any(line.is_vertical and line.y2 < 10 for line in pages[0].lines)  # no crop marks
+    result = _run(str(TEMPLATE), "-o", str(tmp_path / "short.pdf"), "--duplex", "short", "--back-offset", "0.5,-1", "--paper", "letter")
+    assert result.exit_code == 0, result.stderr
+    assert pdf_pages(tmp_path / "short.pdf")[0].width_mm == pytest.approx(215.9, abs=0.01)
+
+
+def test_a_deck_with_errors_writes_nothing(tmp_path: Path) -> None:
+    deck = tmp_path / "bad.yaml"
+    deck.write_text(BAD, encoding="utf-8")
+    out = tmp_path / "cards.pdf"
+    result = _run(str(deck), "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"{deck}:5:28: format: unknown key 'shape' in card 1 (known keys: back, colour, count, emblem, item, text, title, value)",
+        f"{deck}:6:25: format: 'count' must be from 0 to 200, not -2",
+        f"{deck}:7:5: format: card 3 has no 'title'",
+    ]
+    assert not out.exists() and list(tmp_path.iterdir()) == [deck]
+    out.write_bytes(b"old")
+    assert _run(str(deck), "-o", str(out)).exit_code == 2
+    assert out.read_bytes() == b"old"  # an earlier file is left alone
+
+
+def test_stdin_unreadable_and_usage_errors(tmp_path: Path) -> None:
+    out = tmp_path / "c.svg"
+    result = _run("-", "-o", str(out), stdin="deck: S\nbacks: {b: {}}\ncards: [{title: A, value: 2}]\n")
+    assert result.exit_code == 0, result.stderr
+    assert out.exists() and (tmp_path / "c-2.svg").exists()
+    result = _run(str(tmp_path / "missing.yaml"), "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2 and "missing.yaml: format: no such file" in result.stderr
+    assert _run(str(TEMPLATE), "-o", str(tmp_path / "x.png")).exit_code == 2
+    assert _run(str(TEMPLATE), "-o", str(tmp_path / "x.pdf"), "--size", "huge").exit_code == 2
+    assert _run(str(TEMPLATE), "-o", str(tmp_path / "x.pdf"), "--back-offset", "1").exit_code == 2
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_alignment_test_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "align.pdf"
+    result = _run("--alignment-test", "--duplex", "short", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    front, back = pdf_pages(out)
+    # each front cross's centre lands on the zero of its back's rulers' axes when the sheet is turned
+    crosses = sorted({(round(line.x1, 2), round(line.y1 + 18.0, 2)) for line in front.lines if line.is_vertical and line.length > 30})
+    assert len(crosses) == 9
+    rulers = {(round(line.x1, 2), round(line.y1 + 6.5, 2)) for line in back.lines if line.is_vertical and line.length == pytest.approx(13.0)}
+    assert {(x, round(297.0 - y, 2)) for x, y in crosses} == {(round(x - 10.0, 2), y) for x, y in rulers}
+    assert _run(str(TEMPLATE), "--alignment-test", "-o", str(out)).exit_code == 2
+    assert _run("-o", str(out)).exit_code == 2

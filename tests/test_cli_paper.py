@@ -1,0 +1,58 @@
+"""`printkit paper`: the blank design sheet from the command line."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner, Result
+from drawcheck import pdf_pages, svg_page
+from test_render_samples import field_lines, map_frame
+
+from printkit.cli import main
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+@pytest.mark.parametrize("args, size, fields", [
+    ([], (210.0, 297.0), (12, 18)),
+    (["--landscape"], (297.0, 210.0), (18, 12)),
+    (["--fields", "8x10"], (210.0, 297.0), (8, 10)),
+    (["--landscape", "--fields", "10x6"], (297.0, 210.0), (10, 6)),
+    (["--fields", "15x9"], (297.0, 210.0), (15, 9)),  # only landscape holds 15 across
+])
+def test_the_sheet_has_the_fields_asked_for(tmp_path, args, size, fields):
+    out = tmp_path / "sheet.pdf"
+    result = run("paper", "-o", str(out), *args)
+    assert result.exit_code == 0, result.output
+    page = pdf_pages(out)[0]
+    assert (page.width_mm, page.height_mm) == pytest.approx(size, abs=0.01)
+    map_frame(page, *fields)
+    xs, ys = field_lines(page)
+    assert (len(set(xs)), len(set(ys))) == (fields[0] - 1, fields[1] - 1)
+    assert f"{fields[0]} x {fields[1]} fields" in result.stderr
+
+
+def test_an_svg_sheet(tmp_path):
+    out = tmp_path / "sheet.svg"
+    assert run("paper", "-o", str(out), "--landscape").exit_code == 0
+    page = svg_page(out)
+    assert (page.width_mm, page.height_mm) == (297.0, 210.0)
+
+
+@pytest.mark.parametrize("args", [
+    ["--fields", "12x19"], ["--fields", "19x12"], ["--landscape", "--fields", "12x18"],
+    ["--fields", "0x4"], ["--fields", "twelve"],
+])
+def test_fields_that_do_not_fit_s2_are_refused_with_exit_2(tmp_path, args):
+    out = tmp_path / "sheet.pdf"
+    result = run("paper", "-o", str(out), *args)
+    assert result.exit_code == 2
+    assert not out.exists()
+    assert "--fields" in result.output
+
+
+def test_the_format_follows_the_file_name(tmp_path):
+    assert run("paper", "-o", str(tmp_path / "sheet.png")).exit_code == 2

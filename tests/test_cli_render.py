@@ -1,0 +1,162 @@
+"""`printkit render`: single maps, overlays, whole folders, exit statuses, byte-identical output."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from drawcheck import pdf_pages
+from test_render_samples import EVERY_TILE, FLOATING_DOOR, PITS, RAGGED, TOO_LARGE, TWO_EXITS, UNKNOWN_CHARACTER, write_level
+
+from printkit.cli import main
+from printkit.cli.render import check_level
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_a_valid_level_becomes_a_pdf_map(tmp_path):
+    level = write_level(tmp_path, "every-tile", EVERY_TILE)
+    out = tmp_path / "map.pdf"
+    result = run("render", str(level), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Every Tile" in pdf_pages(out)[0].text
+    assert f"→ {out}" in result.stderr
+
+
+def test_the_format_follows_the_file_name(tmp_path):
+    level = write_level(tmp_path, "every-tile", EVERY_TILE)
+    result = run("render", str(level), "-o", str(tmp_path / "map.svg"))
+    assert result.exit_code == 0
+    assert (tmp_path / "map.svg").read_bytes().startswith(b"<?xml")
+    assert run("render", str(level), "-o", str(tmp_path / "map.png")).exit_code == 2
+
+
+def test_a_level_can_come_from_standard_input(tmp_path):
+    result = run("render", "-", "-o", str(tmp_path / "map.pdf"), input=EVERY_TILE)
+    assert result.exit_code == 0
+    assert (tmp_path / "map.pdf").exists()
+
+
+def test_an_invalid_level_writes_nothing_and_exits_1(tmp_path):
+    level = write_level(tmp_path, "floating", FLOATING_DOOR)
+    out = tmp_path / "map.pdf"
+    out.write_bytes(b"the previous map")
+    result = run("render", str(level), "-o", str(out))
+    assert result.exit_code == 1
+    assert out.read_bytes() == b"the previous map"
+    # FILE:LINE:COL: RULE: message, pointing at the door's character in the YAML file
+    assert f"{level}:7:5: S4: the entry door α at C3 is not supported" in result.stderr
+    assert "nothing written" in result.stderr
+
+
+@pytest.mark.parametrize("text, rule, where", [
+    (RAGGED, "S1", ":3:6: "), (UNKNOWN_CHARACTER, "S3", ":3:5: "), (TOO_LARGE, "S2", ":1:6: "),
+])
+@pytest.mark.parametrize("overlay", [False, True])
+def test_a_grid_too_broken_to_draw_writes_nothing_even_with_overlay(tmp_path, text, rule, where, overlay):
+    level = write_level(tmp_path, "broken", text)
+    out = tmp_path / "map.pdf"
+    result = run("render", str(level), "-o", str(out), *(["--overlay"] if overlay else []))
+    assert result.exit_code == 1
+    assert not out.exists() and not list(tmp_path.glob("*.part"))
+    assert f"{level}{where}{rule}: " in result.stderr
+
+
+def test_an_overlay_of_an_invalid_level_is_written_and_exits_1(tmp_path):
+    level = write_level(tmp_path, "two-exits", TWO_EXITS)
+    out = tmp_path / "checked.pdf"
+    result = run("render", str(level), "--overlay", "-o", str(out))
+    assert result.exit_code == 1
+    assert "S3: a second exit" in pdf_pages(out)[0].text
+
+
+def test_an_overlay_of_a_valid_level_exits_0(tmp_path):
+    level = write_level(tmp_path, "pits", PITS)
+    result = run("render", str(level), "--overlay", "-o", str(tmp_path / "checked.svg"))
+    assert result.exit_code == 0
+    assert (tmp_path / "checked.svg").exists()
+    assert "warning: soft-lock at B6" in result.stderr
+
+
+def test_an_unreadable_level_exits_2(tmp_path):
+    result = run("render", str(tmp_path / "missing.yaml"), "-o", str(tmp_path / "map.pdf"))
+    assert result.exit_code == 2
+    assert "no such file" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    [], ["LEVEL", "--all", "DIR"], ["LEVEL", "--format", "svg"],
+])
+def test_usage_errors_exit_2(tmp_path, args):
+    level = write_level(tmp_path, "every-tile", EVERY_TILE)
+    args = [str(level) if arg == "LEVEL" else str(tmp_path) if arg == "DIR" else arg for arg in args]
+    result = run("render", *args, "-o", str(tmp_path / "map.pdf"))
+    assert result.exit_code == 2
+
+
+def _folder(tmp_path) -> Path:
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    for name, text in [("a-every-tile", EVERY_TILE), ("b-pits", PITS), ("c-floating", FLOATING_DOOR), ("d-ragged", RAGGED)]:
+        write_level(levels, name, text)
+    (levels / "b-pits.expect.json").write_text("{}")  # golden verdicts beside levels are not levels
+    return levels
+
+
+def test_render_all_writes_one_map_per_valid_level_and_exits_1_for_the_invalid(tmp_path):
+    levels, out = _folder(tmp_path), tmp_path / "output" / "maps"
+    result = run("render", "--all", str(levels), "-o", str(out))
+    assert result.exit_code == 1
+    assert sorted(path.name for path in out.iterdir()) == ["a-every-tile.pdf", "b-pits.pdf"]
+    assert "2 of 4 levels rendered" in result.stderr and "(2 invalid, 0 unreadable)" in result.stderr
+    assert "c-floating.yaml:7:5: S4:" in result.stderr and "d-ragged.yaml:3:6: S1:" in result.stderr
+
+
+def test_render_all_as_svg_overlays_draws_invalid_levels_too(tmp_path):
+    levels, out = _folder(tmp_path), tmp_path / "checked"
+    result = run("render", "--all", str(levels), "-o", str(out), "--format", "svg", "--overlay")
+    assert result.exit_code == 1
+    names = {path.name for path in out.iterdir()}
+    assert {"a-every-tile.svg", "b-pits.svg", "c-floating.svg"} <= names
+    assert not any(name.startswith("d-ragged") for name in names)
+
+
+def test_render_all_of_a_folder_without_levels_is_a_usage_error(tmp_path):
+    assert run("render", "--all", str(tmp_path), "-o", str(tmp_path / "out")).exit_code == 2
+
+
+def test_render_all_into_a_file_is_a_usage_error(tmp_path):
+    levels, out = _folder(tmp_path), tmp_path / "maps.pdf"
+    out.write_bytes(b"a file")
+    assert run("render", "--all", str(levels), "-o", str(out)).exit_code == 2
+
+
+BUNDLED = Path(__file__).resolve().parent.parent / "levels"
+
+
+@pytest.mark.skipif(not list(BUNDLED.glob("*.yaml")), reason="no bundled levels yet")
+def test_every_valid_bundled_level_gets_a_map(tmp_path):
+    result = run("render", "--all", str(BUNDLED), "-o", str(tmp_path))
+    valid = {path.stem for path in BUNDLED.glob("*.yaml") if check_level(str(path)).verdict.valid}
+    assert {path.stem for path in tmp_path.glob("*.pdf")} == valid
+    assert result.exit_code == (0 if len(valid) == len(list(BUNDLED.glob("*.yaml"))) else 1)
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_the_same_level_gives_the_same_bytes_in_two_processes(tmp_path, suffix):
+    level = write_level(tmp_path, "every-tile", EVERY_TILE)
+    outputs = []
+    for run_number in range(2):
+        for overlay in ([], ["--overlay"]):
+            out = tmp_path / f"{run_number}{'-o' if overlay else ''}{suffix}"
+            subprocess.run([sys.executable, "-m", "printkit", "render", str(level), "-o", str(out), *overlay],
+                           check=True, capture_output=True)
+            outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]

@@ -1,0 +1,69 @@
+"""The blank design sheet (printkit/render/sinpin/design_sheet.py), read back from written files."""
+
+from __future__ import annotations
+
+import pytest
+from drawcheck import pdf_fonts, pdf_pages, spacings, svg_page
+from test_render_samples import assert_on_squares, field_lines, map_frame, paper_lines
+
+from printkit.draw import write_document
+from printkit.render.sinpin.design_sheet import design_sheet_document, tile_legend
+from printkit.render.sinpin.icons import has_icon, symbol_name
+from printkit.sinpin.tiles import Tile
+
+
+def _sheet(tmp_path, columns: int, rows: int, landscape: bool, suffix: str):
+    (path,) = write_document(design_sheet_document(columns, rows, landscape), tmp_path / f"sheet{suffix}")
+    return path, (pdf_pages(path)[0] if suffix == ".pdf" else svg_page(path))
+
+
+@pytest.mark.parametrize("columns, rows, landscape", [(12, 18, False), (18, 12, True), (6, 8, False)])
+@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
+def test_squares_and_fields_line_up_on_a4(tmp_path, columns, rows, landscape, suffix):
+    _, page = _sheet(tmp_path, columns, rows, landscape, suffix)
+    assert (page.width_mm, page.height_mm) == pytest.approx((297.0, 210.0) if landscape else (210.0, 297.0), abs=0.01)
+    grid_xs, grid_ys = paper_lines(page)
+    assert spacings(grid_xs) == [5.0] and spacings(grid_ys) == [5.0]
+    frame = map_frame(page, columns, rows)
+    xs, ys = field_lines(page)
+    assert spacings([frame.x, *xs, frame.x + frame.w]) == [15.0]
+    assert spacings([frame.y, *ys, frame.y + frame.h]) == [15.0]
+    assert_on_squares([frame.x, *xs], min(grid_xs))
+    assert_on_squares([frame.y, *ys], min(grid_ys))
+    assert frame.x + frame.w / 2 == pytest.approx(page.width_mm / 2, abs=0.01)
+
+
+@pytest.mark.parametrize("columns, rows, landscape", [(12, 18, False), (18, 12, True), (12, 14, False)])
+def test_the_legend_pairs_every_tile_icon_with_its_map_character(tmp_path, columns, rows, landscape):
+    _, page = _sheet(tmp_path, columns, rows, landscape, ".svg")
+    for tile in Tile:
+        if has_icon(tile):
+            assert page.uses_of(f"sym-{symbol_name(tile)}"), tile
+        assert tile.char in page.labels, tile
+
+
+def test_a_sheet_with_room_names_the_tiles_in_its_legend(tmp_path):
+    _, page = _sheet(tmp_path, 12, 14, False, ".pdf")
+    for tile in Tile:
+        assert tile.label in page.text, tile
+
+
+def test_the_blanks_and_coordinates_are_there_and_fonts_embedded(tmp_path):
+    path, page = _sheet(tmp_path, 12, 18, False, ".pdf")
+    for word in ("Level", "by", "players", "A", "L", "18"):
+        assert word in page.text
+    assert all(font.embedded for font in pdf_fonts(path))
+
+
+def test_the_legend_falls_back_to_icons_and_characters_in_a_narrow_band():
+    roomy, narrow = tile_legend(180.0, 40.0), tile_legend(180.0, 7.0)
+    assert narrow.height <= 7.0 < roomy.height
+    with pytest.raises(ValueError):
+        tile_legend(60.0, 7.0)
+
+
+def test_fields_beyond_s2_are_refused():
+    with pytest.raises(ValueError):
+        design_sheet_document(12, 18, True)
+    with pytest.raises(ValueError):
+        design_sheet_document(13, 18, False)

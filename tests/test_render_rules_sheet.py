@@ -1,0 +1,44 @@
+"""The one-page rules summary: every part of a turn, with rule ids, on one A4 page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from drawcheck import pdf_fonts, pdf_pages
+
+from printkit.draw import bounding_box, write_document
+from printkit.render.rules_sheet import rules_document, rules_page
+from printkit.sinpin.rules import Rules
+
+
+def _text(tmp_path: Path, rules: Rules = Rules()) -> str:
+    (path,) = write_document(rules_document(rules), tmp_path / "rules.pdf")
+    (page,) = pdf_pages(path)
+    assert (page.width_mm, page.height_mm) == (pytest.approx(210, abs=0.01), pytest.approx(297, abs=0.01))
+    assert all(font.embedded for font in pdf_fonts(path))
+    return page.text
+
+
+def test_every_section_and_rule_id(tmp_path: Path) -> None:
+    text = _text(tmp_path)
+    for heading in ("Goal", "turn", "Moving", "Special", "Health", "ghost", "scoring"):
+        assert heading in text
+    cited = {int(number) for number in re.findall(r"S(\d+)", text)}
+    for first, last in re.findall(r"S(\d+)–S(\d+)", text):
+        cited |= set(range(int(first), int(last) + 1))
+    # S26-S27a are the validator's, S1-S4 the map's; everything a player does is cited
+    assert set(range(5, 26)) | {28, 29, 30, 31, 32, 33} <= cited
+
+
+def test_the_knobs_are_printed_as_the_level_sets_them(tmp_path: Path) -> None:
+    text = _text(tmp_path, Rules(blade_points=4, start_health=5, max_health=6, box_hearts=2, max_rounds=50))
+    for phrase in ("fewerthan4points", "with5health", "upto6", "2hearts", "after50rounds"):
+        assert phrase in text.replace(" ", "")
+
+
+def test_the_page_stays_inside_its_margins() -> None:
+    page = rules_page()
+    x0, y0, x1, y1 = bounding_box(page.items, {symbol.name: symbol for symbol in rules_document().symbols})
+    assert x0 >= 10 and y0 >= 10 and x1 <= 200 and y1 <= 287
