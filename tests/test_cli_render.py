@@ -12,7 +12,7 @@ from drawcheck import pdf_pages
 from test_render_samples import EVERY_TILE, FLOATING_DOOR, PITS, RAGGED, TOO_LARGE, TWO_EXITS, UNKNOWN_CHARACTER, write_level
 
 from printkit.cli import main
-from printkit.cli.render import check_level
+from printkit.cli.levelcheck import check_level
 
 
 def run(*args: str, input: str | None = None) -> Result:

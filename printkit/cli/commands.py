@@ -13,4 +13,5 @@ COMMANDS: dict[str, str] = {
     "cards": "printkit.cli.cards:cards_command",
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",
+    "kit": "printkit.cli.kit:kit_command",
 }

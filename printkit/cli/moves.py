@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message
+from printkit.cli.common import message
+from printkit.cli.levelcheck import usable_level
 from printkit.sinpin.engine import MoveEngine, Outcome
-from printkit.sinpin.loader import problems_of_grid, read_level
 from printkit.sinpin.tiles import field_name
-from printkit.yamlsource import UnreadableSource
 
 
 def _position(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
@@ -39,18 +37,7 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
 
     Settles "where can I get with a 4 from here?" at the table.
     """
-    try:
-        level_file = read_level(file)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        sys.exit(EXIT_USAGE)
-    problems = level_file.problems + problems_of_grid(level_file)
-    problems = [p for p in problems if p.rule in ("format", "S1", "S3")]
-    if problems or level_file.rows is None:
-        for problem in problems:
-            message(str(problem))
-        sys.exit(EXIT_FINDING)
-    level = level_file.level()
+    level, name = usable_level(file)
     x, y = start
     if not (0 <= x < level.width and 0 <= y < level.height) or level.is_rock(x, y):
         raise click.BadParameter(
@@ -67,7 +54,6 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
         outcome = Outcome.of(result)
         knocked_out[outcome] = knocked_out.get(outcome, False) or result.knocked_out
     outcomes = sorted(knocked_out)
-    name = level_file.name
     if as_json:
         click.echo(json.dumps({"file": name, "from": [x, y], "card": card,
                                "outcomes": [o.as_json() for o in outcomes]}))

@@ -10,7 +10,6 @@ for S2, no map) gets nothing either way.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -21,69 +20,23 @@ from printkit.draw import Document, write_document
 from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
-from printkit.sinpin.findings import Finding
-from printkit.sinpin.level import Level, fits_paper
-from printkit.sinpin.loader import LevelFile, read_level
-from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
-from printkit.yamlsource import SourceProblem, UnreadableSource
-
-
-@dataclass(frozen=True)
-class CheckedLevel:
-    """A level file read and validated, ready to render."""
-
-    name: str  # the file as named in messages
-    level: Level | None  # None when the grid is too broken to draw
-    verdict: Verdict
-    errors: tuple[SourceProblem, ...]  # located in the file, format problems first
-    warnings: tuple[SourceProblem, ...]
-
-
-def check_level(path: str) -> CheckedLevel:
-    """Read and validate a level file; UnreadableSource when it is not one YAML document."""
-    level_file = read_level(path)
-    prior = [Finding("format", problem.message) for problem in level_file.problems]
-    rows = level_file.rows
-    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior)
-    errors = (*level_file.problems, *(_locate(level_file, finding) for finding in verdict.errors[len(prior):]))
-    warnings = tuple(_locate(level_file, finding) for finding in verdict.warnings)
-    return CheckedLevel(level_file.name, _drawable(level_file), verdict, errors, warnings)
-
-
-def _locate(level_file: LevelFile, finding: Finding) -> SourceProblem:
-    line, column = level_file.locate(finding.x, finding.y)
-    prefix = "warning: " if finding.severity == "warning" else ""
-    return SourceProblem(level_file.name, line, column, finding.rule, prefix + finding.message)
-
-
-def _drawable(level_file: LevelFile) -> Level | None:
-    """The level as far as a map can show it: rectangular, known tiles, within S2."""
-    if level_file.rows is None:
-        return None
-    try:
-        level = Level(tuple(level_file.rows), name=level_file.title, author=level_file.author,
-                      players=level_file.players, rules=level_file.rules)
-    except ValueError:
-        return None
-    return level if fits_paper(level.width, level.height) else None
+from printkit.cli.levelcheck import CheckedLevel, check_level
+from printkit.yamlsource import UnreadableSource
 
 
 def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
     """What to write for a checked level, or None when nothing may be written."""
     title = "Sinpin level" if checked.name == "<stdin>" else Path(checked.name).stem
-    if checked.level is None:
+    level = checked.drawable
+    if level is None:
         return None
     if overlay:
-        return overlay_document(checked.level, checked.verdict, title)
-    return map_document(checked.level, title) if checked.verdict.valid else None
-
-
-def _status(checked: CheckedLevel) -> int:
-    return EXIT_OK if checked.verdict.valid else EXIT_FINDING
+        return overlay_document(level, checked.verdict, title)
+    return map_document(level, title) if checked.verdict.valid else None
 
 
 def _refusal(checked: CheckedLevel) -> str:
-    if checked.level is None:
+    if checked.drawable is None:
         return f"{checked.name}: nothing written: the map is too broken to draw"
     return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"
 
@@ -103,7 +56,7 @@ def _render_one(path: str, output: str, overlay: bool) -> int:
         return EXIT_FINDING
     written = write_document(document, output)
     message(f"{checked.name} → {', '.join(str(path) for path in written)}")
-    return _status(checked)
+    return checked.status
 
 
 def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
@@ -128,7 +81,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             if not checked.verdict.valid:
                 invalid += 1
                 notes += [str(problem) for problem in checked.errors]
-            worst = max(worst, _status(checked))
+            worst = max(worst, checked.status)
             document = document_for(checked, overlay)
             if document is None:
                 notes.append(_refusal(checked))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format
-from printkit.yamlsource import UnreadableSource
+from printkit.cli.common import message, output_format
+from printkit.cli.levelcheck import usable_level
 
 
 @click.command("tokens")
@@ -23,22 +23,11 @@ def tokens_command(level_file: str, players: int, output: str, ink_saving: bool)
     """
     from printkit.draw import write_document
     from printkit.render.tokens import token_document
-    from printkit.sinpin.loader import problems_of_grid, read_level
 
     output_format(output)
-    try:
-        level_file_ = read_level(level_file)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        raise SystemExit(EXIT_USAGE) from None
-    problems = level_file_.problems + [p for p in problems_of_grid(level_file_) if p.rule in ("S1", "S3")]
-    if problems or level_file_.rows is None:
-        for problem in problems:
-            message(str(problem))
-        raise SystemExit(EXIT_FINDING)
-    level = level_file_.level()
+    level, name = usable_level(level_file)
     if players not in level.players:
         counts = ", ".join(str(count) for count in level.players)
-        raise click.BadParameter(f"{level_file_.name} is for {counts} players (its 'players'), not {players}", param_hint="'--players'")
+        raise click.BadParameter(f"{name} is for {counts} players (its 'players'), not {players}", param_hint="'--players'")
     written = write_document(token_document(level, players, ink_saving=ink_saving), output)
     message(f"tokens for {players} players: {', '.join(str(path) for path in written)}")

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
+from printkit.cli.levelcheck import check_level
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.loader import LevelFile, read_level
-from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
+from printkit.sinpin.validator import Verdict, unsearchable
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 
 
@@ -20,25 +20,10 @@ GOLDEN_SUFFIX = ".expect.json"  # the expected `--json` verdict of a level, kept
 def check_file(path: str) -> tuple[Verdict, list[SourceProblem], int]:
     """Validate one file: its verdict, every finding located in the file, the exit status."""
     try:
-        level_file = read_level(path)
+        checked = check_level(path)
     except UnreadableSource as error:
-        verdict = unsearchable([Finding("format", error.problem.message)])
-        return verdict, [error.problem], EXIT_USAGE
-    prior = [Finding("format", problem.message) for problem in level_file.problems]
-    if level_file.rows is None:
-        verdict = unsearchable(prior)
-    else:
-        verdict = validate_rows(level_file.rows, level_file.rules, prior)
-    located = list(level_file.problems)
-    own = verdict.errors[len(prior):] + verdict.warnings
-    located += [_locate(level_file, finding) for finding in own]
-    return verdict, located, EXIT_OK if verdict.valid else EXIT_FINDING
-
-
-def _locate(level_file: LevelFile, finding: Finding) -> SourceProblem:
-    line, column = level_file.locate(finding.x, finding.y)
-    prefix = "warning: " if finding.severity == "warning" else ""
-    return SourceProblem(level_file.name, line, column, finding.rule, prefix + finding.message)
+        return unsearchable([Finding("format", error.problem.message)]), [error.problem], EXIT_USAGE
+    return checked.verdict, [*checked.errors, *checked.warnings], checked.status
 
 
 def summary_line(name: str, verdict: Verdict, status: int) -> str:

@@ -134,9 +134,13 @@ def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
         size = round(size - 0.1, 2)
         items, bottom = _layout(sections, top, size)
     heading = fonts.ascent(7.0, True) + MARGIN
+    headline = f"{title}: the rules on one page"
+    note = "rule ids (S1–S33) as in sinpin.md"
+    # A long level name leaves no room beside it for the note: the note then goes below.
+    beside = fonts.text_width(headline, 7.0, True) + fonts.text_width(note, 2.8) + 6.0 <= page_width - 2 * MARGIN
     items += [
-        Text(MARGIN, heading, f"{title}: the rules on one page", 7.0, bold=True),
-        Text(page_width - MARGIN, heading, "rule ids (S1–S33) as in sinpin.md", 2.8, anchor="end"),
+        Text(MARGIN, heading, headline, 7.0, bold=True),
+        Text(page_width - MARGIN, heading if beside else page_height - MARGIN / 2, note, 2.8, anchor="end"),
     ]
     return Page(page_width, page_height, (Group(tuple(items)),))
 

@@ -1,0 +1,91 @@
+"""`printkit kit LEVEL.yaml --players N -o DIR`: the whole print-and-play kit in one go."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from printkit.atomicfile import AtomicBatch
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, show_progress
+from printkit.cli.levelcheck import check_level
+from printkit.yamlsource import SpecError, UnreadableSource
+
+
+@click.command("kit")
+@click.argument("level_file", metavar="LEVEL.yaml")
+@click.option("--players", type=click.IntRange(2, 4), default=None,
+              help="How many play (default: the most the level's `players` allows).")
+@click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the kit into.")
+@click.option("--deck", "deck_file", metavar="DECK.yaml", default=None,
+              help="The deck to print (default: printkit's templates/sinpin-deck.yaml).")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="The edge your printer turns the sheet about for card backs.")
+@click.option("--single-sided", is_flag=True, help="No card backs and no blank backs: for printers without duplex.")
+@click.option("--ink-saving", is_flag=True, help="Tokens as outlines only.")
+def kit_command(level_file: str, players: int | None, output: str, deck_file: str | None, duplex: str,
+                single_sided: bool, ink_saving: bool) -> None:
+    """Write a level's print-and-play kit: map, rules, cards and tokens.
+
+    \b
+      printkit kit levels/07-the-chimney.yaml --players 4 -o output/kit/
+
+    Writes kit.pdf (everything, in print order) and one file per part: map.pdf,
+    rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card
+    backs follow their fronts and every other page has a blank back, so print it all
+    double-sided (--duplex short for short-edge printers), or use --single-sided. The cards
+    hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), the box
+    cards and one player aid per player. An invalid level gets no kit (exit 1); nothing is
+    written unless every part could be made.
+    """
+    from printkit.bundled import template_path
+    from printkit.cards.loader import load_deck
+    from printkit.draw.output import document_outputs
+    from printkit.render.kit import PART_NAMES, combined, kit_parts
+
+    out_dir = Path(output)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise click.BadParameter(f"'{output}' is a file; -o names the folder for the kit", param_hint="'-o' / '--output'")
+    try:
+        checked = check_level(level_file)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        sys.exit(EXIT_USAGE)
+    for problem in checked.errors + checked.warnings:
+        message(str(problem))
+    level = checked.drawable
+    if level is None or not checked.verdict.valid:
+        message(f"{checked.name}: nothing written: an invalid level gets no kit (S27a)")
+        sys.exit(EXIT_FINDING)
+    players = players or max(level.players)
+    if players not in level.players:
+        counts = ", ".join(str(count) for count in level.players)
+        raise click.BadParameter(f"{checked.name} is for {counts} players (its 'players'), not {players}",
+                                 param_hint="'--players'")
+    try:
+        deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
+        parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        sys.exit(EXIT_USAGE)
+    except SpecError as error:
+        for problem in error.problems:
+            message(str(problem))
+        sys.exit(EXIT_USAGE)
+    title = level.name or Path(checked.name).stem
+    documents = [(part.name, part.document) for part in parts]
+    documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
+    batch = AtomicBatch()
+    with click.progressbar(documents, label="Printing the kit", file=sys.stderr, hidden=not show_progress(),
+                           item_show_func=lambda item: item[0] if item else None) as bar:
+        for name, document in bar:
+            for path, data in document_outputs(document, out_dir / f"{name}.pdf"):
+                batch.add(path, data)
+    paths = batch.paths
+    batch.commit()  # every part was made before the first file is replaced
+    pages = len(documents[-1][1].pages)
+    message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
+            f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
+    for path in paths:
+        click.echo(str(path))

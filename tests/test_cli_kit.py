@@ -1,0 +1,100 @@
+"""`printkit kit`: the whole print-and-play kit, checked from the written PDFs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from drawcheck import pdf_pages
+
+from printkit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CHIMNEY = str(ROOT / "levels" / "07-the-chimney.yaml")  # players [2, 3, 4]
+PARTS = ["cards.pdf", "kit.pdf", "map.pdf", "rules.pdf", "tokens.pdf"]
+AVATARS = ["Fox", "Goat", "Mouse", "Penguin"]
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(main, ["kit", *args], input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def movement_cards(cards_pdf: Path) -> dict[str, int]:
+    """How many movement cards of each avatar the card fronts hold (title and a big number)."""
+    found = dict.fromkeys(AVATARS, 0)
+    for page in pdf_pages(cards_pdf):
+        for avatar in AVATARS:
+            found[avatar] += len(re.findall(rf"{avatar}(?=[1-6])", page.text))  # "Fox111": title, value
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_kit_has_the_right_cards_and_pawns_for_the_players(tmp_path: Path, players: int) -> None:
+    result = run(CHIMNEY, "--players", str(players), "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == PARTS
+    cards = movement_cards(tmp_path / "cards.pdf")
+    assert cards == {avatar: 6 if index < players else 0 for index, avatar in enumerate(AVATARS)}
+    (tokens,) = pdf_pages(tmp_path / "tokens.pdf")
+    assert f"{players} pawns" in tokens.text
+    assert f"tokens for {players} players" in tokens.text
+
+
+def test_kit_pdf_is_every_part_with_blank_backs_for_single_sided_pages(tmp_path: Path) -> None:
+    assert run(CHIMNEY, "--players", "2", "-o", str(tmp_path)).exit_code == 0
+    pages = {name: pdf_pages(tmp_path / name) for name in PARTS}
+    single = len(pages["map.pdf"]) + len(pages["rules.pdf"]) + len(pages["tokens.pdf"])
+    assert len(pages["kit.pdf"]) == 2 * single + len(pages["cards.pdf"])
+    kit = pages["kit.pdf"]
+    assert "The Chimney" in kit[0].text and kit[1].text == "" and not kit[1].lines and not kit[1].rects
+    assert "rules on one page" in kit[2].text and kit[3].text == ""
+    assert all(round(page.width_mm, 2) == 210.0 and round(page.height_mm, 2) == 297.0 for page in kit)
+
+
+def test_single_sided_kits_have_no_backs_and_no_blank_pages(tmp_path: Path) -> None:
+    assert run(CHIMNEY, "--players", "2", "--single-sided", "-o", str(tmp_path)).exit_code == 0
+    kit = pdf_pages(tmp_path / "kit.pdf")
+    cards = pdf_pages(tmp_path / "cards.pdf")
+    assert all(page.text for page in kit)
+    assert len(kit) == 3 + len(cards)
+    assert all(re.search(r"(Fox|Goat)[1-6]|Gem|Heart|Web|Chest|Ghost|Your turn", page.text) for page in cards)
+    assert len(cards) == 5  # 12 movement cards, 31 box cards, 2 player aids: 45 cards, 9 a sheet
+
+
+def test_the_same_level_gives_byte_identical_kits(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert run(CHIMNEY, "--players", "3", "-o", str(first)).exit_code == 0
+    assert run(CHIMNEY, "--players", "3", "-o", str(second)).exit_code == 0
+    for name in PARTS:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_players_default_to_the_most_the_level_allows(tmp_path: Path) -> None:
+    result = run(CHIMNEY, "-o", str(tmp_path))
+    assert result.exit_code == 0 and "kit for 4 players" in result.output
+
+
+def test_an_invalid_level_gets_no_kit(tmp_path: Path) -> None:
+    result = run("-", "-o", str(tmp_path / "kit"), input="map: |\n  #####\n  #A#Z#\n  #####\n")
+    assert result.exit_code == 1
+    assert "S26" in result.output and "nothing written" in result.output
+    assert not (tmp_path / "kit").exists()
+
+
+def test_bad_usage_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    level = "players: [2]\nmap: |\n  #####\n  #A.Z#\n  #####\n"
+    assert run("-", "--players", "3", "-o", str(out), input=level).exit_code == 2  # not a count of the level
+    assert run(str(tmp_path / "missing.yaml"), "-o", str(out)).exit_code == 2
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("deck: x\ncards:\n  - {title: A, value: 1, count: -1}\n", encoding="utf-8")
+    result = run("-", "--deck", str(deck), "-o", str(out), input=level)
+    assert result.exit_code == 2 and f"{deck}:3:" in result.output
+    assert not out.exists()
+    a_file = tmp_path / "file.pdf"
+    a_file.write_bytes(b"")
+    assert run("-", "-o", str(a_file), input=level).exit_code == 2

@@ -1,0 +1,42 @@
+"""The kit's parts and their combination into one duplex-ready document."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.bundled import template_path
+from printkit.cards.loader import load_deck
+from printkit.draw import Circle, Document, Page, Symbol
+from printkit.render.kit import KitPart, combined, deck_for_players, kit_parts
+from printkit.sinpin.level import Level
+
+LEVEL = Level(("#####", "#A.Z#", "#####"), name="Tiny", players=(2, 3, 4))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_deck_keeps_the_seated_avatars_and_the_box(players: int) -> None:
+    deck = deck_for_players(load_deck(str(template_path("sinpin-deck.yaml"))), players)
+    movement = [card for card in deck.cards if card.value is not None]
+    assert len(movement) == 6 * players
+    assert {card.back for card in deck.cards} == {"box", *("fox", "goat", "mouse", "penguin")[:players]}
+    assert sum(card.count for card in deck.cards if card.item is not None) == 31  # the box (S29)
+
+
+def test_parts_come_in_print_order_and_only_cards_are_double_sided() -> None:
+    parts = kit_parts(LEVEL, 2, load_deck(str(template_path("sinpin-deck.yaml"))))
+    assert [(part.name, part.double_sided) for part in parts] == [
+        ("map", False), ("rules", False), ("cards", True), ("tokens", False)]
+    single = kit_parts(LEVEL, 2, load_deck(str(template_path("sinpin-deck.yaml"))), single_sided=True)
+    assert len(single[2].document.pages) * 2 == len(parts[2].document.pages)
+
+
+def test_combining_shares_symbols_by_name_and_refuses_two_drawings_with_one_name() -> None:
+    page = Page(210.0, 297.0, ())
+    a = Symbol("mark", ())
+    parts = [KitPart("one", Document([page], (a,)), False), KitPart("two", Document([page, page], (a,)), True)]
+    document = combined(parts, "x")
+    assert len(document.pages) == 4 and document.symbols == (a,)
+    assert len(combined(parts, "x", duplex_ready=False).pages) == 3
+    clash = KitPart("three", Document([page], (Symbol("mark", (Circle(0.0, 0.0, 1.0),)),)), False)
+    with pytest.raises(ValueError, match="mark"):
+        combined([*parts, clash], "x")
