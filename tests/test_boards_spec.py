@@ -9,7 +9,8 @@ import pytest
 
 from printkit.boards import layout, sinoda
 from printkit.boards.layout import Page
-from printkit.boards.spec import BoardSpec, SinodaOptions, YinshOptions, load_spec, parse_colour
+from printkit.boards.spec import BoardSpec, SinodaOptions, YinshOptions, load_spec
+from printkit.draw.colours import parse_colour
 from printkit.yamlsource import SpecError, UnreadableSource
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"

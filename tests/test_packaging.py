@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_every_package_folder_is_listed_in_pyproject() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "printkit").rglob("__init__.py")}
-    assert found | {"printkit.templates"} == listed
+    assert found | {"printkit.templates", "printkit.fonts"} == listed
 
 
 def test_bundled_templates_are_found() -> None:

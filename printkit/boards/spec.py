@@ -7,7 +7,6 @@ mean exit status 2 in the CLI. A spec that loads also fits its page.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import yaml
@@ -15,6 +14,7 @@ import yaml
 from printkit.boards import layout, pieces, sinoda, yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
+from printkit.draw.colours import NAMED_COLOURS, parse_colour
 from printkit.yamlsource import (
     Document,
     SourceProblem,
@@ -39,14 +39,6 @@ SPACING_MM_RANGE = (12.0, 40.0)
 RING_MM_RANGE = (8.0, 40.0)
 MARGIN_MM_RANGE = (5.0, 40.0)  # shared/notes/printing.md: content inside a ≥ 5 mm safe margin
 
-NAMED_COLOURS: dict[str, str] = {
-    "white": "#ffffff", "black": "#000000", "grey": "#808080", "gray": "#808080",
-    "silver": "#c0c0c0", "red": "#d62728", "orange": "#e69f00", "yellow": "#f0e442",
-    "gold": "#ffd700", "green": "#009e73", "lime": "#7fcc2e", "olive": "#808000",
-    "teal": "#008080", "cyan": "#56b4e9", "blue": "#0072b2", "navy": "#000080",
-    "purple": "#7b3294", "magenta": "#cc79a7", "pink": "#f4a6c0", "brown": "#8c564b",
-    "maroon": "#800000", "vermillion": "#d55e00",
-}  # fmt: skip
 # Okabe–Ito hues: tell apart for most colour-blind players.
 DEFAULT_COLOURS: dict[str, tuple[str, ...]] = {
     "sinoda": ("#d55e00", "#0072b2", "#009e73", "#e69f00", "#cc79a7", "#56b4e9"),
@@ -55,7 +47,6 @@ DEFAULT_COLOURS: dict[str, tuple[str, ...]] = {
 # Start areas carry a pattern as well as a colour so they read in black and white.
 PATTERNS: tuple[str, ...] = ("diagonal", "dots", "crosshatch", "horizontal", "vertical", "grid")
 
-_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
 @dataclass(frozen=True)
@@ -255,19 +246,6 @@ def _yinsh_options(reader: SpecReader) -> YinshOptions | None:
         )
         return None
     return YinshOptions(spacing, ring)
-
-
-def parse_colour(value: object) -> str | None:
-    """#rrggbb for a colour name or a #rgb / #rrggbb code; None when it is neither."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if text.lower() in NAMED_COLOURS:
-        return NAMED_COLOURS[text.lower()]
-    if _HEX.fullmatch(text):
-        digits = text[1:].lower()
-        return "#" + (digits if len(digits) == 6 else "".join(c * 2 for c in digits))
-    return None
 
 
 def _colours(reader: SpecReader, game: str, count: int | None) -> tuple[str, ...]:

@@ -21,12 +21,6 @@ WHITE = "#ffffff"
 OUTLINE = 0.8  # mm at BOX size: bold enough to survive a 50 % scale
 
 
-def tint(colour: str, amount: float) -> str:
-    """`colour` mixed with white: 0 keeps it, 1 is white (light faces that black ink reads on)."""
-    channels = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
-
-
 class _Pens:
     """The styles of one emblem: solid, or outlines only (ink saving)."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import yaml
 
-from printkit.boards.spec import NAMED_COLOURS, parse_colour
+from printkit.draw.colours import NAMED_COLOURS, parse_colour
 from printkit.cards.model import (
     BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, SIZES, Back, Card, Deck, describe_sizes, parse_size,
 )

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.cards.emblems import emblem, tint
+from printkit.cards.emblems import emblem
+from printkit.draw.colours import tint
 from printkit.cards.model import Back, Card, Deck
 from printkit.cards.sheet import SheetLayout, SheetOptions, layout_sheet
 from printkit.draw import Circle, Document, Group, Item, Page, Path, Rect, Style, Symbol, Text, Use, rotate, translate

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.cards.emblems import tint
+from printkit.draw.colours import tint
 from printkit.cards.model import AVATAR_COLOURS, AVATARS
 from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Page, Rect, Style, Text
 from printkit.draw.fonts import ascent

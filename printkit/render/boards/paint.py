@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 from printkit.boards.layout import Page
 from printkit.draw import Circle, Command, Group, Path, Style, Text, arc_commands, arc_to, bounding_box, translate
+from printkit.draw.colours import BLACK, WHITE, luminance, mix
 from printkit.draw.furniture import calibration_bar, hatch
 
 XY = tuple[float, float]
 
-WHITE = "#ffffff"
-BLACK = "#000000"
 INK = "#2b2620"  # lines and text: a warm near-black, kinder on the eye than pure black
 CAP_HEIGHT = 1493 / 2048  # DejaVu Sans capitals and digits, in ems
 CUT = Style(stroke=BLACK, width=0.3)
@@ -26,26 +25,6 @@ CLEARANCE_MM = 2.0  # between furniture and the board
 
 
 # -- colours ------------------------------------------------------------------------------
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
-
-
-def mix(colour: str, other: str, amount: float) -> str:
-    """`colour` moved `amount` (0..1) of the way towards `other`."""
-    a, b = _rgb(colour), _rgb(other)
-    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
-
-
-def luminance(colour: str) -> float:
-    red, green, blue = (value / 255 for value in _rgb(colour))
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def text_on(colour: str) -> str:
-    """Black or white, whichever reads better on `colour`."""
-    return BLACK if luminance(colour) > 0.5 else WHITE
-
-
 def pattern_ink(colour: str) -> str:
     """A pattern colour that stands out on both white paper and the colour's own tint."""
     return mix(colour, BLACK, 0.25) if luminance(colour) > 0.35 else colour

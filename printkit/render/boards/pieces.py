@@ -14,6 +14,7 @@ from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Polygon, Style, Text, translate
 from printkit.draw.furniture import paragraph
 from printkit.render.boards import paint
+from printkit.draw.colours import text_on, tint
 from printkit.render.boards.paint import CUT, FOLD, INK, XY, Keepout
 
 TAB_FILL = "#e4e0d8"
@@ -57,7 +58,7 @@ def _capture_disc(disc: Disc, player: Player, ink_saving: bool) -> Group:
     inner = radius - DISC_BAND_MM
     items: list[Item] = []
     if not ink_saving:
-        band = paint.mix(player.colour, paint.WHITE, 0.45)
+        band = tint(player.colour, 0.45)
         items.append(paint.annulus(centre, radius, inner, Style(stroke=None, fill=band)))
     ring = _ring_outline(centre, radius, inner)
     items.append(paint.pattern(player.pattern, ring, paint.pattern_ink(player.colour), 1.6, 0.3))
@@ -89,7 +90,7 @@ def _net(net: Net, player: Player, ink_saving: bool) -> Group:
             items.append(Polygon(face.corners, Style(stroke=None, fill=face_fill)))
         else:
             items.append(Polygon(_inset(face, FACE_INSET_MM), Style(stroke=player.colour, width=0.8, join="round")))
-        items += _face_marks(face, edge, player, INK if ink_saving else paint.text_on(player.colour))
+        items += _face_marks(face, edge, player, INK if ink_saving else text_on(player.colour))
     folds: list[Command] = []
     for a, b in net.folds:
         folds += [("M", *a), ("L", *b)]

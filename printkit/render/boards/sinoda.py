@@ -13,6 +13,7 @@ from printkit.boards.layout import SinodaLayout, Space
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Rect, Style, fonts, lens
 from printkit.render.boards import paint
+from printkit.draw.colours import text_on, tint
 from printkit.render.boards.paint import INK, XY, Keepout
 
 BOARD_FILL = "#eadfc8"  # sand: the white petals stand out on it, and it prints light
@@ -101,8 +102,8 @@ def _mirror_corner(p: XY, q: XY, far: XY) -> XY:
 def _start_space(space: Space, r: float, player: Player, ink_saving: bool) -> list[Item]:
     items: list[Item] = []
     if not ink_saving:
-        tint = paint.mix(player.colour, paint.WHITE, START_TINT)
-        items.append(Path(cell_commands(space, r), Style(stroke=None, fill=tint)))
+        ground = tint(player.colour, START_TINT)
+        items.append(Path(cell_commands(space, r), Style(stroke=None, fill=ground)))
     spacing = max(1.8, 0.075 * r) * (1.4 if ink_saving else 1.0)
     items.append(paint.pattern(player.pattern, cell_outline(space), paint.pattern_ink(player.colour), spacing, 0.35))
     return items
@@ -133,7 +134,7 @@ def _badge(lay: SinodaLayout, seat: XY, player: Player, ink_saving: bool) -> Gro
         ink = INK
     else:
         disc = Circle(*at, radius, Style(stroke=INK, width=0.3, fill=player.colour))
-        ink = paint.text_on(player.colour)
+        ink = text_on(player.colour)
     turn = paint.facing(at, lay.centre)
     items: list[Item] = [disc, paint.centred_text(at, str(player.number), radius * 1.1, fill=ink, bold=True, rotate=turn)]
     if player.team is not None:

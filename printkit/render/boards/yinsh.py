@@ -11,6 +11,7 @@ from printkit.boards.pieces import ring_hole
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Item, Page, Path, Style, fonts
 from printkit.render.boards import paint
+from printkit.draw.colours import tint
 from printkit.render.boards.paint import INK, XY, Keepout
 
 BOARD_FILL = "#f3ead6"
@@ -73,7 +74,7 @@ def _mean(points: list[XY]) -> XY:
 def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_saving: bool) -> tuple[list[Item], list[Keepout]]:
     """A player's three slots for the rings they win, numbered, captioned for that player."""
     radius = row.diameter / 2
-    fill = None if ink_saving else paint.mix(player.colour, paint.WHITE, SLOT_TINT)
+    fill = None if ink_saving else tint(player.colour, SLOT_TINT)
     items: list[Item] = []
     for centre in row.centres:
         items += [
@@ -83,7 +84,7 @@ def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_s
     middle = _mean(list(row.centres))
     turn = paint.facing(middle, board_centre)
     for number, centre in enumerate(row.centres, start=1):
-        items.append(paint.centred_text(centre, str(number), radius * 0.5, fill=paint.mix(INK, paint.WHITE, 0.45), rotate=turn))
+        items.append(paint.centred_text(centre, str(number), radius * 0.5, fill=tint(INK, 0.45), rotate=turn))
     # The caption goes beyond the slots, away from the board, upright for the player there.
     dx, dy = middle[0] - board_centre[0], middle[1] - board_centre[1]
     length = math.hypot(dx, dy)
