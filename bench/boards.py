@@ -20,17 +20,9 @@ from printkit.boards.spec import load_spec
 from printkit.cli import main
 from printkit.cli.board import is_board_spec
 from printkit.render.boards import board_outputs
+from timing import timed
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def best_of(repeat: int, work) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = work()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def main_bench() -> None:
@@ -46,8 +38,8 @@ def main_bench() -> None:
     print(f"{'template':28} {'pages':>5} {'pdf ms':>8} {'pdf kB':>7} {'svg ms':>8} {'svg kB':>7}")
     for spec in specs:
         name = Path(spec.source).name
-        pdf_time, pdf = best_of(args.repeat, lambda: board_outputs(spec, "board.pdf"))
-        svg_time, svg = best_of(args.repeat, lambda: board_outputs(spec, "board.svg"))
+        pdf_time, _, pdf = timed(lambda: board_outputs(spec, "board.pdf"), args.repeat)
+        svg_time, _, svg = timed(lambda: board_outputs(spec, "board.svg"), args.repeat)
         pdf_kb = sum(len(data) for _, data in pdf) / 1024
         svg_kb = sum(len(data) for _, data in svg) / 1024
         print(f"{name:28} {len(svg):5d} {pdf_time * 1000:8.0f} {pdf_kb:7.0f} {svg_time * 1000:8.0f} {svg_kb:7.0f}")

@@ -7,7 +7,6 @@ and the rules page; prints the best of a few runs and the output sizes.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from dataclasses import replace
@@ -18,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printkit.cards import load_deck  # noqa: E402
+from timing import timed  # noqa: E402
 from printkit.cards.model import Deck  # noqa: E402
 from printkit.draw.output import document_outputs  # noqa: E402
 from printkit.render.cards import deck_document  # noqa: E402
@@ -29,14 +29,9 @@ RUNS = 3
 
 
 def measure(name: str, make: Callable[[], list[tuple[Path, bytes]]]) -> None:
-    times = []
-    outputs: list[tuple[Path, bytes]] = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        outputs = make()
-        times.append(time.perf_counter() - start)
+    best, median, outputs = timed(make, RUNS)
     size = sum(len(data) for _, data in outputs)
-    print(f"{name:<34} best {min(times) * 1000:8.1f} ms  median {statistics.median(times) * 1000:8.1f} ms"
+    print(f"{name:<34} best {best * 1000:8.1f} ms  median {median * 1000:8.1f} ms"
           f"  {len(outputs):3d} file{'s' if len(outputs) != 1 else ' '}  {size / 1024:8.1f} KiB")
 
 

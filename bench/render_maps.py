@@ -13,15 +13,15 @@ Run: python bench/render_maps.py
 
 from __future__ import annotations
 
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
-from printkit.cli.render import check_level, document_for
+from printkit.cli.levelcheck import check_level
+from printkit.cli.render import document_for
+from timing import timed
 from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
@@ -30,15 +30,6 @@ from printkit.sinpin.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"
-
-
-def timed(function: Callable[[], object], runs: int) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times)
 
 
 def largest_level() -> Path:
@@ -58,11 +49,11 @@ def main() -> None:
         for suffix in (".pdf", ".svg"):
             def render() -> list:
                 return document_outputs(make(), f"out{suffix}")
-            best, median = timed(render, 15)
+            best, median, _ = timed(render, 15)
             size = sum(len(data) for _, data in render())
             print(f"  {what:8} {suffix[1:]}: best {best * 1000:6.1f} ms, median {median * 1000:6.1f} ms,"
                   f" {size / 1024:5.1f} KiB")
-    best, median = timed(lambda: validate(level), 5)
+    best, median, _ = timed(lambda: validate(level), 5)
     print(f"  validation first (in the command): best {best * 1000:.1f} ms, median {median * 1000:.1f} ms")
 
     paths = sorted(LEVELS.glob("*.yaml"))
@@ -72,7 +63,7 @@ def main() -> None:
             document = document_for(check_level(str(level_path)), overlay=False)
             if document is not None:
                 document_outputs(document, "out.pdf")
-    best, median = timed(render_folder, 3)
+    best, median, _ = timed(render_folder, 3)
     print(f"levels/ in-process, validation included ({len(paths)} levels, pdf): best {best:.2f} s, median {median:.2f} s")
     count = len(paths)
     for fmt in ("pdf", "svg"):
@@ -83,7 +74,7 @@ def main() -> None:
                 result = subprocess.run(command, capture_output=True, text=True)
                 if result.returncode not in (0, 1):  # 1 is an invalid level: still a full run
                     raise SystemExit(f"render --all failed:\n{result.stderr}")
-            best, median = timed(run, 3)
+            best, median, _ = timed(run, 3)
         print(f"printkit render --all levels/ ({count} levels, {fmt}): best {best:.2f} s, median {median:.2f} s")
 
 
