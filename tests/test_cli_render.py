@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -160,3 +161,17 @@ def test_the_same_level_gives_the_same_bytes_in_two_processes(tmp_path, suffix):
                            check=True, capture_output=True)
             outputs.append(out.read_bytes())
     assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+
+
+def test_the_overlay_route_is_the_same_whatever_the_hash_seed(tmp_path: Path) -> None:
+    """Equally short routes exist on The Chimney; the one drawn must not depend on the
+    process (Python randomises string hashing, so set order differs between processes)."""
+    chimney = str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml")
+    outputs = []
+    for seed in ("0", "2", "3", "6"):
+        out = tmp_path / f"overlay-{seed}.pdf"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "printkit", "render", chimney, "--overlay", "-o", str(out)],
+                       check=True, capture_output=True, env=env)
+        outputs.append(out.read_bytes())
+    assert all(output == outputs[0] for output in outputs)

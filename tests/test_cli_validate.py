@@ -142,3 +142,11 @@ def test_random_yaml_gets_a_message_and_status_1_or_2(document: object) -> None:
     result = run("validate", "--json", "-", input=yaml.safe_dump(document, allow_unicode=True))
     assert result.exit_code in (1, 2)
     assert json.loads(result.output)["errors"]
+
+
+def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n  #A" + "." * 17 + "Z#\n")  # 21 fields wide (S2)
+    plain = json.loads(run("validate", "--json", path).output)
+    assert plain["errors"][0]["rule"] == "S2" and plain["min_turns"] is None
+    searched = json.loads(run("validate", "--json", "--any-size", path).output)
+    assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"]

@@ -35,12 +35,12 @@ class CheckedLevel:
         return EXIT_OK if self.verdict.valid else EXIT_FINDING
 
 
-def check_level(path: str) -> CheckedLevel:
+def check_level(path: str, *, any_size: bool = False) -> CheckedLevel:
     """Read and validate a level file; UnreadableSource when it is not one YAML document."""
     level_file = read_level(path)
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
-    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior)
+    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior, any_size=any_size)
     errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
     warnings = tuple(locate(level_file, finding) for finding in verdict.warnings)
     return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings)

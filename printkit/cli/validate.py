@@ -17,10 +17,10 @@ from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 GOLDEN_SUFFIX = ".expect.json"  # the expected `--json` verdict of a level, kept beside it
 
 
-def check_file(path: str) -> tuple[Verdict, list[SourceProblem], int]:
+def check_file(path: str, any_size: bool = False) -> tuple[Verdict, list[SourceProblem], int]:
     """Validate one file: its verdict, every finding located in the file, the exit status."""
     try:
-        checked = check_level(path)
+        checked = check_level(path, any_size=any_size)
     except UnreadableSource as error:
         return unsearchable([Finding("format", error.problem.message)]), [error.problem], EXIT_USAGE
     return checked.verdict, [*checked.errors, *checked.warnings], checked.status
@@ -41,7 +41,9 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON verdict object per line.")
-def validate_command(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--any-size", is_flag=True,
+              help="Search maps larger than one A4 sheet too (S2 is still an error); big maps take long.")
+def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> None:
     """Check Sinpin levels: well formed, solvable, least turns, soft-locks.
 
     FILE may be - for standard input. Golden verdicts kept beside levels (*.expect.json)
@@ -53,7 +55,7 @@ def validate_command(files: tuple[str, ...], as_json: bool) -> None:
     for path in files:
         if path in goldens:
             continue
-        verdict, located, status = check_file(path)
+        verdict, located, status = check_file(path, any_size)
         worst = max(worst, status)
         name = display_name(path)
         if as_json:

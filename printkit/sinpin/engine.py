@@ -61,7 +61,7 @@ class MoveResult(NamedTuple):
 
     end: Position
     exited: bool  # the move entered the exit (S24)
-    events: tuple[object, ...]  # HURT and heart positions, in the order they happened
+    events: tuple[object, ...]  # HURT and hearts taken in order (movesearch.canonical_events)
     gems: int  # gems taken plus chest pay-outs (S21, S22)
     passed: frozenset[Position]  # fields entered, the teleport arrival included (S27)
     knocked_out: bool  # health reached 0 and ended the move (S25; only when health is followed)
@@ -74,6 +74,12 @@ class MoveResult(NamedTuple):
     @property
     def hearts(self) -> tuple[Position, ...]:
         return tuple(sorted(event for event in self.events if event != HURT))  # type: ignore[misc]
+
+    def order(self) -> tuple:
+        """A total order on results: searches return them sorted, so that every choice made
+        among equals (which route the overlay draws) is the same in every process."""
+        events = tuple((0, 0, 0) if event == HURT else (1, *event) for event in self.events)  # type: ignore[misc]
+        return (self.end, self.exited, events, self.gems, tuple(sorted(self.passed)), self.knocked_out, self.trail or ())
 
 
 @dataclass(frozen=True, order=True)
@@ -160,14 +166,16 @@ class MoveEngine:
         items: frozenset[Position] | None = None,
         trail: bool = False,
         watch: frozenset[Position] | None = None,
+        gems: bool = True,
     ) -> tuple[MoveResult, ...]:
         """Every distinct way a move of `card` points from `start` can end.
 
         `items` are the gems and hearts still on the map (default: as the map shows them);
         `health` is followed when given, so that S25 can end the move; `trail` keeps the
         fields in the order entered; `watch` limits `passed` to those fields, which lets the
-        search merge the many ways of going that differ only elsewhere (the validator only
-        asks which items are passed).
+        search merge the many ways of going that differ only elsewhere; `gems` False (health
+        ignored only) counts no gems, for callers that only ask where moves end and what they
+        do to health. Results come sorted (MoveResult.order).
         """
         from printkit.sinpin import movesearch  # the drivers of `transitions`
 
@@ -177,8 +185,14 @@ class MoveEngine:
             raise ValueError(f"the move starts in rock at {start}")
         present = self.items if items is None else items
         if health is None and not trail:
-            return movesearch.all_endings(self, start, card, present, watch)
+            return movesearch.all_endings(self, start, card, present, watch, gems)
         return movesearch.follow(self, start, card, present, watch, health, trail)
+
+    def fields_passed(self, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
+        """The fields of `watch` that some way of making this move passes (S27), health ignored."""
+        from printkit.sinpin import movesearch
+
+        return movesearch.fields_passed(self, start, card, watch)
 
     # -- the successor function -------------------------------------------------------------
     def openings(self, start: Position, card: int) -> list[Transition]:

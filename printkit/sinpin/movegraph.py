@@ -13,22 +13,26 @@ from printkit.sinpin.tiles import ITEM_TILES
 class MoveCache:
     """Moves from the engine, asked once per (field, card): health ignored, items as mapped.
 
-    `passed` is only kept for item fields (S27 asks no more of it), which lets the engine
-    merge the many ways of moving that differ only in the empty fields they cross.
+    The results carry no `passed` and no gems (the graph and the solver need where moves end
+    and what they do to health); `items_passed` answers S27's question of which items some
+    move passes.
     """
 
     def __init__(self, level: Level):
         self.level = level
         self.engine = MoveEngine(level)
-        self.watch = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
+        self.items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
         self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
 
     def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
         key = (pos, card)
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self.engine.moves(pos, card, watch=self.watch)
+            found = self._cache[key] = self.engine.moves(pos, card, watch=frozenset(), gems=False)
         return found
+
+    def items_passed(self, pos: Position, card: int) -> frozenset[Position]:
+        return self.engine.fields_passed(pos, card, self.items)
 
 
 def move_graph(moves: MoveCache) -> nx.DiGraph:

@@ -34,25 +34,62 @@ _NOTHING: frozenset[Position] = frozenset()
 
 
 def all_endings(
-    engine: MoveEngine, start: Position, card: int, items: frozenset[Position], watch: frozenset[Position] | None
+    engine: MoveEngine,
+    start: Position,
+    card: int,
+    items: frozenset[Position],
+    watch: frozenset[Position] | None,
+    gems: bool = True,
 ) -> tuple[MoveResult, ...]:
-    """Every distinct ending of a move, health ignored (S25 never ends it)."""
-    memory = engine._suffix_memos.setdefault((items, watch), ({}, {}))
-    walker = _Suffixes(engine, items, watch, *memory)
+    """Every distinct ending of a move, health ignored (S25 never ends it).
+
+    With `gems` False gems are not counted at all: endings then differ only in where they
+    end and what they do to health, which is all the validator asks.
+    """
+    memory = engine._suffix_memos.setdefault((items, watch, gems), ({}, {}))
+    walker = _Suffixes(engine, items, watch, gems, *memory)
     results: dict[MoveResult, None] = {}
-    for end, exited, events, gems, payout, passed in walker.after(engine.openings(start, card)):
-        results[MoveResult(end, exited, events, payout + len(gems), passed, False, None)] = None
-    return tuple(results)
+    for end, exited, events, entered_gems, payout, passed in walker.after(engine.openings(start, card)):
+        results[MoveResult(end, exited, events, payout + len(entered_gems), passed, False, None)] = None
+    return tuple(sorted(results, key=MoveResult.order))
+
+
+def canonical_events(events: Iterable[object]) -> tuple[object, ...]:
+    """Health events as one move's result keeps them: each heart where it was first taken
+    (S22), and the hearts between two losses of health sorted, since their order cannot
+    change health (each gives 1, up to the maximum). Fewer distinct endings to remember."""
+    ordered: list[object] = []
+    block: list[Position] = []
+    taken: set[object] = set()
+    for event in events:
+        if event == HURT:
+            ordered += sorted(block)
+            block = []
+            ordered.append(HURT)
+        elif event not in taken:
+            taken.add(event)
+            block.append(event)  # type: ignore[arg-type]
+    ordered += sorted(block)
+    return tuple(ordered)
 
 
 class _Suffixes:
-    def __init__(self, engine: MoveEngine, items, watch, memo: dict, effects: dict):
+    def __init__(
+        self,
+        engine: MoveEngine,
+        items: frozenset[Position],
+        watch: frozenset[Position] | None,
+        gems: bool,
+        memo: dict[State | Stop, set[Suffix]],
+        effects: dict[tuple[Event, ...], tuple | None],
+    ):
         self.engine = engine
-        self.items = items
+        self.items = items if gems else items & frozenset(engine.level.positions[Tile.HEART])
         self.watch = watch
+        self.gems = gems
         self.hearts = frozenset(engine.level.positions[Tile.HEART])
-        self.memo: dict[State | Stop, set[Suffix]] = memo
-        self.effects: dict[tuple[Event, ...], tuple | None] = effects
+        self.memo = memo
+        self.effects = effects
 
     def of(self, state: State | Stop) -> set[Suffix]:
         found = self.memo.get(state)
@@ -80,12 +117,12 @@ class _Suffixes:
             effect = self.effects[events] = self._effect(events)
         if effect is None:
             return suffixes  # nothing to note: an unwatched field crossed
-        before, gems, payout, passed, hearts = effect
+        before, gems, payout, passed = effect
         found = set()
         for end, exited, later, gems_in, paid, passed_in in suffixes:
-            if hearts:  # a heart counts when first entered (S22): drop later entries of it
-                later = tuple(event for event in later if event not in hearts)
-            found.add((end, exited, before + later, gems_in | gems, paid + payout, passed_in | passed))
+            if before:
+                later = canonical_events(before + later)
+            found.add((end, exited, later, gems_in | gems, paid + payout, passed_in | passed))
         return found
 
     def _effect(self, events: tuple[Event, ...]) -> tuple | None:
@@ -105,12 +142,36 @@ class _Suffixes:
                 field = (event[1], event[2])
                 if field in self.items:
                     (before.append(field) if field in self.hearts else gems.add(field))
-            else:
+            elif self.gems:
                 payout += event[1]
         if not (before or gems or passed or payout):
             return None
-        hearts = frozenset(event for event in before if event != HURT)
-        return tuple(before), frozenset(gems), payout, frozenset(passed), hearts
+        return tuple(before), frozenset(gems), payout, frozenset(passed)
+
+
+def fields_passed(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
+    """The watched fields that some way of making the move enters (S27 "passes"), health ignored.
+
+    Only the union is kept per state, never which fields go together, so this stays small
+    where every ending's own `passed` would multiply on a map full of items.
+    """
+    memo: dict[State | Stop, frozenset[Position]] = engine._suffix_memos.setdefault(("passed", watch), {})
+
+    def reach(state: State | Stop) -> frozenset[Position]:
+        found = memo.get(state)
+        if found is None:
+            found = _NOTHING if isinstance(state, Stop) else union(engine.transitions(state))
+            memo[state] = found
+        return found
+
+    def union(transitions: list[Transition]) -> frozenset[Position]:
+        fields: set[Position] = set()
+        for events, following in transitions:
+            fields.update((e[1], e[2]) for e in events if (e[0] == ENTER or e[0] == ARRIVE) and (e[1], e[2]) in watch)
+            fields |= reach(following)
+        return frozenset(fields)
+
+    return union(engine.openings(start, card))
 
 
 class _Log(NamedTuple):
@@ -136,7 +197,7 @@ def follow(
     """Every distinct ending of a move, following health (S25) and the trail when asked."""
     walker = _Follower(engine, items, watch)
     walker.walk(engine.openings(start, card), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
-    return tuple(walker.results)
+    return tuple(sorted(walker.results, key=MoveResult.order))
 
 
 class _Follower:
@@ -203,4 +264,5 @@ class _Follower:
         return log, here
 
     def finish(self, end: Position, log: _Log, exited: bool, knocked_out: bool) -> None:
-        self.results[MoveResult(end, exited, log.events, log.gems, log.passed, knocked_out, log.trail)] = None
+        result = MoveResult(end, exited, canonical_events(log.events), log.gems, log.passed, knocked_out, log.trail)
+        self.results[result] = None

@@ -73,8 +73,7 @@ class Solution:
             trail = next(
                 r.trail
                 for r in self.moves.engine.moves(start, card, trail=True)
-                if (r.end, r.exited, r.events, r.passed & self.moves.watch)
-                == (result.end, result.exited, result.events, result.passed)
+                if (r.end, r.exited, r.events) == (result.end, result.exited, result.events)
             )
             route.append(RouteStep(turn, card, start, result.end, trail or (), health, result.exited))
         return tuple(route)

@@ -60,23 +60,24 @@ def unsearchable(errors: Iterable[Finding]) -> Verdict:
     return Verdict(False, False, None, 0, (), (), tuple(errors), ())
 
 
-# Maps over the paper limit (S2) are still searched, to report what can be reported and to
-# measure how the search grows; past this many fields the search is not attempted at all.
-SEARCH_LIMIT_FIELDS = 64 * 64
+def validate_rows(
+    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False
+) -> Verdict:
+    """Validate a map given as text rows, with problems found before (file format) kept first.
 
-
-def validate_rows(rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = ()) -> Verdict:
-    """Validate a map given as text rows, with problems found before (file format) kept first."""
+    A map larger than one A4 sheet (S2) is an error and is not searched, unless `any_size`
+    asks for the search anyway (to design big, or to measure how the search grows).
+    """
     errors = list(prior) + grid_findings(rows)
     if not rows or any(f.rule in ("S1", "S3") for f in errors):
         return unsearchable(errors)
-    if len(rows) * len(rows[0]) > SEARCH_LIMIT_FIELDS:
-        return unsearchable(errors)  # S2 has already said why
+    if not any_size and any(f.rule == "S2" for f in errors):
+        return unsearchable(errors)  # S2 has said why
     return _validate(Level(tuple(rows), rules=rules), errors)
 
 
-def validate(level: Level) -> Verdict:
-    return validate_rows(list(level.rows), level.rules)
+def validate(level: Level, *, any_size: bool = False) -> Verdict:
+    return validate_rows(list(level.rows), level.rules, any_size=any_size)
 
 
 def _validate(level: Level, errors: list[Finding]) -> Verdict:
@@ -90,7 +91,7 @@ def _validate(level: Level, errors: list[Finding]) -> Verdict:
     reachable = frozenset(nx.descendants(graph, door) | {door})
     to_exit = nx.ancestors(graph, exit_) | {exit_} if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
-    passed = set().union(*(r.passed for pos in reachable if pos != exit_ for c in CARD_VALUES for r in moves.get(pos, c)))
+    passed = set().union(*(moves.items_passed(pos, c) for pos in reachable if pos != exit_ for c in CARD_VALUES))
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
     for pos in soft_locks:
         warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos, severity="warning"))
