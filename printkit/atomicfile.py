@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
+
+
+class OutputError(OSError):
+    """An output could not be written; the message names the file and why (CLI exit 2)."""
 
 
 def _umask() -> int:
@@ -15,27 +20,17 @@ def _umask() -> int:
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, then rename it over `path`."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; users expect normal files
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
+    batch = AtomicBatch()
+    batch.add(path, data)
+    batch.commit()
 
 
 class AtomicBatch:
-    """Collect several outputs and publish them together once all were produced.
+    """Several outputs published together once all of them were produced.
 
-    Used by commands that write many files (`kit`, `render --all`): if producing any part
-    fails, none of the parts of this batch replaces an existing file.
+    `commit` first writes every file to a temporary beside its target and only then renames
+    them all into place, so a failure while writing (a full disk, a folder where a file
+    should go) replaces nothing; the temporaries are removed.
     """
 
     def __init__(self) -> None:
@@ -49,6 +44,42 @@ class AtomicBatch:
         return [path for path, _ in self._pending]
 
     def commit(self) -> None:
-        for path, data in self._pending:
-            write_atomic(path, data)
+        staged: list[tuple[str, Path]] = []
+        target = None
+        try:
+            for target, data in self._pending:
+                staged.append((_stage(target, data), target))
+            for temporary, target in staged:
+                os.replace(temporary, target)
+        except (FileExistsError, NotADirectoryError) as error:
+            self._discard(staged)
+            raise OutputError(f"{target}: cannot write: a file is in the way of its folder") from error
+        except OSError as error:
+            self._discard(staged)
+            reason = error.strerror or str(error)
+            raise OutputError(f"{target}: cannot write: {reason}") from error
         self._pending.clear()
+
+    @staticmethod
+    def _discard(staged: list[tuple[str, Path]]) -> None:
+        for temporary, _ in staged:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass  # already renamed into place
+
+
+def _stage(target: Path, data: bytes) -> str:
+    """`data` in a new temporary file in `target`'s folder (made if missing); its path."""
+    if target.is_dir():  # found now, before any file of the batch is renamed into place
+        raise IsADirectoryError(errno.EISDIR, "it is a folder", str(target))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; users expect normal files
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return temporary

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.atomicfile import AtomicBatch, write_atomic
+from printkit.atomicfile import AtomicBatch, OutputError, write_atomic
 
 
 def test_write_replaces_the_file_whole(tmp_path: Path) -> None:
@@ -38,3 +38,21 @@ def test_a_batch_writes_nothing_until_committed(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     batch.commit()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.pdf"]
+
+
+def test_a_batch_that_cannot_write_one_file_replaces_none(tmp_path: Path) -> None:
+    (tmp_path / "a.pdf").write_bytes(b"old a")
+    (tmp_path / "b.pdf").mkdir()  # a folder where the second file should go
+    batch = AtomicBatch()
+    batch.add(tmp_path / "a.pdf", b"new a")
+    batch.add(tmp_path / "b.pdf", b"new b")
+    with pytest.raises(OutputError, match="b.pdf: cannot write: it is a folder"):
+        batch.commit()
+    assert (tmp_path / "a.pdf").read_bytes() == b"old a"
+    assert sorted(os.listdir(tmp_path)) == ["a.pdf", "b.pdf"]
+
+
+def test_a_file_in_the_way_of_a_folder_is_named(tmp_path: Path) -> None:
+    (tmp_path / "level.yaml").write_text("")
+    with pytest.raises(OutputError, match="a file is in the way of its folder"):
+        write_atomic(tmp_path / "level.yaml" / "map.pdf", b"x")

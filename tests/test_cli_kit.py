@@ -98,3 +98,11 @@ def test_bad_usage_writes_nothing(tmp_path: Path) -> None:
     a_file = tmp_path / "file.pdf"
     a_file.write_bytes(b"")
     assert run("-", "-o", str(a_file), input=level).exit_code == 2
+
+
+def test_an_unwritable_output_is_a_message_and_exit_2_and_nothing_is_replaced(tmp_path: Path) -> None:
+    (tmp_path / "kit.pdf").mkdir()  # a folder where kit.pdf should go
+    result = run(CHIMNEY, "--players", "2", "-o", str(tmp_path))
+    assert result.exit_code == 2
+    assert "kit.pdf: cannot write: it is a folder" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kit.pdf"]

@@ -175,3 +175,16 @@ def test_the_overlay_route_is_the_same_whatever_the_hash_seed(tmp_path: Path) ->
                        check=True, capture_output=True, env=env)
         outputs.append(out.read_bytes())
     assert all(output == outputs[0] for output in outputs)
+
+
+UNPRINTABLE_NAME = 'name: "Cave \U0001F987"\nmap: |\n  #####\n  #A.Z#\n  #####\n'
+
+
+@pytest.mark.parametrize("command", [["render", "-", "-o", "{out}/map.pdf"], ["render", "-", "--overlay", "-o", "{out}/map.svg"],
+                                     ["tokens", "-", "--players", "2", "-o", "{out}/t.pdf"], ["kit", "-", "-o", "{out}/kit"]])
+def test_a_name_the_font_cannot_print_is_located_and_nothing_is_written(tmp_path: Path, command: list[str]) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, [part.format(out=out) for part in command], input=UNPRINTABLE_NAME)
+    assert result.exit_code == 1, result.output
+    assert "<stdin>:1:7: format: the level's name has characters the font (DejaVu Sans) cannot print: U+1F987 BAT" in result.output
+    assert not out.exists()

@@ -64,7 +64,7 @@ def _glyph_text(reader: SpecReader, key: str, default: str | None) -> str | None
     """Text the bundled font can print (else a problem here rather than a failed render)."""
     value = reader.text(key, default)
     if value:
-        missing = fonts.missing_glyphs(value.replace("\n", ""), bold=True) or fonts.missing_glyphs(value.replace("\n", ""))
+        missing = fonts.unprintable(value.replace("\n", ""))
         if missing:
             shown = ", ".join(f"U+{ord(char):04X}" for char in missing)
             reader.problem(reader.value_node(key), f"'{key}' has characters the card font (DejaVu Sans) cannot print: {shown}")

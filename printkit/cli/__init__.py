@@ -7,7 +7,9 @@ import importlib
 import click
 
 from printkit import __version__
+from printkit.atomicfile import OutputError
 from printkit.cli.commands import COMMANDS
+from printkit.cli.common import EXIT_USAGE
 
 
 class LazyGroup(click.Group):
@@ -19,6 +21,13 @@ class LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except OutputError as error:  # any command that writes: a clear message, not a traceback
+            click.echo(f"printkit: {error}", err=True)
+            ctx.exit(EXIT_USAGE)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, show_progress
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, show_progress
 from printkit.cli.levelcheck import check_level
 from printkit.yamlsource import SpecError, UnreadableSource
 
@@ -48,15 +48,16 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{output}' is a file; -o names the folder for the kit", param_hint="'-o' / '--output'")
     try:
-        checked = check_level(level_file)
+        checked = check_level(level_file, for_print=True)
     except UnreadableSource as error:
         message(str(error.problem))
         sys.exit(EXIT_USAGE)
-    for problem in checked.errors + checked.warnings:
+    for problem in checked.errors + checked.unprintable + checked.warnings:
         message(str(problem))
     level = checked.drawable
-    if level is None or not checked.verdict.valid:
-        message(f"{checked.name}: nothing written: an invalid level gets no kit (S27a)")
+    if level is None or checked.status != EXIT_OK:
+        why = "the font cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
+        message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
     players = players or max(level.players)
     if players not in level.players:

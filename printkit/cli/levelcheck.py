@@ -23,6 +23,7 @@ class CheckedLevel:
     verdict: Verdict
     errors: tuple[SourceProblem, ...]  # located in the file, format problems first
     warnings: tuple[SourceProblem, ...]
+    unprintable: tuple[SourceProblem, ...] = ()  # text the font cannot print (asked when printing)
 
     @property
     def drawable(self) -> Level | None:
@@ -32,18 +33,37 @@ class CheckedLevel:
 
     @property
     def status(self) -> int:
-        return EXIT_OK if self.verdict.valid else EXIT_FINDING
+        return EXIT_OK if self.verdict.valid and not self.unprintable else EXIT_FINDING
 
 
-def check_level(path: str, *, any_size: bool = False) -> CheckedLevel:
-    """Read and validate a level file; UnreadableSource when it is not one YAML document."""
+def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -> CheckedLevel:
+    """Read and validate a level file; UnreadableSource when it is not one YAML document.
+
+    `for_print` also checks that the font can print the level's name and author.
+    """
     level_file = read_level(path)
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
     verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior, any_size=any_size)
     errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
     warnings = tuple(locate(level_file, finding) for finding in verdict.warnings)
-    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings)
+    unprintable = unprintable_text(level_file) if for_print else ()
+    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable)
+
+
+def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
+    """The level's name or author with characters the bundled font lacks, located."""
+    from printkit.draw import fonts  # only commands that print pay for loading the font
+
+    problems = []
+    for key, text in (("name", level_file.title), ("author", level_file.author)):
+        missing = fonts.unprintable(text)
+        if missing:
+            line, column = level_file.text_positions.get(key, (None, None))
+            shown = ", ".join(fonts.describe(char) for char in missing)
+            problems.append(SourceProblem(level_file.name, line, column, "format",
+                                          f"the level's {key} has characters the font (DejaVu Sans) cannot print: {shown}"))
+    return tuple(problems)
 
 
 def locate(level_file: LevelFile, finding: Finding) -> SourceProblem:
@@ -63,16 +83,19 @@ def _level(level_file: LevelFile) -> Level | None:
         return None
 
 
-def usable_level(path: str) -> tuple[Level, str]:
+def usable_level(path: str, *, for_print: bool = False) -> tuple[Level, str]:
     """The level of a file whose format and grid are sound, and its name in messages; for
     commands that work on any such level, valid or not (moves, tokens). Otherwise the
-    problems go to stderr and the command exits: 2 unreadable, 1 broken."""
+    problems go to stderr and the command exits: 2 unreadable, 1 broken. `for_print` also
+    asks that the font can print the level's name and author."""
     try:
         level_file = read_level(path)
     except UnreadableSource as error:
         message(str(error.problem))
         sys.exit(EXIT_USAGE)
     problems = [*level_file.problems, *(p for p in problems_of_grid(level_file) if p.rule in ("S1", "S3"))]
+    if for_print:
+        problems += unprintable_text(level_file)
     if problems or level_file.rows is None:
         for problem in problems:
             message(str(problem))

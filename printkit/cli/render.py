@@ -28,7 +28,7 @@ def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
     """What to write for a checked level, or None when nothing may be written."""
     title = "Sinpin level" if checked.name == "<stdin>" else Path(checked.name).stem
     level = checked.drawable
-    if level is None:
+    if level is None or checked.unprintable:
         return None
     if overlay:
         return overlay_document(level, checked.verdict, title)
@@ -36,6 +36,8 @@ def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
 
 
 def _refusal(checked: CheckedLevel) -> str:
+    if checked.unprintable:
+        return f"{checked.name}: nothing written: the font cannot print the level's name or author"
     if checked.drawable is None:
         return f"{checked.name}: nothing written: the map is too broken to draw"
     return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"
@@ -44,11 +46,11 @@ def _refusal(checked: CheckedLevel) -> str:
 def _render_one(path: str, output: str, overlay: bool) -> int:
     output_format(output)
     try:
-        checked = check_level(path)
+        checked = check_level(path, for_print=True)
     except UnreadableSource as error:
         message(str(error.problem))
         return EXIT_USAGE
-    for problem in checked.errors + checked.warnings:
+    for problem in checked.errors + checked.unprintable + checked.warnings:
         message(str(problem))
     document = document_for(checked, overlay)
     if document is None:
@@ -73,7 +75,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
                            item_show_func=lambda path: path.name if path else None) as bar:
         for path in bar:
             try:
-                checked = check_level(str(path))
+                checked = check_level(str(path), for_print=True)
             except UnreadableSource as error:
                 notes.append(str(error.problem))
                 worst, unreadable = max(worst, EXIT_USAGE), unreadable + 1
@@ -81,6 +83,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             if not checked.verdict.valid:
                 invalid += 1
                 notes += [str(problem) for problem in checked.errors]
+            notes += [str(problem) for problem in checked.unprintable]
             worst = max(worst, checked.status)
             document = document_for(checked, overlay)
             if document is None:

@@ -25,7 +25,7 @@ def tokens_command(level_file: str, players: int, output: str, ink_saving: bool)
     from printkit.render.tokens import token_document
 
     output_format(output)
-    level, name = usable_level(level_file)
+    level, name = usable_level(level_file, for_print=True)
     if players not in level.players:
         counts = ", ".join(str(count) for count in level.players)
         raise click.BadParameter(f"{name} is for {counts} players (its 'players'), not {players}", param_hint="'--players'")

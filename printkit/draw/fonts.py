@@ -37,6 +37,18 @@ class MissingGlyphError(ValueError):
         super().__init__(f"{face} has no glyph for {listed} in {text!r}{hint}")
 
 
+def unprintable(text: str) -> list[str]:
+    """The distinct characters of `text` that regular or bold DejaVu Sans cannot draw."""
+    missing = missing_glyphs(text)
+    missing += [char for char in missing_glyphs(text, bold=True) if char not in missing]
+    return missing
+
+
+def describe(char: str) -> str:
+    """A character as messages name it: code point, Unicode name, and the character."""
+    return _describe(char)
+
+
 def _describe(char: str) -> str:
     name = unicodedata.name(char, "control character" if unicodedata.category(char) == "Cc" else "unnamed")
     return f"U+{ord(char):04X} {name} ({char!r})"

@@ -38,6 +38,7 @@ class LevelFile:
     author: str = ""
     players: tuple[int, ...] = (2, 4)
     problems: list[SourceProblem] = field(default_factory=list)  # rule "format"
+    text_positions: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # name, author
     _map_anchor: tuple[int | None, int | None] = (None, None)
     _map_lines: tuple[int, int] | None = None  # (line of row 0, column of x 0), 1-based
 
@@ -75,6 +76,7 @@ def interpret(doc: Document) -> LevelFile:
             reader.problem(reader.value_node("sinpin"), "'sinpin' is the format version and must be 1")
     result.title = reader.text("name", "") or ""
     result.author = reader.text("author", "") or ""
+    result.text_positions = {key: node_position(reader.value_node(key)) for key in ("name", "author") if reader.has(key)}
     result.players = _players(reader)
     result.rules = _rules(reader)
     map_node = reader.value_node("map")
