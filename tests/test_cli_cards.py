@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,18 @@ def test_alignment_test_sheet(tmp_path: Path) -> None:
     assert {(x, round(297.0 - y, 2)) for x, y in crosses} == {(round(x - 10.0, 2), y) for x, y in rulers}
     assert _run(str(TEMPLATE), "--alignment-test", "-o", str(out)).exit_code == 2
     assert _run("-o", str(out)).exit_code == 2
+
+
+def test_a_back_offset_must_be_finite_numbers(tmp_path: Path) -> None:
+    for offset in ("nan,0", "0,inf"):
+        result = CliRunner().invoke(main, ["cards", "--alignment-test", "--back-offset", offset, "-o", str(tmp_path / "a.pdf")])
+        assert result.exit_code == 2 and "is not DX,DY in mm" in result.output
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_knobs_in_card_texts_print_sinpin_md_values(tmp_path: Path) -> None:
+    out = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(main, ["cards", str(TEMPLATE), "--no-backs", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(page.text for page in pdf_pages(out))
+    assert "{" not in text and re.search(r"up\s*to\s*3", text)

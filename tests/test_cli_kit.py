@@ -106,3 +106,17 @@ def test_an_unwritable_output_is_a_message_and_exit_2_and_nothing_is_replaced(tm
     assert result.exit_code == 2
     assert "kit.pdf: cannot write: it is a folder" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit.pdf"]
+
+
+def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) -> None:
+    level = "rules: {blade_points: 5, max_health: 5, box_hearts: 7}\nmap: |\n  #####\n  #A.Z#\n  #####\n"
+    assert run("-", "--players", "2", "-o", str(tmp_path), input=level).exit_code == 0
+    cards = " ".join(page.text for page in pdf_pages(tmp_path / "cards.pdf"))
+    # (text read back from a PDF loses the spaces where lines wrap)
+    assert re.search(r"up to\s*5", cards) and re.search(r"under\s*5\s*points", cards)
+    assert not re.search(r"up to\s*3", cards) and "{" not in cards
+    assert len(re.findall(r"Heart(?=Keep it)", cards)) == 7  # box_hearts heart cards (S29)
+    (tokens,) = pdf_pages(tmp_path / "tokens.pdf")
+    assert "7 hearts" in tokens.text
+    (rules,) = pdf_pages(tmp_path / "rules.pdf")
+    assert re.search(r"fewer\s*than\s*5\s*points", rules.text) and re.search(r"up\s*to\s*5", rules.text)

@@ -82,3 +82,13 @@ def test_glyph_outlines_for_the_svg():
     assert fonts.glyph("α", bold=True).outline != alpha.outline
     assert fonts.glyph(" ").outline == ""
     assert fonts.units_per_em() == 2048
+
+
+def test_long_titles_shrink_then_shorten() -> None:
+    title = "The Very Long Cave of Many Winding Tunnels"
+    size = fonts.fitted_size(title, 90.0, 4.2, True)
+    assert 2.4 < size < 4.2 and fonts.text_width(title, size, True) == pytest.approx(90.0)
+    assert fonts.fitted_size(title, 30.0, 4.2, True) == 2.4  # no smaller: shortened() cuts it instead
+    short = fonts.shortened(title * 3, 60.0, 2.4, True)
+    assert short.endswith("…") and fonts.text_width(short, 2.4, True) <= 60.0
+    assert fonts.shortened("Pits", 60.0, 4.2) == "Pits"

@@ -65,6 +65,7 @@ def test_trailing_spaces_count_and_blank_lines_are_rows(tmp_path: Path) -> None:
         ("map: [a, b]\n", "level.yaml:1:6: format: 'map' must be text (a block such as 'map: |' and one line per row), not a list"),
         ("rule:\n  blade_points: 2\nmap: 'AZ'\n", "level.yaml:1:1: format: unknown key 'rule' in a level file (known keys: author, map, name, players, rules, sinpin)"),
         ("sinpin: 2\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),
+        ("sinpin: 1.0\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),
         ("players: [4, 2]\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a rising list of player counts from 2 to 4, such as [2, 3, 4]"),
         ("players: 3\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a list, not a whole number"),
         ("rules: 3\nmap: 'AZ'\n", "level.yaml:1:8: format: 'rules' must be a mapping of keys to values, not a whole number"),

@@ -42,3 +42,11 @@ def test_the_page_stays_inside_its_margins() -> None:
     page = rules_page()
     x0, y0, x1, y1 = bounding_box(page.items, {symbol.name: symbol for symbol in rules_document().symbols})
     assert x0 >= 10 and y0 >= 10 and x1 <= 200 and y1 <= 287
+
+
+def test_a_long_level_name_stays_on_the_page() -> None:
+    from printkit.render.sinpin.icons import tile_symbols
+
+    page = rules_page(title="The Teleport Tangle Deluxe of the Long Winding Caves")
+    left, top, right, bottom = bounding_box(page.items, {symbol.name: symbol for symbol in tile_symbols()})
+    assert left >= 0 and right <= page.width and bottom <= page.height

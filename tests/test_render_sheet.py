@@ -7,7 +7,7 @@ import pytest
 from printkit.draw import Rect
 from printkit.draw.fonts import ascent, text_width
 from printkit.render.sinpin.sheet import (
-    SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, fitted_size, flow, is_landscape, rows_block, shortened,
+    SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, flow, is_landscape, rows_block,
 )
 
 
@@ -79,13 +79,3 @@ def test_rows_block_keeps_its_members_together():
     assert legend.width == 90.0 and legend.height == 5 + 2 + 6
     placed = legend.draw(100.0, 10.0)
     assert [(item.x, item.y) for item in placed.items] == [(100.0, 10.0), (142.0, 10.0), (100.0, 17.0)]
-
-
-def test_long_titles_shrink_then_shorten():
-    title = "The Very Long Cave of Many Winding Tunnels"
-    size = fitted_size(title, 90.0, 4.2, True)
-    assert 2.4 < size < 4.2 and text_width(title, size, True) == pytest.approx(90.0)
-    assert fitted_size(title, 30.0, 4.2, True) == 2.4  # no smaller: shortened() cuts it instead
-    short = shortened(title * 3, 60.0, 2.4, True)
-    assert short.endswith("…") and text_width(short, 2.4, True) <= 60.0
-    assert shortened("Pits", 60.0, 4.2) == "Pits"

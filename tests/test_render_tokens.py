@@ -83,3 +83,14 @@ def test_ink_saving_has_no_coloured_grounds(tmp_path: Path) -> None:
 def test_the_player_count_must_be_one_the_level_names() -> None:
     with pytest.raises(ValueError, match="for 2, 4 players, not 3"):
         token_pages(_level((2, 4)), 3)
+
+
+def test_a_long_level_name_stays_on_the_token_page() -> None:
+    from printkit.draw import bounding_box
+    from printkit.render.sinpin.icons import tile_symbols
+
+    level = Level(("#####", "#A.Z#", "#####"), name="The Teleport Tangle Deluxe of the Long Winding Caves")
+    (page,) = token_pages(level, 2)
+    table = {symbol.name: symbol for symbol in tile_symbols()}
+    left, top, right, bottom = bounding_box(page.items, table)
+    assert left >= 0 and right <= page.width

@@ -6,8 +6,11 @@ refer to. Sizes are millimetres; colours '#rrggbb'.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
+
+from printkit.sinpin.rules import Rules
 
 # Card sizes players buy sleeves for (mm, portrait). Poker is the default (issue: 63 × 88).
 SIZES: dict[str, tuple[float, float]] = {
@@ -107,3 +110,26 @@ class Deck:
     @property
     def total(self) -> int:
         return sum(card.count for card in self.cards)
+
+
+def fill_knobs(deck: Deck, rules: Rules) -> Deck:
+    """Every `{knob}` in a card's text replaced by that rule knob's value ("up to {max_health}")."""
+    knobs = {f"{{{name}}}": str(value) for name, value in dataclasses.asdict(rules).items()}
+
+    def filled(text: str) -> str:
+        for placeholder, value in knobs.items():
+            text = text.replace(placeholder, value)
+        return text
+
+    return dataclasses.replace(deck, cards=tuple(dataclasses.replace(card, text=filled(card.text)) for card in deck.cards))
+
+
+def with_rules(deck: Deck, rules: Rules) -> Deck:
+    """The deck for a game with `rules`: knobs filled in, and `box_hearts` heart cards (S29)."""
+    cards = []
+    for card in fill_knobs(deck, rules).cards:
+        if card.item == "heart":
+            card = dataclasses.replace(card, count=rules.box_hearts)
+        if card.count > 0:
+            cards.append(card)
+    return dataclasses.replace(deck, cards=tuple(cards))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import click
 
 from printkit.cards.model import describe_sizes, parse_size
@@ -27,6 +29,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter(f"'{value}' is not DX,DY in mm (such as 0.5,-1)") from None
+    if not (math.isfinite(dx) and math.isfinite(dy)):
+        raise click.BadParameter(f"'{value}' is not DX,DY in mm (such as 0.5,-1)")
     if abs(dx) > 10 or abs(dy) > 10:
         raise click.BadParameter(f"'{value}': a back offset of more than 10 mm is a misprint, not a printer's drift")
     return dx, dy
@@ -62,7 +66,8 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     """
     from printkit.cards.loader import load_deck
     from printkit.cards.sheet import SheetOptions
-    from printkit.cards.model import DEFAULT_SIZE, SIZES
+    from printkit.cards.model import DEFAULT_SIZE, SIZES, fill_knobs
+    from printkit.sinpin.rules import Rules
     from printkit.render.cards import alignment_document, deck_document
 
     output_format(output)
@@ -76,7 +81,7 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     if deck_file is None:
         raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
     try:
-        deck = load_deck(deck_file)
+        deck = fill_knobs(load_deck(deck_file), Rules())  # sinpin.md's values; `kit` uses the level's
         document = deck_document(deck, options, size)
     except UnreadableSource as error:
         message(str(error.problem))

@@ -179,3 +179,18 @@ def glyph(char: str, bold: bool = False) -> Glyph:
     pen = SVGPathPen(glyph_set, ntos=lambda value: f"{value:g}")
     glyph_set[name].draw(pen)
     return Glyph(font.getGlyphID(name), glyph_set[name].width, pen.getCommands())
+
+
+def fitted_size(text: str, width: float, size: float, bold: bool = False, smallest: float = 2.4) -> float:
+    """The largest size up to `size` (but not below `smallest`) at which `text` fits `width`."""
+    measured = text_width(text, size, bold)
+    return size if measured <= width else max(smallest, size * width / measured)
+
+
+def shortened(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis if needed so that it is at most `width` mm wide."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printkit.cards.model import AVATARS, Deck
+from printkit.cards.model import AVATARS, Deck, with_rules
 from printkit.cards.sheet import SheetOptions
 from printkit.draw import Document, Page, Symbol
 from printkit.render.cards import deck_document
@@ -45,7 +45,8 @@ def kit_parts(
 ) -> list[KitPart]:
     """Every part of the kit, in the order they are printed."""
     title = level.name or "Sinpin"
-    cards = deck_document(deck_for_players(deck, players), SheetOptions(duplex=duplex, backs=not single_sided))
+    deck = deck_for_players(with_rules(deck, level.rules), players)  # the level's knobs, not the defaults
+    cards = deck_document(deck, SheetOptions(duplex=duplex, backs=not single_sided))
     return [
         KitPart("map", map_document(level, title), False),
         KitPart("rules", rules_document(level.rules, title), False),

@@ -134,12 +134,14 @@ def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
         size = round(size - 0.1, 2)
         items, bottom = _layout(sections, top, size)
     heading = fonts.ascent(7.0, True) + MARGIN
+    width = page_width - 2 * MARGIN
     headline = f"{title}: the rules on one page"
+    size = fonts.fitted_size(headline, width, 7.0, True, smallest=4.5)
     note = "rule ids (S1–S33) as in sinpin.md"
     # A long level name leaves no room beside it for the note: the note then goes below.
-    beside = fonts.text_width(headline, 7.0, True) + fonts.text_width(note, 2.8) + 6.0 <= page_width - 2 * MARGIN
+    beside = fonts.text_width(headline, size, True) + fonts.text_width(note, 2.8) + 6.0 <= width
     items += [
-        Text(MARGIN, heading, headline, 7.0, bold=True),
+        Text(MARGIN, heading, fonts.shortened(headline, width, size, True), size, bold=True),
         Text(page_width - MARGIN, heading if beside else page_height - MARGIN / 2, note, 2.8, anchor="end"),
     ]
     return Page(page_width, page_height, (Group(tuple(items)),))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from printkit.draw.colours import tint
 from printkit.cards.model import AVATAR_COLOURS, AVATARS
 from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Page, Rect, Style, Text
-from printkit.draw.fonts import ascent
+from printkit.draw.fonts import ascent, fitted_size, shortened
 from printkit.draw.furniture import calibration_bar
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
@@ -101,6 +101,11 @@ def _label(x: float, y: float, title: str, detail: str) -> Group:
     ))
 
 
+def _headline(text: str, width: float) -> Text:
+    size = fitted_size(text, width, 6.0, True, smallest=4.0)
+    return Text(MARGIN, MARGIN + ascent(6.0, True), shortened(text, width, size, True), size, bold=True)
+
+
 def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tuple[Page, ...]:
     """The tokens for `players` players of `level` (a count the level names in `players`)."""
     if players not in level.players:
@@ -110,7 +115,7 @@ def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tupl
     width, height = A4_PORTRAIT
     name = level.name or "Sinpin"
     items: list[Item] = [
-        Text(MARGIN, MARGIN + ascent(6.0, True), f"{name}: tokens for {players} players", 6.0, bold=True),
+        _headline(f"{name}: tokens for {players} players", width - 2 * MARGIN),
         Text(MARGIN, MARGIN + ascent(6.0, True) + 6.0,
              "Cut along the lines. Every token fits one 15 mm field; the ghost covers 2 × 2 squares.", 3.2),
     ]

@@ -72,7 +72,7 @@ def interpret(doc: Document) -> LevelFile:
     reader.check_keys(LEVEL_KEYS, required=("map",))
     if reader.has("sinpin"):
         version = reader.raw("sinpin")
-        if isinstance(version, bool) or version != 1:
+        if isinstance(version, bool) or not isinstance(version, int) or version != 1:
             reader.problem(reader.value_node("sinpin"), "'sinpin' is the format version and must be 1")
     result.title = reader.text("name", "") or ""
     result.author = reader.text("author", "") or ""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from printkit.draw import A4_LANDSCAPE, A4_PORTRAIT, Group, Item, PageSize, Path, Rect, Style, Text
-from printkit.draw.fonts import ascent, text_width
+from printkit.draw.fonts import ascent, fitted_size, shortened, text_width
 from printkit.draw.furniture import calibration_bar, squared_paper
 from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE, SQUARE_MM
 from printkit.sinpin.tiles import column_name
@@ -41,21 +41,6 @@ def is_landscape(columns: int, rows: int) -> bool:
     if not (portrait or landscape):
         raise ValueError(f"{columns} x {rows} fields do not fit one A4 sheet (S2)")
     return not portrait or (landscape and columns > rows)
-
-
-def fitted_size(text: str, width: float, size: float, bold: bool = False, smallest: float = 2.4) -> float:
-    """The largest size up to `size` (but not below `smallest`) at which `text` fits `width`."""
-    measured = text_width(text, size, bold)
-    return size if measured <= width else max(smallest, size * width / measured)
-
-
-def shortened(text: str, width: float, size: float, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis if needed so that it is at most `width` mm wide."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def title_line(left: float, right: float, baseline: float, title: str, details: str) -> Group:
