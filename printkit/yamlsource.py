@@ -55,7 +55,7 @@ def display_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def _unreadable(name: str, message: str, line: int | None = None, column: int | None = None):
+def _unreadable(name: str, message: str, line: int | None = None, column: int | None = None) -> UnreadableSource:
     return UnreadableSource(SourceProblem(name, line, column, "format", message))
 
 

@@ -220,9 +220,9 @@ def test_all_renders_every_board_spec_and_skips_other_yaml(tmp_path: Path) -> No
 
 
 def test_all_shows_a_progress_bar_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import printkit.cli.board as board_command
+    import printkit.cli.common as common
 
-    monkeypatch.setattr(board_command, "show_progress", lambda: True)
+    monkeypatch.setattr(common, "show_progress", lambda: True)
     folder = tmp_path / "few"
     folder.mkdir()
     (folder / "yinsh.yaml").write_bytes((TEMPLATES / "yinsh.yaml").read_bytes())

@@ -28,7 +28,7 @@ def test_a_valid_level_becomes_a_pdf_map(tmp_path):
     result = run("render", str(level), "-o", str(out))
     assert result.exit_code == 0, result.output
     assert "Every Tile" in pdf_pages(out)[0].text
-    assert f"→ {out}" in result.stderr
+    assert result.stdout == f"{out}\n"  # the files written are the data, on stdout
 
 
 def test_the_format_follows_the_file_name(tmp_path):

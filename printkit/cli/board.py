@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -16,7 +13,7 @@ from printkit.atomicfile import AtomicBatch
 from printkit.boards.export import board_json
 from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
-from printkit.cli.common import EXIT_USAGE, message, output_format, show_progress
+from printkit.cli.common import EXIT_USAGE, message, output_format, progress, publish
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
 SPEC_SUFFIXES = (".yaml", ".yml")
@@ -96,7 +93,10 @@ def board(
         batch = AtomicBatch()
         for path, data in board_outputs(spec, output, duplex):
             batch.add(path, data)
-        _publish(batch, list_paths=not as_json)  # stdout holds the JSON then
+        if as_json:
+            batch.commit()  # stdout holds the JSON
+        else:
+            publish(batch)
 
 
 def _load_or_exit(path: str) -> BoardSpec:
@@ -149,27 +149,9 @@ def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
     from printkit.render.boards import board_outputs
 
     batch = AtomicBatch()
-    with _progress(specs, "Rendering boards") as bar:
+    with progress(specs, "Rendering boards", lambda spec: Path(spec.source).name) as bar:
         for spec in bar:
             target = out / f"{Path(spec.source).stem}.{fmt}"
             for path, data in board_outputs(spec, target, duplex):
                 batch.add(path, data)
-    _publish(batch)
-
-
-@contextmanager
-def _progress(items: list[BoardSpec], label: str) -> Iterator[Iterator[BoardSpec]]:
-    if show_progress():
-        with click.progressbar(items, label=label, file=sys.stderr) as bar:
-            yield iter(bar)
-    else:
-        yield iter(items)
-
-
-def _publish(batch: AtomicBatch, list_paths: bool = True) -> None:
-    """Write every file of the batch, then list them on stdout (for scripts)."""
-    paths = batch.paths
-    batch.commit()
-    if list_paths:
-        for path in paths:
-            click.echo(str(path))
+    publish(batch)

@@ -7,8 +7,8 @@ import math
 import click
 
 from printkit.cards.model import describe_sizes, parse_size
-from printkit.cli.common import EXIT_USAGE, message, output_format
-from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT, write_document
+from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
+from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
 from printkit.yamlsource import SpecError, UnreadableSource
 
 PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
@@ -75,8 +75,8 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     if alignment_test:
         if deck_file is not None:
             raise click.UsageError("--alignment-test prints a test sheet, not a deck: leave out DECK.yaml")
-        written = write_document(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
-        message(f"alignment test ({duplex}-edge duplex): {', '.join(str(path) for path in written)}")
+        write_listed(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
+        message(f"alignment test for {duplex}-edge duplex")
         return
     if deck_file is None:
         raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
@@ -93,7 +93,6 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     except ValueError as error:  # the card does not fit the paper
         message(f"printkit cards: {error}")
         raise SystemExit(EXIT_USAGE) from None
-    written = write_document(document, output)
+    write_listed(document, output)
     sheets = len(document.pages) // (1 if no_backs else 2)
-    message(f"{deck.total} cards on {sheets} sheet{'s' * (sheets != 1)}{'' if no_backs else f' with {duplex}-edge backs'}: "
-            + ", ".join(str(path) for path in written[:3]) + (" …" if len(written) > 3 else ""))
+    message(f"{deck.total} cards on {sheets} sheet{'s' * (sheets != 1)}{'' if no_backs else f' with {duplex}-edge backs'}")

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, show_progress
-from printkit.cli.levelcheck import check_level
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress, publish
+from printkit.cli.levelcheck import check_level, players_for
 from printkit.yamlsource import SpecError, UnreadableSource
 
 
@@ -59,11 +59,7 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
         why = "the font cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
         message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
-    players = players or max(level.players)
-    if players not in level.players:
-        counts = ", ".join(str(count) for count in level.players)
-        raise click.BadParameter(f"{checked.name} is for {counts} players (its 'players'), not {players}",
-                                 param_hint="'--players'")
+    players = players_for(level, players, checked.name)
     try:
         deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
         parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
@@ -78,15 +74,11 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     documents = [(part.name, part.document) for part in parts]
     documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
     batch = AtomicBatch()
-    with click.progressbar(documents, label="Printing the kit", file=sys.stderr, hidden=not show_progress(),
-                           item_show_func=lambda item: item[0] if item else None) as bar:
+    with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
         for name, document in bar:
             for path, data in document_outputs(document, out_dir / f"{name}.pdf"):
                 batch.add(path, data)
-    paths = batch.paths
-    batch.commit()  # every part was made before the first file is replaced
     pages = len(documents[-1][1].pages)
     message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
             f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
-    for path in paths:
-        click.echo(str(path))
+    publish(batch)  # every part was made before the first file is replaced

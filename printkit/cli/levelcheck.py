@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+import click
+
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper
@@ -101,3 +103,13 @@ def usable_level(path: str, *, for_print: bool = False) -> tuple[Level, str]:
             message(str(problem))
         sys.exit(EXIT_FINDING)
     return level_file.level(), level_file.name
+
+
+def players_for(level: Level, players: int | None, name: str) -> int:
+    """The player count to print for: `players`, or the most the level is for; a usage error
+    (exit 2) when the level's `players` does not name that count."""
+    chosen = players or max(level.players)
+    if chosen not in level.players:
+        counts = ", ".join(str(count) for count in level.players)
+        raise click.BadParameter(f"{name} is for {counts} players (its 'players'), not {chosen}", param_hint="'--players'")
+    return chosen

@@ -6,8 +6,7 @@ import re
 
 import click
 
-from printkit.cli.common import message, output_format
-from printkit.draw import write_document
+from printkit.cli.common import message, output_format, write_listed
 from printkit.render.sinpin.design_sheet import design_sheet_document
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 
@@ -50,5 +49,5 @@ def paper_command(output: str, landscape: bool, fields: tuple[int, int] | None) 
             f" {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape",
             param_hint="'--fields'",
         ) from None
-    written = write_document(document, output)
-    message(f"design sheet, {columns} x {rows} fields → {', '.join(str(path) for path in written)}")
+    write_listed(document, output)
+    message(f"design sheet, {columns} x {rows} fields")

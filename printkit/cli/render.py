@@ -15,8 +15,8 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, show_progress
-from printkit.draw import Document, write_document
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, progress, publish, write_listed
+from printkit.draw import Document
 from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
@@ -56,8 +56,7 @@ def _render_one(path: str, output: str, overlay: bool) -> int:
     if document is None:
         message(_refusal(checked))
         return EXIT_FINDING
-    written = write_document(document, output)
-    message(f"{checked.name} → {', '.join(str(path) for path in written)}")
+    write_listed(document, output)
     return checked.status
 
 
@@ -71,8 +70,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
     batch = AtomicBatch()
     notes: list[str] = []
     worst, rendered, invalid, unreadable = EXIT_OK, 0, 0, 0
-    with click.progressbar(paths, label="Rendering maps", file=sys.stderr, show_pos=True, hidden=not show_progress(),
-                           item_show_func=lambda path: path.name if path else None) as bar:
+    with progress(paths, "Rendering maps", lambda path: path.name) as bar:
         for path in bar:
             try:
                 checked = check_level(str(path), for_print=True)
@@ -93,7 +91,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
                 batch.add(target, data)
             rendered += 1
     # every file is rendered before the first is replaced: a crash leaves the old maps whole
-    batch.commit()
+    publish(batch)
     for note in notes:
         message(note)
     message(f"{rendered} of {len(paths)} levels rendered to {out_dir}/"

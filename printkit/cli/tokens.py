@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.common import message, output_format
-from printkit.cli.levelcheck import usable_level
+from printkit.cli.common import message, output_format, write_listed
+from printkit.cli.levelcheck import players_for, usable_level
 
 
 @click.command("tokens")
@@ -21,13 +21,10 @@ def tokens_command(level_file: str, players: int, output: str, ink_saving: bool)
     status 1 for a level with format problems, 2 for an unreadable file or a player count
     the level is not for; nothing is written then.
     """
-    from printkit.draw import write_document
     from printkit.render.tokens import token_document
 
     output_format(output)
     level, name = usable_level(level_file, for_print=True)
-    if players not in level.players:
-        counts = ", ".join(str(count) for count in level.players)
-        raise click.BadParameter(f"{name} is for {counts} players (its 'players'), not {players}", param_hint="'--players'")
-    written = write_document(token_document(level, players, ink_saving=ink_saving), output)
-    message(f"tokens for {players} players: {', '.join(str(path) for path in written)}")
+    players = players_for(level, players, name)
+    write_listed(token_document(level, players, ink_saving=ink_saving), output)
+    message(f"tokens for {players} players")

@@ -1,7 +1,8 @@
 """The move engine: every outcome of one move (S4-S25), from one successor function.
 
-The validator's graph, the simulator's bots and the generator all take their moves from
-`MoveEngine.moves`. Movement is written once, in `MoveEngine.transitions`: a state says
+Everything that needs moves takes them from `MoveEngine.moves`: today the validator's
+graph and solver and `printkit moves`; simulated games and generated dungeons are to do
+the same. Movement is written once, in `MoveEngine.transitions`: a state says
 where the avatar is, its points, its direction, *what it is doing* (the phase: choosing a
 step, checking gravity after a step, falling, or standing at the top of a jump or a spring
 bounce) and whether it has teleported; its transitions are every player choice (direction,
@@ -117,15 +118,10 @@ class MoveEngine:
         # A border of rock around the grid (S1) spares bounds checks in the search.
         rock_row = [Tile.ROCK] * (self.width + 2)
         self._grid = [rock_row] + [[Tile.ROCK] + [TILE_BY_CHAR[c] for c in row] + [Tile.ROCK] for row in level.rows] + [rock_row]
-        # S4 once per field (padded like the grid): gravity asks it at every state.
+        # S4 (Level.supported) once per field, padded like the grid: gravity asks at every state.
         self._support = [
-            [
-                0 < y <= self.height
-                and 0 < x <= self.width
-                and (row[x] is Tile.LADDER or self._grid[y + 1][x] is Tile.ROCK or self._grid[y + 1][x] is Tile.LADDER)
-                for x in range(self.width + 2)
-            ]
-            for y, row in enumerate(self._grid)
+            [0 < y <= self.height and 0 < x <= self.width and level.supported(x - 1, y - 1) for x in range(self.width + 2)]
+            for y in range(self.height + 2)
         ]
         teleporters = level.positions[Tile.TELEPORTER]
         self.teleporters = teleporters if len(teleporters) > 1 else ()  # S20: one alone does nothing
@@ -143,9 +139,6 @@ class MoveEngine:
 
     def rock(self, x: int, y: int) -> bool:
         return self.tile(x, y) is Tile.ROCK
-
-    def supported(self, x: int, y: int) -> bool:
-        return self._support[y + 1][x + 1] if 0 <= x < self.width and 0 <= y < self.height else True
 
     def _side(self, x: int, y: int, d: int) -> int:
         """Direction of a sideways step after a bounce off rock (S9); 0 when both sides are rock."""

@@ -83,11 +83,6 @@ def grid_findings(rows: list[str]) -> list[Finding]:
     return found
 
 
-def grid_is_sound(rows: list[str]) -> bool:
-    """Sound enough to build a Level and search it: rectangular, known characters, one door and exit."""
-    return bool(rows) and not any(f.rule in ("S1", "S3") for f in grid_findings(rows))
-
-
 @dataclass(frozen=True)
 class Level:
     """A rectangular map of known tiles; door and exit counts are the validator's business."""
@@ -119,10 +114,6 @@ class Level:
     @property
     def height(self) -> int:
         return len(self.rows)
-
-    @property
-    def map_text(self) -> str:
-        return "\n".join(self.rows) + "\n"
 
     def tile(self, x: int, y: int) -> Tile:
         """The tile at (x, y); everything outside the grid is rock (S1)."""

@@ -4,8 +4,8 @@
 way. Items and health never change where the avatar can go, so when health is ignored the
 rest of a move from a state is the same whatever came before it: `all_endings` remembers it
 per state (a *suffix*), shared by every field and card the validator asks about. `follow`
-walks one move with health, items taken and the trail in order, for `printkit moves`, the
-simulator and the validator's route.
+walks one move with health, items taken and the trail in order, for `printkit moves` and the
+validator's route.
 """
 
 from __future__ import annotations
