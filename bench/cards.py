@@ -8,7 +8,6 @@ and the rules page; prints the best of a few runs and the output sizes.
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path

@@ -16,7 +16,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from printkit.cli.levelcheck import check_level

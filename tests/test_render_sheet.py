@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.draw import Rect
-from printkit.draw.fonts import ascent, text_width
+from printkit.draw.fonts import ascent
 from printkit.render.sinpin.sheet import (
     SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, flow, is_landscape, rows_block,
 )

@@ -18,7 +18,7 @@ from typing import Iterable
 from printkit.sinpin.engine import HURT, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.movegraph import MoveCache
-from printkit.sinpin.rules import CARD_VALUES, FULL_HAND, next_hand
+from printkit.sinpin.rules import CARD_VALUES, next_hand
 from printkit.sinpin.tiles import Tile
 
 # Hands as bit masks (bit c-1: card c can be played) keep the states small and fast to hash;

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from printkit.boards.layout import Page
 from printkit.draw import Circle, Command, Group, Path, Style, Text, arc_commands, arc_to, bounding_box, translate
-from printkit.draw.colours import BLACK, WHITE, luminance, mix
+from printkit.draw.colours import BLACK, luminance, mix
 from printkit.draw.furniture import calibration_bar, hatch
 
 XY = tuple[float, float]

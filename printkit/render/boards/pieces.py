@@ -14,7 +14,7 @@ from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Polygon, Style, Text, translate
 from printkit.draw.furniture import paragraph
 from printkit.render.boards import paint
-from printkit.draw.colours import text_on, tint
+from printkit.draw.colours import BLACK, WHITE, text_on, tint
 from printkit.render.boards.paint import CUT, FOLD, INK, XY, Keepout
 
 TAB_FILL = "#e4e0d8"
@@ -37,12 +37,16 @@ YINSH_HOWTO = (
 )
 
 
+def _numbered(title: str, number: int, sheets: int) -> str:
+    """"Sinoda pieces (1/2)" when the pieces take more than one sheet."""
+    return f"{title} ({number}/{sheets})" if sheets > 1 else title
+
+
 # -- Sinoda -------------------------------------------------------------------------------
 def sinoda_pages(spec: BoardSpec, found: SinodaPieces) -> list[Page]:
     pages = []
     for number, sheet in enumerate(found.sheets, start=1):
-        count = f" ({number}/{len(found.sheets)})" if len(found.sheets) > 1 else ""
-        items = _header(found.page, f"Sinoda pieces{count}", SINODA_HOWTO)
+        items = _header(found.page, _numbered("Sinoda pieces", number, len(found.sheets)), SINODA_HOWTO)
         for item in sheet.items:
             if isinstance(item, Disc):
                 items.append(_capture_disc(item, spec.players[item.player - 1], spec.ink_saving))
@@ -105,7 +109,7 @@ def _face_marks(face: Face, edge: float, player: Player, ink: str) -> list[Item]
     g = face.centroid
     items: list[Item] = []
     motif = paint.circle_points(g, MOTIF_RADIUS * edge, 36)
-    items.append(Polygon(motif, Style(stroke=ink, width=0.25, fill=paint.WHITE)))
+    items.append(Polygon(motif, Style(stroke=ink, width=0.25, fill=WHITE)))
     items.append(paint.pattern(player.pattern, motif, INK, 0.9, 0.22))
     for corner, number in zip(face.corners, face.numbers):
         reach = NUMBER_REACH * edge / math.dist(corner, g)
@@ -126,7 +130,7 @@ def _inset(face: Face, distance: float) -> list[XY]:
 def yinsh_pages(spec: BoardSpec, found: YinshPieces) -> list[Page]:
     """Each sheet's front, then its back: the order a duplex printer prints them in."""
     front_colour, back_colour = (player.colour for player in spec.players)
-    names = {paint.WHITE: "white", paint.BLACK: "black"}
+    names = {WHITE: "white", BLACK: "black"}
     howto = YINSH_HOWTO.format(
         edge=found.duplex,
         front=names.get(front_colour, "player 1's colour"),
@@ -136,8 +140,7 @@ def yinsh_pages(spec: BoardSpec, found: YinshPieces) -> list[Page]:
     width, _ = found.page.size
     pages = []
     for number, sheet in enumerate(found.sheets, start=1):
-        count = f" ({number}/{len(found.sheets)})" if len(found.sheets) > 1 else ""
-        front = _header(found.page, f"YINSH pieces{count}", howto)
+        front = _header(found.page, _numbered("YINSH pieces", number, len(found.sheets)), howto)
         for disc in sheet.items:
             if isinstance(disc, Disc):
                 colour = front_colour if disc.player == 0 else spec.players[disc.player - 1].colour
@@ -150,10 +153,10 @@ def yinsh_pages(spec: BoardSpec, found: YinshPieces) -> list[Page]:
         back: list[Item] = []
         for disc in found.backs(sheet):
             colour = back_colour if disc.player == 0 else spec.players[disc.player - 1].colour
-            if colour != paint.WHITE:  # a white back is the paper itself
+            if colour != WHITE:  # a white back is the paper itself
                 back.append(paint.annulus(disc.centre, disc.radius, disc.hole, Style(stroke=None, fill=colour)))
         back += [_registration_mark(model.mirror(at, found.page, found.duplex)) for at in marks]
-        note = f"YINSH pieces{count}, backs: print double-sided, turning over the {found.duplex} edge"
+        note = f"{_numbered('YINSH pieces', number, len(found.sheets))}, backs: print double-sided, turning over the {found.duplex} edge"
         back.append(Text(width / 2, found.page.margin_mm + 4.0, note, 3.0, fill=INK, anchor="middle"))
         pages.append(_page(found.page, back))
     return pages

@@ -13,7 +13,7 @@ from printkit.boards.layout import SinodaLayout, Space
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Rect, Style, fonts, lens
 from printkit.render.boards import paint
-from printkit.draw.colours import text_on, tint
+from printkit.draw.colours import WHITE, text_on, tint
 from printkit.render.boards.paint import INK, XY, Keepout
 
 BOARD_FILL = "#eadfc8"  # sand: the white petals stand out on it, and it prints light
@@ -118,7 +118,7 @@ def _label(space: Space, r: float, on_pattern: bool) -> Item:
     width = fonts.text_width(space.name, size) + 1.0
     height = paint.CAP_HEIGHT * size + 1.0
     x, y = space.centre
-    patch = Rect(x - width / 2, y - height / 2, width, height, Style(stroke=None, fill=paint.WHITE), radius=0.5)
+    patch = Rect(x - width / 2, y - height / 2, width, height, Style(stroke=None, fill=WHITE), radius=0.5)
     return Group((patch, text))
 
 
@@ -130,7 +130,7 @@ def _badge(lay: SinodaLayout, seat: XY, player: Player, ink_saving: bool) -> Gro
     at = (cx + dx / length * reach, cy + dy / length * reach)
     radius = min(BADGE_RADIUS_MM, BADGE_RADIUS * lay.edge_mm)
     if ink_saving:
-        disc = Circle(*at, radius, Style(stroke=player.colour, width=0.6, fill=paint.WHITE))
+        disc = Circle(*at, radius, Style(stroke=player.colour, width=0.6, fill=WHITE))
         ink = INK
     else:
         disc = Circle(*at, radius, Style(stroke=INK, width=0.3, fill=player.colour))
@@ -144,7 +144,7 @@ def _badge(lay: SinodaLayout, seat: XY, player: Player, ink_saving: bool) -> Gro
         right = (dy / length, -dx / length)  # as seen by the player, facing the board
         spot = (at[0] + right[0] * gap, at[1] + right[1] * gap)
         items += [
-            Circle(*spot, tag, Style(stroke=INK, width=0.25, fill=paint.WHITE)),
+            Circle(*spot, tag, Style(stroke=INK, width=0.25, fill=WHITE)),
             paint.centred_text(spot, TEAM_LETTERS[player.team - 1], tag * 1.1, bold=True, rotate=turn),
         ]
     return Group(tuple(items))
