@@ -72,7 +72,7 @@ def test_trailing_spaces_count_and_blank_lines_are_rows(tmp_path: Path) -> None:
         ("rules:\n  blade_points: true\nmap: 'AZ'\n", "level.yaml:2:17: format: rule knob 'blade_points' must be a whole number from 0 to 6"),
         ("rules:\n  blade_points: '3'\nmap: 'AZ'\n", "level.yaml:2:17: format: rule knob 'blade_points' must be a whole number from 0 to 6"),
         ("rules:\n  max_rounds: 0\nmap: 'AZ'\n", "level.yaml:2:15: format: rule knob 'max_rounds' must be from 1 to 10000, not 0"),
-        ("rules:\n  speed: 2\nmap: 'AZ'\n", "level.yaml:2:3: format: unknown rule knob 'speed' (knobs: blade_points, start_health, max_health, box_hearts, max_rounds)"),
+        ("rules:\n  speed: 2\nmap: 'AZ'\n", "level.yaml:2:3: format: unknown rule knob 'speed' (knobs: blade_points, start_health, max_health, box_hearts, max_rounds, setup_webs, setup_gems, setup_marks)"),
         ("map: 'AZ'\nmap: 'AZ'\n", "level.yaml:2:1: format: duplicate key 'map' in a level file"),
         ("name: [x]\nmap: 'AZ'\n", "level.yaml:1:7: format: 'name' must be text, not a list"),
     ],

@@ -152,3 +152,11 @@ def test_S2_a_huge_map_is_refused_quickly_without_a_search() -> None:
     verdict = validate_rows(rows)
     assert [(f.rule, f.x, f.y) for f in verdict.errors] == [("S2", None, None)]
     assert verdict.rest_positions == 0 and verdict.min_turns is None
+
+
+def test_S28_the_warning_follows_the_setup_knobs() -> None:
+    rows = ("######", "#Aww.Z", "######")
+    assert not [w for w in validate(level(*rows)).warnings if w.rule == "S28"]
+    few = Level(rows, rules=Rules(setup_webs=1))
+    messages = [w.message for w in validate(few).warnings if w.rule == "S28"]
+    assert messages == ["the map holds 2 webs; set-up has 1 in all (setup_webs)"]

@@ -16,8 +16,10 @@ FIELD_MM = SQUARE_MM * SQUARES_PER_FIELD
 MAX_SHORT_SIDE = 12
 MAX_LONG_SIDE = 18
 
-# S28: what players may place at set-up (and what the box holds of it, S29).
+# S28, S29: the tokens a game has of what players place at set-up (the box holds the rest);
+# the knobs setup_webs, setup_gems and setup_marks say how many are on the map after set-up.
 SETUP_LIMITS = {"web": 8, "gem": 16, "question": 4}
+SETUP_KNOBS = {"web": "setup_webs", "gem": "setup_gems", "question": "setup_marks"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,9 @@ class Rules:
     max_health: int = 3  # S22: hearts restore health up to this
     box_hearts: int = 4  # S29
     max_rounds: int = 200  # S33
+    setup_webs: int = 8  # S28: webs on the map after set-up, the map's own included
+    setup_gems: int = 16  # S28
+    setup_marks: int = 4  # S28: question marks
 
 
 KNOB_RANGES: dict[str, tuple[int, int]] = {
@@ -35,6 +40,9 @@ KNOB_RANGES: dict[str, tuple[int, int]] = {
     "max_health": (1, 9),
     "box_hearts": (0, 16),
     "max_rounds": (1, 10000),
+    "setup_webs": (0, SETUP_LIMITS["web"]),
+    "setup_gems": (0, SETUP_LIMITS["gem"]),
+    "setup_marks": (0, SETUP_LIMITS["question"]),
 }
 assert set(KNOB_RANGES) == {f.name for f in dataclasses.fields(Rules)}
 

@@ -16,7 +16,7 @@ import networkx as nx
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, Position, grid_findings
 from printkit.sinpin.movegraph import MoveCache, move_graph
-from printkit.sinpin.rules import CARD_VALUES, SETUP_LIMITS, Rules
+from printkit.sinpin.rules import CARD_VALUES, SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
 
@@ -125,7 +125,8 @@ def _layout_warnings(level: Level) -> list[Finding]:
     if len(teleporters) == 1:
         warnings.append(Finding("S20", f"the only teleporter, at {field_name(*teleporters[0])}, does nothing: it needs a second one to go to", *teleporters[0], severity="warning"))
     for tile, key in ((Tile.WEB, "web"), (Tile.GEM, "gem"), (Tile.QUESTION, "question")):
-        count = len(level.positions[tile])
-        if count > SETUP_LIMITS[key]:
-            warnings.append(Finding("S28", f"the map holds {count} {tile.label}s; a game has at most {SETUP_LIMITS[key]} in all", severity="warning"))
+        count, knob = len(level.positions[tile]), SETUP_KNOBS[key]
+        wanted = getattr(level.rules, knob)
+        if count > wanted:
+            warnings.append(Finding("S28", f"the map holds {count} {tile.label}s; set-up has {wanted} in all ({knob})", severity="warning"))
     return warnings

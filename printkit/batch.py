@@ -1,0 +1,68 @@
+"""Running a batch of seeded work on this process or on several: one runner for every batch
+command (`simulate`, `generate`, `survey`).
+
+Work is cut into chunks of consecutive items. Each item's randomness derives from the run's
+seed and the item's index only (`derive_seed`), never from the chunk or the process that ran
+it, so any number of jobs gives the same results; results come back in chunk order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TypeVar
+
+R = TypeVar("R")
+
+MAX_SEED = 2**63 - 1
+
+
+def derive_seed(seed: int, *path: int | str) -> int:
+    """A seed for one item of a run: a function of the run's seed and the item's path alone
+    (such as its index), spread over 63 bits so that neighbouring items are unrelated."""
+    text = ":".join(str(part) for part in ("printkit", seed, *path))
+    return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Items `start` .. `start + count - 1` of a run; `index` is the chunk's place in the run."""
+
+    index: int
+    start: int
+    count: int
+
+    @property
+    def items(self) -> range:
+        return range(self.start, self.start + self.count)
+
+
+def make_chunks(total: int, size: int) -> list[Chunk]:
+    """`total` items in chunks of `size` (the last one shorter)."""
+    if total < 0 or size < 1:
+        raise ValueError("a batch needs a count of at least 0 and chunks of at least 1 item")
+    return [Chunk(index, start, min(size, total - start)) for index, start in enumerate(range(0, total, size))]
+
+
+def run_chunks(work: Callable[[Chunk], R], chunks: Sequence[Chunk], jobs: int = 1) -> Iterator[tuple[Chunk, R]]:
+    """(chunk, work(chunk)) for every chunk, in chunk order, on `jobs` processes.
+
+    With one job the work runs in this process. `work` must be picklable for more (a
+    module-level function, or a functools.partial of one). Interrupting the iteration
+    (Ctrl-C, or closing the generator) cancels the chunks not yet started.
+    """
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    if jobs == 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            yield chunk, work(chunk)
+        return
+    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
+    try:
+        futures: list[Future[R]] = [executor.submit(work, chunk) for chunk in chunks]
+        for chunk, future in zip(chunks, futures):
+            yield chunk, future.result()
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
