@@ -1,0 +1,246 @@
+"""Bots: small policies over the legal outcomes the move engine lists (S28-S33).
+
+Every bot makes every decision of a game: the card and the outcome of its move, its S25
+choice, where drawn webs and chests go, where it places at set-up, and how it moves the
+ghost. What they know of the level before play (`Knowledge`) comes from the validator's move
+graph and its card-cycle distances, on the level's own map.
+
+- `random`: a random card, then a random outcome of it; random places; a random ghost move.
+- `rusher`: the outcome with the fewest turns left to the exit (the validator's graph and
+  card cycle, S5, S26); pays 3 gems after a knock-out when that keeps it nearer the exit.
+- `greedy`: gems first (chests too, each chest once): while a gem is within 3 turns it takes
+  the outcome with the most gems, then the one nearest the next gem; otherwise it leaves as
+  the rusher does. After a knock-out it keeps its gems and goes back to the door.
+- `cautious`: as the rusher, but never an outcome that knocks it out (S25) when another
+  exists, no damage at all when its health is 1, and not ending within the ghost's reach.
+
+All but `random` place webs on the leader's way (at set-up on the level's shortest route),
+gems and question marks where moves pass, a drawn chest where their own next move can reach
+it, and move the ghost toward the nearest avatar of another player, away from their own.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from printkit.sinpin.game import Game
+from printkit.sinpin.gamemoves import GameOutcome
+from printkit.sinpin.ghost import Place, reach
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.movegraph import MoveCache, move_graph
+from printkit.sinpin.rules import CARD_VALUES, next_hand
+from printkit.sinpin.solver import relaxed_turns_to_exit, solve
+from printkit.sinpin.tiles import Tile
+
+FAR = 99  # turns from a field the level's own map does not know (a placed chest's new rest)
+PATIENCE = 3  # greedy: a gem is worth going for when a move within this many turns takes one
+
+
+def _hand_mask(hand: frozenset[int]) -> int:
+    return sum(1 << (card - 1) for card in hand)
+
+
+class Knowledge:
+    """What every bot knows of a level before play, worked out once per level."""
+
+    def __init__(self, level: Level):
+        cache = MoveCache(level)
+        graph = move_graph(cache)
+        self.level = level
+        self.width = level.width
+        self.turns_to_exit = relaxed_turns_to_exit(cache, graph.nodes)
+        self.predecessors = {pos: tuple(sorted(graph.predecessors(pos))) for pos in graph.nodes}
+        every = frozenset((x, y) for y in range(level.height) for x in range(level.width) if not level.is_rock(x, y))
+        self.passes: dict[Position, frozenset[Position]] = {
+            pos: frozenset().union(*(cache.engine.fields_passed(pos, card, every) for card in CARD_VALUES))
+            for pos in graph.nodes if pos != level.exit
+        }
+        self.passable = frozenset().union(*self.passes.values()) if self.passes else frozenset()
+        solution = solve(cache, graph.nodes) if level.exit in graph else None
+        self.route = tuple(field for step in solution.route() for field in step.trail) if solution else ()
+        self._gem_distance = lru_cache(maxsize=256)(self._distances)
+
+    def turns(self, at: Position, hand: frozenset[int]) -> int:
+        """Least turns from `at` with `hand` to the exit, health ignored (a lower bound)."""
+        row = self.turns_to_exit.get(at)
+        found = row[_hand_mask(hand)] if row is not None else None
+        return FAR if found is None else found
+
+    def gem_distance(self, gems: frozenset[Position]) -> dict[Position, int]:
+        """Per rest position, the fewest moves until one can take one of `gems` (1: the next)."""
+        return self._gem_distance(gems)
+
+    def _distances(self, gems: frozenset[Position]) -> dict[Position, int]:
+        distance = {pos: 1 for pos, passed in self.passes.items() if passed & gems}
+        frontier = list(distance)
+        while frontier:
+            following = []
+            for pos in frontier:
+                for before in self.predecessors.get(pos, ()):
+                    if before not in distance:
+                        distance[before] = distance[pos] + 1
+                        following.append(before)
+            frontier = following
+        return distance
+
+
+class Bot:
+    """The shared decisions; each policy below changes what it must."""
+
+    name = "bot"
+
+    def __init__(self, knowledge: Knowledge):
+        self.knowledge = knowledge
+
+    # -- the move -----------------------------------------------------------------------------
+    def choose_move(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
+        raise NotImplementedError
+
+    def _best(self, game: Game, options: list, key) -> int:
+        """The option with the highest key; ties broken at random (seeded)."""
+        keys = [key(card, outcome) for card, outcome in options]
+        best = max(keys)
+        ties = [index for index, value in enumerate(keys) if value == best]
+        return ties[0] if len(ties) == 1 else game.rng.choice(ties)
+
+    def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
+        if outcome.exited:
+            return 0
+        return self.knowledge.turns(outcome.end, next_hand(game.state.seats[seat].hand, card))
+
+    # -- the other decisions --------------------------------------------------------------------
+    def choose_card(self, game: Game, seat: int) -> int:
+        """Out of the game: the card that lets the ghost get nearest another avatar (S29a)."""
+        hand = sorted(game.state.seats[seat].hand)
+        scores = [min((self._ghost_score(game, seat, place) for place in game.ghost_board.moves(game.state.ghost, card)),
+                      default=(math.inf, 0.0)) for card in hand]
+        return hand[scores.index(min(scores))]
+
+    def knocked_out(self, game: Game, seat: int) -> str:
+        return "door"  # S25: back to the door with full health, gems kept
+
+    def place(self, game: Game, seat: int, kind: str, vacant: list[Position]) -> Position:
+        state = game.state
+        if kind == "web":
+            wanted = self._leader_way(game, seat)
+        elif kind == "chest":
+            at = state.seats[seat].at
+            wanted = self.knowledge.passes.get(at, frozenset()) if at is not None else frozenset()
+        else:  # gems and question marks where moves pass (no item nobody can take)
+            wanted = self.knowledge.passable
+        good = [field for field in vacant if field in wanted]
+        return game.rng.choice(good or vacant)
+
+    def _leader_way(self, game: Game, seat: int) -> frozenset[Position]:
+        """Where the leading opponent goes next: the level's shortest route before anyone
+        moved, else the fields its next move can pass."""
+        state = game.state
+        rivals = [i for i in state.on_board() if i != seat]
+        if state.turn == 0 or not rivals:
+            return frozenset(self.knowledge.route)
+        leader = max(rivals, key=lambda i: (state.seats[i].gems, -self.knowledge.turns(state.seats[i].at, state.seats[i].hand), -i))
+        return self.knowledge.passes.get(state.seats[leader].at, frozenset())
+
+    def move_ghost(self, game: Game, seat: int, ends: list[tuple[Place, tuple[Place, ...]]]) -> int:
+        scores = [self._ghost_score(game, seat, place) for place, _ in ends]
+        return scores.index(min(scores))
+
+    def _ghost_score(self, game: Game, seat: int, place: Place) -> tuple[float, float]:
+        """Toward the nearest avatar of another player (not on the door, S32), away from its own."""
+        state = game.state
+        others = [reach(place, state.seats[i].at) for i in state.on_board() if i != seat and state.seats[i].at != game.door]
+        own = state.seats[seat]
+        mine = reach(place, own.at) if own.status == "in" and own.at != game.door else math.inf
+        return (min(others, default=math.inf), -min(mine, 50.0))
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def choose_move(self, game, seat, options):
+        card = game.rng.choice(sorted({card for card, _ in options}))
+        return game.rng.choice([index for index, (c, _) in enumerate(options) if c == card])
+
+    def choose_card(self, game, seat):
+        return game.rng.choice(sorted(game.state.seats[seat].hand))
+
+    def knocked_out(self, game, seat):
+        return game.rng.choice(("pay", "door"))
+
+    def place(self, game, seat, kind, vacant):
+        return game.rng.choice(vacant)
+
+    def move_ghost(self, game, seat, ends):
+        return game.rng.randrange(len(ends))
+
+
+class RusherBot(Bot):
+    name = "rusher"
+
+    def choose_move(self, game, seat, options):
+        return self._best(game, options, lambda card, o: (-self._turns_after(game, seat, card, o), o.health, o.gained))
+
+    def knocked_out(self, game, seat):
+        player = game.state.seats[seat]
+        here, door = self.knowledge.turns(player.at, player.hand), self.knowledge.turns(game.door, player.hand)
+        return "pay" if here < door else "door"
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def __init__(self, knowledge: Knowledge):
+        super().__init__(knowledge)
+        self.paid_by: set[Position] = set()  # chests that paid it already: each counts once
+
+    def choose_move(self, game, seat, options):
+        gems = frozenset(game.moves.positions(game.items()[0]))
+        distance = self.knowledge.gem_distance(gems)
+        here = game.state.seats[seat].at
+        if distance.get(here, math.inf) > PATIENCE:
+            return self._best(game, options, lambda card, o: (-self._turns_after(game, seat, card, o), o.health, o.gained))
+
+        def value(card: int, o: GameOutcome) -> tuple:
+            payout = o.payout if o.payout and not self._chest_of(game, o) in self.paid_by else 0
+            return (o.gems.bit_count() + payout, -distance.get(o.end, FAR), o.health, -self._turns_after(game, seat, card, o))
+        index = self._best(game, options, value)
+        chest = self._chest_of(game, options[index][1])
+        if chest is not None:
+            self.paid_by.add(chest)
+        return index
+
+    @staticmethod
+    def _chest_of(game: Game, outcome: GameOutcome) -> Position | None:
+        if not outcome.payout:
+            return None
+        rows = game.state.rows
+        return next((f for f in outcome.trail if rows[f[1]][f[0]] == Tile.CHEST.char), None)
+
+
+class CautiousBot(Bot):
+    name = "cautious"
+
+    def choose_move(self, game, seat, options):
+        player = game.state.seats[seat]
+        safe = [o for o in options if not o[1].knocked_out] or options
+        if player.health == 1:
+            safe = [o for o in safe if not o[1].damage] or safe
+        ghost = game.state.ghost
+
+        def value(card: int, o: GameOutcome) -> tuple:
+            exposed = not o.exited and o.end != game.door and reach(ghost, o.end) <= max(CARD_VALUES)
+            return (not exposed, -self._turns_after(game, seat, card, o), o.health, o.gained)
+        chosen = safe[self._best(game, safe, value)]
+        return options.index(chosen)
+
+
+BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, RusherBot, GreedyBot, CautiousBot)}
+
+
+def make_bots(names: list[str], players: int, knowledge: Knowledge) -> list[Bot]:
+    """Fresh bots for one game: `names` assigned to the seats in order, cycling."""
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or not names:
+        raise ValueError(f"unknown bot {', '.join(unknown) or '(none)'}; bots: {', '.join(BOTS)}")
+    return [BOTS[names[seat % len(names)]](knowledge) for seat in range(players)]
