@@ -21,8 +21,12 @@ def test_a_failing_write_keeps_the_old_file_and_no_temporary(tmp_path: Path, mon
     target = tmp_path / "out.pdf"
     target.write_bytes(b"old")
 
+    real_replace = os.replace
+
     def broken_replace(source: str, destination: str) -> None:
-        raise OSError("disk full")
+        if str(source).endswith(".new"):  # installing fails; undoing still works
+            raise OSError(28, "No space left on device")
+        real_replace(source, destination)
 
     monkeypatch.setattr(os, "replace", broken_replace)
     with pytest.raises(OSError):

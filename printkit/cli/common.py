@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ContextManager, TypeVar
 
 import click
 
-from printkit.atomicfile import AtomicBatch
+from printkit.atomicfile import AtomicBatch, OutputError
 
 if TYPE_CHECKING:  # the drawing stack loads only in commands that draw
     from printkit.draw import Document
@@ -19,6 +19,7 @@ T = TypeVar("T")
 EXIT_OK = 0
 EXIT_FINDING = 1  # an invalid level: the tool worked and found a problem
 EXIT_USAGE = 2  # bad usage or unreadable input
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of stdout stopped reading (`| head`)
 
 
 def message(text: str) -> None:
@@ -56,20 +57,28 @@ def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None
 
 
 def publish(batch: AtomicBatch) -> list[Path]:
-    """Write every file of the batch at once, then list them on stdout, one per line: the
-    files are what the command makes, so their names are its data (for scripts)."""
-    paths = batch.paths
-    batch.commit()
-    for path in paths:
-        click.echo(str(path))
-    return paths
+    """Write every file of the batch at once and list them on stdout, one per line: the
+    files are what the command makes, so their names are its data (for scripts).
+
+    The list is written (and flushed) once every file is staged and before the first is
+    renamed into place: when standard output fails, nothing is replaced (exit 2).
+    """
+    from printkit.cli.streams import StandardOutputError
+
+    def announce() -> None:
+        try:
+            for path in batch.paths:
+                click.echo(str(path))
+        except StandardOutputError as error:
+            raise OutputError(f"nothing written: cannot list the files on standard output: {error.strerror}") from error
+
+    return batch.commit(announce)
 
 
 def write_listed(document: Document, output: str | Path) -> list[Path]:
     """Write a document (PDF, or SVG pages) atomically and list the files on stdout."""
-    from printkit.draw.output import document_outputs
+    from printkit.draw.output import add_document
 
     batch = AtomicBatch()
-    for path, data in document_outputs(document, output):
-        batch.add(path, data)
+    add_document(batch, document, output)
     return publish(batch)

@@ -17,7 +17,7 @@ import click
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, progress, publish, write_listed
 from printkit.draw import Document
-from printkit.draw.output import document_outputs
+from printkit.draw.output import add_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
@@ -87,8 +87,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             if document is None:
                 notes.append(_refusal(checked))
                 continue
-            for target, data in document_outputs(document, out_dir / f"{path.stem}.{fmt}"):
-                batch.add(target, data)
+            add_document(batch, document, out_dir / f"{path.stem}.{fmt}")
             rendered += 1
     # every file is rendered before the first is replaced: a crash leaves the old maps whole
     publish(batch)
