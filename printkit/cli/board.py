@@ -12,7 +12,7 @@ from printkit.atomicfile import AtomicBatch
 from printkit.boards.export import board_json
 from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_folder, output_format, progress, publish
 from printkit.cli.streams import json_line
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
@@ -115,8 +115,7 @@ def is_board_spec(path: Path) -> bool:
 def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
     if not folder.is_dir():
         raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
-    if out.exists() and not out.is_dir():
-        raise click.BadParameter(f"'{out}' is a file; --all writes into a folder", param_hint="'-o' / '--output'")
+    output_folder(out, "--all writes into a folder")
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in SPEC_SUFFIXES and p.is_file())
     specs: list[BoardSpec] = []
     failed = 0  # the worst exit status so far: 1 a spec with problems, 2 an unreadable file

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.yamlsource import UnreadableSource
 
@@ -44,9 +44,7 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     from printkit.draw.output import add_document
     from printkit.render.kit import PART_NAMES, combined, kit_parts
 
-    out_dir = Path(output)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"'{output}' is a file; -o names the folder for the kit", param_hint="'-o' / '--output'")
+    out_dir = output_folder(output, "-o names the folder for the kit")
     try:
         checked = check_level(level_file, for_print=True)
     except UnreadableSource as error:

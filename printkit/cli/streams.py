@@ -87,7 +87,8 @@ class _Guarded(io.RawIOBase):
         except OSError as error:
             self.failed = True
             if self._strict:
-                raise StandardOutputError(error.errno, error.strerror or str(error)) from error
+                reason = "standard output is closed" if error.errno == errno.EBADF else error.strerror or str(error)
+                raise StandardOutputError(error.errno, reason) from error
             return size
 
 
@@ -123,9 +124,8 @@ def guarded() -> Iterator[None]:
         yield
         return
     original_out, original_err = sys.stdout, sys.stderr
-    for fd, stream in ((1, original_out), (2, original_err)):
-        if stream is None:
-            _occupy_closed_descriptor(fd)
+    for fd in (1, 2):
+        _occupy_closed_descriptor(fd)
     sys.stdout = _wrap(original_out, strict=True)
     sys.stderr = _wrap(original_err, strict=False)
     try:
