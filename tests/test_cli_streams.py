@@ -75,6 +75,8 @@ def test_a_full_standard_output_is_one_message_exit_2_and_no_file_changed(tmp_pa
         assert result.stderr.decode().startswith("printkit: nothing written: cannot list the files on standard output")
         result = printkit("paper", "-o", str(tmp_path / "new" / "sheet.pdf"), stdout=full, stderr=subprocess.PIPE)
         assert result.returncode == 2
+        result = printkit("board", YINSH, "--json", "-o", str(tmp_path / "board.pdf"), stdout=full, stderr=subprocess.PIPE)
+        assert result.returncode == 2  # the JSON did not arrive, so the board is not written either
     assert sorted(os.listdir(tmp_path)) == ["cards.pdf"]  # no temporaries, and no folder 'new' left behind
 
 
