@@ -102,6 +102,10 @@ def test_a_broken_pipe_ends_quietly(tmp_path: Path) -> None:
     process.stdout.close()  # as `| head -1` does
     assert process.wait(timeout=120) == 141  # 128 + SIGPIPE, as a shell reports `yes | head`
     assert process.stderr.read() == b""
+    for args in (["--help"], ["validate", "--help"]):  # click's own output too
+        process = subprocess.Popen([sys.executable, "-m", "printkit", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        process.stdout.close()
+        assert process.wait(timeout=120) == 141 and process.stderr.read() == b""
 
 
 def test_ctrl_c_exits_130_quietly() -> None:

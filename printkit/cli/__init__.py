@@ -46,8 +46,14 @@ class LazyGroup(click.Group):
         with guarded(), as_exceptions():
             try:
                 return super().main(*args, **kwargs)
-            except StandardOutputError as error:  # click's own output: help, usage errors
+            except StandardOutputError as error:  # click's own output: usage errors
                 sys.exit(_stdout_fault(error))
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except StandardOutputError as error:  # `printkit --help` or --version to a broken stdout
+            raise click.exceptions.Exit(_stdout_fault(error)) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
