@@ -98,3 +98,11 @@ def held() -> Iterator[Held]:
             signal.signal(signum, handler)
         if state.pending is not None:
             signal.raise_signal(state.pending)
+
+
+def for_workers() -> None:
+    """An initializer for worker processes (ProcessPoolExecutor): a forked worker inherits
+    the handlers that raise `Interrupted`; it leaves Ctrl-C to its parent, which stops it,
+    and ends at once on SIGTERM, so no worker prints a traceback of its own."""
+    for signum in HANDLED:
+        signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from printkit.interrupts import Interrupted, as_exceptions, held
+from printkit.interrupts import Interrupted, as_exceptions, for_workers, held
 
 
 def test_signals_become_interrupted_with_128_plus_the_signal() -> None:
@@ -41,3 +41,15 @@ def test_an_ignored_signal_stays_ignored() -> None:
             os.kill(os.getpid(), signal.SIGHUP)  # nothing happens
     finally:
         signal.signal(signal.SIGHUP, previous)
+
+
+def test_workers_leave_ctrl_c_to_their_parent() -> None:
+    previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        with as_exceptions():
+            for_workers()
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
