@@ -26,6 +26,7 @@ are ever removed; temporary names are short, so a 255-byte target name still wor
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import re
@@ -142,7 +143,9 @@ class _Commit:
             self._rename(hold)
 
     def _rename(self, hold: Held) -> None:
-        targets = [[target.name, os.path.lexists(target)] for target, _ in self.pending]
+        # what each target was, and a digest of its new content: undo only ever removes or
+        # replaces a target that is still the file this commit put there
+        targets = [[target.name, os.path.lexists(target), _digest(data)] for target, data in self.pending]
         journal = self.folder / f"{PREFIX}{self.ident}.journal"
         try:
             _write_new(journal, json.dumps({"targets": targets, "stale": self.stale}).encode("ascii"))
@@ -195,12 +198,9 @@ def recover(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> int:
     for name in entries:
         match = _OWN.match(name)
         if match and match["journal"]:
-            try:
-                record = json.loads((folder / name).read_text(encoding="ascii"))
-                targets, stale = record["targets"], record["stale"]
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # cut short while being written: nothing was renamed yet
-            _undo(folder, match["id"], targets, stale)
+            journal = _read_journal(folder / name)
+            if journal is not None:  # else cut short while being written: nothing was renamed yet
+                _undo(folder, match["id"], *journal)
     removed = 0
     earlier = [re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.part\Z") for name in names]
     for name in os.listdir(folder):
@@ -209,14 +209,31 @@ def recover(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> int:
     return removed
 
 
+def _read_journal(path: Path) -> tuple[list[list], list[str]] | None:
+    """A journal's targets and stale names, or None for one that is cut short or not one
+    printkit wrote (names must be plain file names in the folder)."""
+    try:
+        record = json.loads(path.read_text(encoding="ascii"))
+        targets, stale = record["targets"], record["stale"]
+        names = [name for name, _, _ in targets] + list(stale)
+        sound = all(isinstance(existed, bool) and isinstance(digest, str) for _, existed, digest in targets)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not sound or not all(isinstance(name, str) and name not in ("", ".", "..") and os.path.basename(name) == name
+                            and "/" not in name and "\\" not in name for name in names):
+        return None
+    return targets, list(stale)
+
+
 def _undo(folder: Path, ident: str, targets: list[list], stale: list[str]) -> None:
     """Put the files a commit journalled back as they were; safe to repeat after a kill."""
-    for index, (name, existed) in enumerate(targets):
+    for index, (name, existed, digest) in enumerate(targets):
         target, new, old = folder / name, folder / f"{PREFIX}{ident}-{index}.new", folder / f"{PREFIX}{ident}-{index}.old"
+        ours = os.path.lexists(target) and not os.path.lexists(new) and _digest_of(target) == digest
         if existed:
-            if os.path.lexists(old):
+            if os.path.lexists(old) and (ours or not os.path.lexists(target) or _same_file(old, target)):
                 _restore(old, target)
-        elif not os.path.lexists(new) and os.path.lexists(target):
+        elif ours:
             os.unlink(target)  # the new file, renamed where there was none
         _unlink_quiet(new)
     for index, name in enumerate(stale):
@@ -229,14 +246,29 @@ def _undo(folder: Path, ident: str, targets: list[list], stale: list[str]) -> No
 def _restore(old: Path, target: Path) -> None:
     """Put `old` back at `target`. rename() between two names of one file does nothing, so
     a backup that is still the target (not yet replaced) is just dropped."""
-    try:
-        same = os.path.samestat(os.lstat(old), os.lstat(target))
-    except FileNotFoundError:
-        same = False
-    if same:
+    if _same_file(old, target):
         os.unlink(old)
     else:
         os.replace(old, target)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samestat(os.lstat(one), os.lstat(other))
+    except FileNotFoundError:
+        return False
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest_of(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as stream:
+            return hashlib.file_digest(stream, "sha256").hexdigest()
+    except OSError:
+        return None
 
 
 def _keep(target: Path, old: Path) -> None:

@@ -1,6 +1,7 @@
 """Atomic output: a failed run leaves neither a half-written file nor a temporary one."""
 
 import errno
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -199,3 +200,21 @@ def test_a_commit_killed_at_any_step_is_the_old_or_the_new_set_after_recovery(ol
         recover(folder)
         after = {path.name: path.read_bytes() for path in folder.iterdir()}
         assert after == {**(expected_new if committed else expected_old), "user.txt": b"mine"}
+
+
+def test_recovery_never_removes_a_file_that_a_journal_names_but_the_commit_did_not_write(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (tmp_path / "outside.txt").write_bytes(b"elsewhere")
+    (folder / "map.pdf").write_bytes(b"the user's map, written after the killed run")
+    journals = {
+        ".printkit-0000000a.journal": {"targets": [["map.pdf", False, "0" * 64]], "stale": []},  # not the staged content
+        ".printkit-0000000b.journal": {"targets": [["../outside.txt", False, "0" * 64]], "stale": []},  # not in the folder
+        ".printkit-0000000c.journal": {"targets": [["map.pdf", "yes", 1]], "stale": ["../outside.txt"]},  # not one printkit wrote
+    }
+    for name, record in journals.items():
+        (folder / name).write_text(json.dumps(record), encoding="ascii")
+    (folder / ".printkit-0000000c-s0.old").write_bytes(b"planted")
+    recover(folder)
+    assert files(folder) == {"map.pdf": b"the user's map, written after the killed run"}
+    assert (tmp_path / "outside.txt").read_bytes() == b"elsewhere"

@@ -8,9 +8,8 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_folder, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
-from printkit.yamlsource import UnreadableSource
 
 
 @click.command("kit")
@@ -45,11 +44,7 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     from printkit.render.kit import PART_NAMES, combined, kit_parts
 
     out_dir = output_folder(output, "-o names the folder for the kit")
-    try:
-        checked = check_level(level_file, for_print=True)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        sys.exit(EXIT_USAGE)
+    checked = check_level(level_file, for_print=True)  # unreadable: the group says so (exit 2)
     for problem in checked.errors + checked.unprintable + checked.warnings:
         message(str(problem))
     level = checked.drawable
