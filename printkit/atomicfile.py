@@ -9,8 +9,8 @@ A batch writes into one folder. `AtomicBatch.commit`:
    disk; nothing a user sees has changed;
 3. announces: the caller's `announce` runs (the CLI lists the files on stdout); when it
    fails the temporaries go and still nothing has changed;
-4. journals: `.printkit-ID.journal` names every target, whether it existed, and the stale
-   files (pages of an older, longer page set) that go;
+4. journals: `.printkit-ID.journal` names every target, whether it existed and a digest
+   of its new content, and the stale files (pages of an older, longer page set) that go;
 5. renames: an existing target is kept as `.printkit-ID-N.old` (a hard link, so the target
    is never missing), then its new file is renamed over it; stale files are renamed to
    `.printkit-ID-sN.old`;
