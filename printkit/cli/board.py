@@ -69,7 +69,7 @@ def board(
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
     every board spec in DIR (one file each), skipping other YAML such as card decks.
-    Exit status 2 for a bad spec; then nothing is written.
+    Exit status 1 for a spec with problems, 2 for an unreadable one; then nothing is written.
     """
     if folder is not None:
         if spec_file is not None or as_json:

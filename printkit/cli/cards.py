@@ -57,8 +57,8 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     After each page of fronts comes the page of their backs, laid out for long-edge duplex
     (--duplex short for printers that turn the sheet the other way). Thin crop marks lie
     outside the cards, which touch: one cut separates two. DECK.yaml may be - for standard
-    input. Exit status 2 for a deck with problems, each reported as FILE:LINE:COL; nothing
-    is written then.
+    input. Exit status 1 for a deck with problems, each reported as FILE:LINE:COL (2 for an
+    unreadable one); nothing is written then.
 
     --alignment-test prints a front of crosses and a back of rulers instead: print it duplex,
     hold it to the light and pass the reading as --back-offset DX,DY.
