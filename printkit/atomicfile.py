@@ -1,85 +1,382 @@
-"""Atomic file output: a failed run never leaves a half-written file behind."""
+"""Atomic output: a batch of files is replaced whole or not at all, even when a signal or a
+kill strikes in the middle of it (docs/outputs.md states the guarantee for users).
+
+A batch writes into one folder. `AtomicBatch.commit`:
+
+1. locks the folder (flock on the folder itself: two printkit runs writing there take
+   turns) and recovers what an earlier, killed run left there (`recover`);
+2. stages: each file is written to `.printkit-ID-N.new` beside its target and flushed to
+   disk; nothing a user sees has changed;
+3. announces: the caller's `announce` runs (the CLI lists the files on stdout); when it
+   fails the temporaries go and still nothing has changed;
+4. journals: `.printkit-ID.journal` names every target, whether it existed and a digest
+   of its new content, and the stale files (pages of an older, longer page set) that go;
+5. renames: an existing target is kept as `.printkit-ID-N.old` (a hard link, so the target
+   is never missing), then its new file is renamed over it; stale files are renamed to
+   `.printkit-ID-sN.old`;
+6. commits: removing the journal is the commit point; then the `.old` files are removed.
+
+Until the commit point every step is undone from the journal: by the run itself on an error
+or on SIGINT, SIGTERM or SIGHUP (held during steps 4-6, see printkit.interrupts), or by the
+next commit into the folder after a SIGKILL. Only names of that one pattern (and the
+`.NAME.XXXXXXXX.part` temporaries of earlier printkit versions, for the batch's own targets)
+are ever removed; temporary names are short, so a 255-byte target name still works.
+"""
 
 from __future__ import annotations
 
 import errno
+import hashlib
+import json
 import os
-import tempfile
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from printkit.interrupts import Held, held
+
+try:
+    import fcntl
+except ImportError:  # Windows: no folder lock, one printkit at a time per folder
+    fcntl = None  # type: ignore[assignment]
+
+PREFIX = ".printkit-"
+_OWN = re.compile(r"\.printkit-(?P<id>[0-9a-f]{8})(?:-(?P<slot>s?\d+)\.(?:new|old)|(?P<journal>\.journal))\Z")
+PAUSE_VARIABLE = "PRINTKIT_TEST_COMMIT_PAUSE"  # STEP:FILE, for the commit tests only
 
 
 class OutputError(OSError):
     """An output could not be written; the message names the file and why (CLI exit 2)."""
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it over `path`."""
+    """Replace the file at `path` with `data`, whole or not at all."""
     batch = AtomicBatch()
     batch.add(path, data)
     batch.commit()
 
 
 class AtomicBatch:
-    """Several outputs published together once all of them were produced.
-
-    `commit` first writes every file to a temporary beside its target and only then renames
-    them all into place, so a failure while writing (a full disk, a folder where a file
-    should go) replaces nothing; the temporaries are removed.
-    """
+    """Files that are replaced together, once every one of them was produced."""
 
     def __init__(self) -> None:
         self._pending: list[tuple[Path, bytes]] = []
+        self._stale: list[Callable[[], Iterable[Path]]] = []
 
     def add(self, path: str | os.PathLike[str], data: bytes) -> None:
         self._pending.append((Path(path), data))
+
+    def add_stale(self, finder: Callable[[], Iterable[Path]]) -> None:
+        """Files that go in the same commit: `finder` runs under the folder's lock, after
+        recovery, and the existing files it names (other than the batch's) are removed."""
+        self._stale.append(finder)
 
     @property
     def paths(self) -> list[Path]:
         return [path for path, _ in self._pending]
 
-    def commit(self) -> None:
-        staged: list[tuple[str, Path]] = []
-        target = None
+    def commit(self, announce: Callable[[], None] | None = None) -> list[Path]:
+        """Write every file, or none; `announce` runs once all are staged, before the first
+        rename, and may still stop the commit by raising. Returns the paths written."""
+        paths = self.paths
+        if not paths:
+            if announce is not None:
+                announce()
+            return []
+        folder = _one_folder(paths)
+        target = paths[0]
+        created: list[Path] = []
         try:
-            for target, data in self._pending:
-                staged.append((_stage(target, data), target))
-            for temporary, target in staged:
-                os.replace(temporary, target)
-        except (FileExistsError, NotADirectoryError) as error:
-            self._discard(staged)
-            raise OutputError(f"{target}: cannot write: a file is in the way of its folder") from error
-        except OSError as error:
-            self._discard(staged)
-            reason = error.strerror or str(error)
-            raise OutputError(f"{target}: cannot write: {reason}") from error
+            created = _make_folders(folder)
+            with _locked(folder):
+                recover(folder, [path.name for path in paths])
+                _Commit(folder, self._pending, [p for finder in self._stale for p in finder()]).run(announce)
+        except BaseException as error:
+            _remove_empty(created)
+            if isinstance(error, OSError) and not isinstance(error, OutputError):
+                raise _output_error(target, error) from error
+            raise
         self._pending.clear()
-
-    @staticmethod
-    def _discard(staged: list[tuple[str, Path]]) -> None:
-        for temporary, _ in staged:
-            try:
-                os.unlink(temporary)
-            except FileNotFoundError:
-                pass  # already renamed into place
+        self._stale.clear()
+        return paths
 
 
-def _stage(target: Path, data: bytes) -> str:
-    """`data` in a new temporary file in `target`'s folder (made if missing); its path."""
-    if target.is_dir():  # found now, before any file of the batch is renamed into place
-        raise IsADirectoryError(errno.EISDIR, "it is a folder", str(target))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
+class _Commit:
+    """Steps 2-6 of one batch in its locked folder."""
+
+    def __init__(self, folder: Path, pending: list[tuple[Path, bytes]], stale: list[Path]) -> None:
+        names = [target.name for target, _ in pending]
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise OutputError(f"{folder / twice[0]}: cannot write: two outputs of this command have this name")
+        self.folder = folder
+        self.pending = pending
+        self.stale = sorted({path.name for path in stale if path.name not in names and os.path.lexists(path)})
+        self.ident = secrets.token_hex(4)
+
+    def own(self, slot: str, kind: str) -> Path:
+        return self.folder / f"{PREFIX}{self.ident}-{slot}.{kind}"
+
+    def run(self, announce: Callable[[], None] | None) -> None:
+        staged: list[Path] = []
+        try:
+            for index, (target, data) in enumerate(self.pending):
+                try:
+                    if target.is_dir():  # found before any file of the batch is renamed into place
+                        raise IsADirectoryError(errno.EISDIR, "it is a folder", str(target))
+                    staged.append(self.own(str(index), "new"))
+                    _write_new(staged[-1], data)
+                except OSError as error:
+                    raise _output_error(target, error) from error
+            _pause_for_tests("staged", Held())
+            if announce is not None:
+                announce()
+        except BaseException:
+            with held():
+                for path in staged:
+                    _unlink_quiet(path)
+            raise
+        with held() as hold:
+            self._rename(hold)
+
+    def _rename(self, hold: Held) -> None:
+        # what each target was, and a digest of its new content: undo only ever removes or
+        # replaces a target that is still the file this commit put there
+        targets = [[target.name, os.path.lexists(target), _digest(data)] for target, data in self.pending]
+        journal = self.folder / f"{PREFIX}{self.ident}.journal"
+        try:
+            _write_new(journal, json.dumps({"targets": targets, "stale": self.stale}).encode("ascii"))
+            _sync_folder(self.folder)
+            for index, (target, _) in enumerate(self.pending):
+                if hold.pending is not None:
+                    raise _RollBack
+                try:
+                    if targets[index][1]:
+                        _keep(target, self.own(str(index), "old"))
+                    os.replace(self.own(str(index), "new"), target)
+                except OSError as error:
+                    raise _output_error(target, error) from error
+                _pause_for_tests(f"renamed-{index + 1}", hold)
+            for index, name in enumerate(self.stale):
+                os.replace(self.folder / name, self.own(f"s{index}", "old"))
+            _sync_folder(self.folder)
+            if hold.pending is not None:
+                raise _RollBack
+            os.unlink(journal)  # the commit point
+        except BaseException as error:
+            _undo(self.folder, self.ident, targets, self.stale)
+            if isinstance(error, _RollBack):
+                return  # the held signal is delivered when `held` ends
+            raise
+        _pause_for_tests("committed", hold)
+        for index in range(len(self.pending)):
+            _unlink_quiet(self.own(str(index), "old"))
+        for index in range(len(self.stale)):
+            _unlink_quiet(self.own(f"s{index}", "old"))
+
+
+class _RollBack(Exception):
+    """A signal arrived before the commit point: undo, then let the signal act."""
+
+
+def recover(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> int:
+    """Undo what killed commits left in `folder`; the number of leftover files removed.
+
+    A journal means its commit did not reach the commit point: its renames are undone, so
+    the old files are back. Own files without a journal are temporaries of a commit that
+    was killed while staging, or backups of one that was killed after its commit point.
+    `names` are target names whose temporaries of earlier printkit versions also go.
+    """
+    folder = Path(folder)
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in entries:
+        match = _OWN.match(name)
+        if match and match["journal"]:
+            journal = _read_journal(folder / name)
+            if journal is not None:  # else cut short while being written: nothing was renamed yet
+                _undo(folder, match["id"], *journal)
+    removed = 0
+    earlier = [re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.part\Z") for name in names]
+    for name in os.listdir(folder):
+        if _OWN.match(name) or any(pattern.match(name) for pattern in earlier):
+            removed += _unlink_quiet(folder / name)
+    return removed
+
+
+def _read_journal(path: Path) -> tuple[list[list], list[str]] | None:
+    """A journal's targets and stale names, or None for one that is cut short or not one
+    printkit wrote (names must be plain file names in the folder)."""
+    try:
+        record = json.loads(path.read_text(encoding="ascii"))
+        targets, stale = record["targets"], record["stale"]
+        names = [name for name, _, _ in targets] + list(stale)
+        sound = all(isinstance(existed, bool) and isinstance(digest, str) for _, existed, digest in targets)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not sound or not all(isinstance(name, str) and name not in ("", ".", "..") and os.path.basename(name) == name
+                            and "/" not in name and "\\" not in name for name in names):
+        return None
+    return targets, list(stale)
+
+
+def _undo(folder: Path, ident: str, targets: list[list], stale: list[str]) -> None:
+    """Put the files a commit journalled back as they were; safe to repeat after a kill."""
+    for index, (name, existed, digest) in enumerate(targets):
+        target, new, old = folder / name, folder / f"{PREFIX}{ident}-{index}.new", folder / f"{PREFIX}{ident}-{index}.old"
+        ours = os.path.lexists(target) and not os.path.lexists(new) and _digest_of(target) == digest
+        if existed:
+            if os.path.lexists(old) and (ours or not os.path.lexists(target) or _same_file(old, target)):
+                _restore(old, target)
+        elif ours:
+            os.unlink(target)  # the new file, renamed where there was none
+        _unlink_quiet(new)
+    for index, name in enumerate(stale):
+        old = folder / f"{PREFIX}{ident}-s{index}.old"
+        if os.path.lexists(old):
+            os.replace(old, folder / name)
+    _unlink_quiet(folder / f"{PREFIX}{ident}.journal")
+
+
+def _restore(old: Path, target: Path) -> None:
+    """Put `old` back at `target`. rename() between two names of one file does nothing, so
+    a backup that is still the target (not yet replaced) is just dropped."""
+    if _same_file(old, target):
+        os.unlink(old)
+    else:
+        os.replace(old, target)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samestat(os.lstat(one), os.lstat(other))
+    except FileNotFoundError:
+        return False
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest_of(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as stream:
+            return hashlib.file_digest(stream, "sha256").hexdigest()
+    except OSError:
+        return None
+
+
+def _keep(target: Path, old: Path) -> None:
+    """Keep the current target as `old`: a second name for it where the file system allows,
+    so that the target is never missing, otherwise a rename."""
+    try:
+        os.link(target, old, follow_symlinks=False)
+    except OSError:
+        os.replace(target, old)
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    # O_EXCL: never write through a name someone else made; 0o666 under the umask, as users expect
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o666)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; users expect normal files
+            stream.flush()
+            os.fsync(stream.fileno())
     except BaseException:
-        os.unlink(temporary)
+        _unlink_quiet(path)
         raise
-    return temporary
+
+
+def _unlink_quiet(path: Path) -> int:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return 0
+    return 1
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the folder's renames durable (skipped where folders cannot be opened)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse fsync on folders; the renames stand anyway
+    finally:
+        os.close(handle)
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the folder's lock: an flock on the folder itself, so no lock file is left."""
+    if fcntl is None:
+        yield
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:
+            pass  # a file system without locks: commit unlocked, as printkit always did
+        yield
+    finally:
+        os.close(handle)  # releases the lock
+
+
+def _one_folder(paths: list[Path]) -> Path:
+    folders = {os.path.abspath(path.parent) for path in paths}
+    if len(folders) > 1:
+        raise ValueError(f"a batch writes into one folder, not {len(folders)}: {sorted(folders)}")
+    return paths[0].parent
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Make `folder` and missing parents; those made, outermost first."""
+    missing: list[Path] = []
+    probe = folder
+    while not probe.exists() and probe != probe.parent:
+        missing.append(probe)
+        probe = probe.parent
+    made = []
+    for path in reversed(missing):
+        path.mkdir(exist_ok=True)
+        made.append(path)
+    return made
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove the folders a failed commit made, innermost first, if they are still empty."""
+    for path in reversed(folders):
+        try:
+            path.rmdir()
+        except OSError:
+            return
+
+
+def _output_error(target: Path, error: OSError) -> OutputError:
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and not target.is_dir():
+        reason = "a file is in the way of its folder"
+    else:
+        reason = error.strerror or str(error)
+    return OutputError(f"{target}: cannot write: {reason}")
+
+
+def _pause_for_tests(step: str, hold: Held) -> None:
+    """PRINTKIT_TEST_COMMIT_PAUSE=STEP:FILE makes a commit touch FILE at STEP (staged,
+    renamed-N, committed) and wait there, up to a minute, for a signal to arrive."""
+    setting = os.environ.get(PAUSE_VARIABLE)
+    if not setting or setting.partition(":")[0] != step:
+        return
+    Path(setting.partition(":")[2]).touch()
+    deadline = time.monotonic() + 60
+    while hold.pending is None and time.monotonic() < deadline:
+        time.sleep(0.01)

@@ -93,7 +93,7 @@ def test_bad_usage_writes_nothing(tmp_path: Path) -> None:
     deck = tmp_path / "deck.yaml"
     deck.write_text("deck: x\ncards:\n  - {title: A, value: 1, count: -1}\n", encoding="utf-8")
     result = run("-", "--deck", str(deck), "-o", str(out), input=level)
-    assert result.exit_code == 2 and f"{deck}:3:" in result.output
+    assert result.exit_code == 1 and f"{deck}:3:" in result.output  # a deck's problems are findings
     assert not out.exists()
     a_file = tmp_path / "file.pdf"
     a_file.write_bytes(b"")

@@ -11,7 +11,7 @@ import pytest
 
 from drawcheck import pdf_pages, svg_page
 from printkit.draw import fonts
-from printkit.draw.output import svg_page_path, write_document
+from printkit.draw.output import stale_pages, svg_page_path, write_document
 from printkit.draw import A4_PORTRAIT, Document, Line, Page, Text
 
 TESTS = Path(__file__).resolve().parent
@@ -72,3 +72,15 @@ def test_same_document_gives_identical_bytes_in_separate_processes(tmp_path):
     for suffix in (".pdf", ".svg"):
         first, second = (tmp_path / f"one{suffix}").read_bytes(), (tmp_path / f"two{suffix}").read_bytes()
         assert first == second and len(first) > 1000
+
+
+def test_an_svg_set_replaces_an_older_longer_set_whole(tmp_path):
+    fourteen = Document([Page(*A4_PORTRAIT, [Line(10, n, 100, n)]) for n in range(1, 15)], title="long")
+    assert len(write_document(fourteen, tmp_path / "x.svg")) == 14
+    (tmp_path / "x-2024.svg").write_bytes(b"not a page of the set: after a gap")
+    (tmp_path / "x-notes.svg").write_bytes(b"the user's")
+    two = Document([Page(*A4_PORTRAIT, [Line(10, 10, 100, 10)])] * 2, title="short")
+    assert write_document(two, tmp_path / "x.svg") == [tmp_path / "x.svg", tmp_path / "x-2.svg"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["x-2.svg", "x-2024.svg", "x-notes.svg", "x.svg"]
+    assert svg_page(tmp_path / "x-2.svg").lines[0].y1 == 10
+    assert stale_pages(tmp_path / "x.svg", 1) == [tmp_path / "x-2.svg"]

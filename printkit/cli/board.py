@@ -3,7 +3,6 @@ print a Sinoda or YINSH board and its pieces; `--json` gives the board's geometr
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -13,7 +12,8 @@ from printkit.atomicfile import AtomicBatch
 from printkit.boards.export import board_json
 from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
-from printkit.cli.common import EXIT_USAGE, message, output_format, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_folder, output_format, progress, publish
+from printkit.cli.streams import json_line
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
 SPEC_SUFFIXES = (".yaml", ".yml")
@@ -69,7 +69,7 @@ def board(
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
     every board spec in DIR (one file each), skipping other YAML such as card decks.
-    Exit status 2 for a bad spec; then nothing is written.
+    Exit status 1 for a spec with problems, 2 for an unreadable one; then nothing is written.
     """
     if folder is not None:
         if spec_file is not None or as_json:
@@ -84,30 +84,19 @@ def board(
         raise click.UsageError("say what to make: -o FILE.pdf|.svg to print it, --json for the geometry")
     if output is not None:
         output_format(output)  # a bad extension is a usage error before any work is done
-    spec = _load_or_exit(spec_file)
+    spec = load_spec(spec_file)  # problems: the group reports them (exit 1; unreadable 2)
     if as_json:
-        click.echo(json.dumps(board_json(spec), ensure_ascii=False))
+        click.echo(json_line(board_json(spec)))
     if output is not None:
+        from printkit.draw.output import add_outputs
         from printkit.render.boards import board_outputs  # the drawing layer is slow to import
 
         batch = AtomicBatch()
-        for path, data in board_outputs(spec, output, duplex):
-            batch.add(path, data)
+        add_outputs(batch, board_outputs(spec, output, duplex))
         if as_json:
             batch.commit()  # stdout holds the JSON
         else:
             publish(batch)
-
-
-def _load_or_exit(path: str) -> BoardSpec:
-    try:
-        return load_spec(path)
-    except UnreadableSource as error:
-        message(str(error.problem))
-    except SpecError as error:
-        for problem in error.problems:
-            message(str(problem))
-    raise SystemExit(EXIT_USAGE)
 
 
 def is_board_spec(path: Path) -> bool:
@@ -126,32 +115,31 @@ def is_board_spec(path: Path) -> bool:
 def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
     if not folder.is_dir():
         raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
-    if out.exists() and not out.is_dir():
-        raise click.BadParameter(f"'{out}' is a file; --all writes into a folder", param_hint="'-o' / '--output'")
+    output_folder(out, "--all writes into a folder")
     files = sorted(p for p in folder.iterdir() if p.suffix.lower() in SPEC_SUFFIXES and p.is_file())
     specs: list[BoardSpec] = []
-    failed = False
+    failed = 0  # the worst exit status so far: 1 a spec with problems, 2 an unreadable file
     for path in filter(is_board_spec, files):
         try:
             specs.append(load_spec(str(path)))
         except UnreadableSource as error:
             message(str(error.problem))
-            failed = True
+            failed = EXIT_USAGE
         except SpecError as error:
             for problem in error.problems:
                 message(str(problem))
-            failed = True
+            failed = max(failed, EXIT_FINDING)
     if failed:  # nothing is written unless every board spec is good
-        raise SystemExit(EXIT_USAGE)
+        raise SystemExit(failed)
     if not specs:
         message(f"printkit board: no board specs (game: sinoda or yinsh) in {folder}")
         raise SystemExit(EXIT_USAGE)
+    from printkit.draw.output import add_outputs
     from printkit.render.boards import board_outputs
 
     batch = AtomicBatch()
     with progress(specs, "Rendering boards", lambda spec: Path(spec.source).name) as bar:
         for spec in bar:
             target = out / f"{Path(spec.source).stem}.{fmt}"
-            for path, data in board_outputs(spec, target, duplex):
-                batch.add(path, data)
+            add_outputs(batch, board_outputs(spec, target, duplex))
     publish(batch)

@@ -9,7 +9,6 @@ import click
 from printkit.cards.model import describe_sizes, parse_size
 from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
-from printkit.yamlsource import SpecError, UnreadableSource
 
 PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
 BLEED_MM = 3.0  # printing.md #3
@@ -58,8 +57,8 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     After each page of fronts comes the page of their backs, laid out for long-edge duplex
     (--duplex short for printers that turn the sheet the other way). Thin crop marks lie
     outside the cards, which touch: one cut separates two. DECK.yaml may be - for standard
-    input. Exit status 2 for a deck with problems, each reported as FILE:LINE:COL; nothing
-    is written then.
+    input. Exit status 1 for a deck with problems, each reported as FILE:LINE:COL (2 for an
+    unreadable one); nothing is written then.
 
     --alignment-test prints a front of crosses and a back of rulers instead: print it duplex,
     hold it to the light and pass the reading as --back-offset DX,DY.
@@ -80,16 +79,9 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         return
     if deck_file is None:
         raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
-    try:
+    try:  # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
         deck = fill_knobs(load_deck(deck_file), Rules())  # sinpin.md's values; `kit` uses the level's
         document = deck_document(deck, options, size)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        raise SystemExit(EXIT_USAGE) from None
-    except SpecError as error:
-        for problem in error.problems:
-            message(str(problem))
-        raise SystemExit(EXIT_USAGE) from None
     except ValueError as error:  # the card does not fit the paper
         message(f"printkit cards: {error}")
         raise SystemExit(EXIT_USAGE) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -9,7 +10,8 @@ from typing import TYPE_CHECKING, ContextManager, TypeVar
 
 import click
 
-from printkit.atomicfile import AtomicBatch
+from printkit.atomicfile import AtomicBatch, OutputError
+from printkit.quote import bounded
 
 if TYPE_CHECKING:  # the drawing stack loads only in commands that draw
     from printkit.draw import Document
@@ -19,22 +21,45 @@ T = TypeVar("T")
 EXIT_OK = 0
 EXIT_FINDING = 1  # an invalid level: the tool worked and found a problem
 EXIT_USAGE = 2  # bad usage or unreadable input
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of stdout stopped reading (`| head`)
 
 
 def message(text: str) -> None:
-    """A message for the user (stderr); data goes to stdout."""
-    click.echo(text, err=True)
+    """A message for the user (stderr); data goes to stdout. No line is longer than
+    printkit.quote.MESSAGE_LINE, whatever user text it quotes."""
+    click.echo("\n".join(bounded(line) for line in text.split("\n")), err=True)
+
+
+OUTPUT_HINT = "'-o' / '--output'"
+# names that look like a file, not a folder: printkit's formats and other documents'
+FILE_SUFFIXES = (".pdf", ".svg", ".png", ".jpg", ".jpeg", ".ps", ".eps", ".txt", ".yaml", ".yml", ".json")
 
 
 def output_format(path: str | Path) -> str:
-    """'pdf' or 'svg' from an output file's extension; a usage error otherwise."""
+    """'pdf' or 'svg' from an output file's extension; a usage error for anything else,
+    a folder included (one place for every command whose -o names a file)."""
+    text = str(path)
+    if text.endswith(("/", os.sep)) or Path(text).is_dir():
+        raise click.BadParameter(f"'{text}' is a folder; -o names the file to write (FILE.pdf or FILE.svg)", param_hint=OUTPUT_HINT)
     suffix = Path(path).suffix.lower()
     if suffix in (".pdf", ".svg"):
         return suffix[1:]
     raise click.BadParameter(
         f"cannot tell the format from '{path}': the file name must end in .pdf or .svg",
-        param_hint="'-o' / '--output'",
+        param_hint=OUTPUT_HINT,
     )
+
+
+def output_folder(path: str | Path, why: str = "-o names a folder") -> Path:
+    """The folder an -o that names a folder gives; a usage error for an existing file or a
+    name that looks like one (kit -o kit.pdf), before any work is done."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise click.BadParameter(f"'{path}' is a file; {why}", param_hint=OUTPUT_HINT)
+    if not folder.exists() and folder.suffix.lower() in FILE_SUFFIXES:
+        raise click.BadParameter(f"'{path}' looks like a file name; {why} (such as '{folder.with_suffix('')}/')",
+                                 param_hint=OUTPUT_HINT)
+    return folder
 
 
 def show_progress() -> bool:
@@ -56,20 +81,28 @@ def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None
 
 
 def publish(batch: AtomicBatch) -> list[Path]:
-    """Write every file of the batch at once, then list them on stdout, one per line: the
-    files are what the command makes, so their names are its data (for scripts)."""
-    paths = batch.paths
-    batch.commit()
-    for path in paths:
-        click.echo(str(path))
-    return paths
+    """Write every file of the batch at once and list them on stdout, one per line: the
+    files are what the command makes, so their names are its data (for scripts).
+
+    The list is written (and flushed) once every file is staged and before the first is
+    renamed into place: when standard output fails, nothing is replaced (exit 2).
+    """
+    from printkit.cli.streams import StandardOutputError
+
+    def announce() -> None:
+        try:
+            for path in batch.paths:
+                click.echo(str(path))
+        except StandardOutputError as error:
+            raise OutputError(f"nothing written: cannot list the files on standard output: {error.strerror}") from error
+
+    return batch.commit(announce)
 
 
 def write_listed(document: Document, output: str | Path) -> list[Path]:
     """Write a document (PDF, or SVG pages) atomically and list the files on stdout."""
-    from printkit.draw.output import document_outputs
+    from printkit.draw.output import add_document
 
     batch = AtomicBatch()
-    for path, data in document_outputs(document, output):
-        batch.add(path, data)
+    add_document(batch, document, output)
     return publish(batch)

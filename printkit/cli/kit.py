@@ -8,9 +8,8 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
-from printkit.yamlsource import SpecError, UnreadableSource
 
 
 @click.command("kit")
@@ -41,17 +40,11 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     """
     from printkit.bundled import template_path
     from printkit.cards.loader import load_deck
-    from printkit.draw.output import document_outputs
+    from printkit.draw.output import add_document
     from printkit.render.kit import PART_NAMES, combined, kit_parts
 
-    out_dir = Path(output)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"'{output}' is a file; -o names the folder for the kit", param_hint="'-o' / '--output'")
-    try:
-        checked = check_level(level_file, for_print=True)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        sys.exit(EXIT_USAGE)
+    out_dir = output_folder(output, "-o names the folder for the kit")
+    checked = check_level(level_file, for_print=True)  # unreadable: the group says so (exit 2)
     for problem in checked.errors + checked.unprintable + checked.warnings:
         message(str(problem))
     level = checked.drawable
@@ -60,24 +53,16 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
         message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
     players = players_for(level, players, checked.name)
-    try:
-        deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
-        parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        sys.exit(EXIT_USAGE)
-    except SpecError as error:
-        for problem in error.problems:
-            message(str(problem))
-        sys.exit(EXIT_USAGE)
+    # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
+    deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
+    parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
     title = level.name or Path(checked.name).stem
     documents = [(part.name, part.document) for part in parts]
     documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
     batch = AtomicBatch()
     with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
         for name, document in bar:
-            for path, data in document_outputs(document, out_dir / f"{name}.pdf"):
-                batch.add(path, data)
+            add_document(batch, document, out_dir / f"{name}.pdf")
     pages = len(documents[-1][1].pages)
     message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
             f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from printkit.cli.common import message
 from printkit.cli.levelcheck import usable_level
+from printkit.cli.streams import json_line
 from printkit.sinpin.engine import MoveEngine, Outcome
 from printkit.sinpin.tiles import field_name
 
@@ -55,8 +54,8 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
         knocked_out[outcome] = knocked_out.get(outcome, False) or result.knocked_out
     outcomes = sorted(knocked_out)
     if as_json:
-        click.echo(json.dumps({"file": name, "from": [x, y], "card": card,
-                               "outcomes": [o.as_json() for o in outcomes]}))
+        click.echo(json_line({"file": name, "from": [x, y], "card": card,
+                              "outcomes": [o.as_json() for o in outcomes]}))
         return
     click.echo(f"{name}: from {field_name(x, y)} (x={x}, y={y}) with a {card}, health {health}:"
                f" {len(outcomes)} outcome{'s' * (len(outcomes) != 1)}")

@@ -15,9 +15,10 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, progress, publish, write_listed
+from printkit.cli.common import (EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_folder, output_format, progress, publish,
+                                 write_listed)
 from printkit.draw import Document
-from printkit.draw.output import document_outputs
+from printkit.draw.output import add_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
@@ -64,9 +65,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
     paths = sorted(Path(folder).glob("*.yaml"))
     if not paths:
         raise click.BadParameter(f"no levels (*.yaml) in '{folder}'", param_hint="'--all'")
-    out_dir = Path(output)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"'{output}' is a file; with --all, -o names a folder", param_hint="'-o' / '--output'")
+    out_dir = output_folder(output, "with --all, -o names a folder")
     batch = AtomicBatch()
     notes: list[str] = []
     worst, rendered, invalid, unreadable = EXIT_OK, 0, 0, 0
@@ -87,8 +86,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             if document is None:
                 notes.append(_refusal(checked))
                 continue
-            for target, data in document_outputs(document, out_dir / f"{path.stem}.{fmt}"):
-                batch.add(target, data)
+            add_document(batch, document, out_dir / f"{path.stem}.{fmt}")
             rendered += 1
     # every file is rendered before the first is replaced: a crash leaves the old maps whole
     publish(batch)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
 from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
 from printkit.cli.levelcheck import check_level
+from printkit.cli.streams import json_line
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.validator import Verdict, unsearchable
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
@@ -59,7 +59,7 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
         worst = max(worst, status)
         name = display_name(path)
         if as_json:
-            click.echo(json.dumps(verdict.as_json(name), ensure_ascii=False))
+            click.echo(json_line(verdict.as_json(name)))
         else:
             click.echo(summary_line(name, verdict, status))
             for problem in located:

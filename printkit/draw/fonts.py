@@ -17,6 +17,8 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont as ToolsFont
 from reportlab.pdfbase.ttfonts import TTFont as ReportlabFont
 
+from printkit.quote import excerpt
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -34,7 +36,7 @@ class MissingGlyphError(ValueError):
         if any(unicodedata.category(char) == "Cc" for char in missing):
             hint = " (a Text is a single line: split lines with fonts.wrap or furniture.paragraph)"
         face = "DejaVu Sans Bold" if bold else "DejaVu Sans"
-        super().__init__(f"{face} has no glyph for {listed} in {text!r}{hint}")
+        super().__init__(f"{face} has no glyph for {listed} in {excerpt(text)!r}{hint}")
 
 
 def unprintable(text: str) -> list[str]:

@@ -35,15 +35,39 @@ def document_outputs(document: Document, path: str | os.PathLike[str]) -> list[t
     raise ValueError(f"cannot tell the output format of '{path}': the file name must end in .pdf or .svg")
 
 
+def stale_pages(path: str | os.PathLike[str], pages: int) -> list[Path]:
+    """Pages of an older, longer SVG set at `path` beyond page `pages`: NAME-(pages+1).svg
+    and on while they exist (a gap ends the set, so an unrelated NAME-2024.svg stays)."""
+    stale = []
+    number = pages + 1
+    while (candidate := svg_page_path(path, number)).exists():
+        stale.append(candidate)
+        number += 1
+    return stale
+
+
+def add_outputs(batch: AtomicBatch, outputs: list[tuple[Path, bytes]]) -> None:
+    """Add a document's files to a batch; an SVG page set replaces the older set whole,
+    its stale pages included (found when the batch commits)."""
+    for target, data in outputs:
+        batch.add(target, data)
+    if outputs and outputs[0][0].suffix.lower() == ".svg":
+        first, count = outputs[0][0], len(outputs)
+        batch.add_stale(lambda: stale_pages(first, count))
+
+
+def add_document(batch: AtomicBatch, document: Document, path: str | os.PathLike[str]) -> None:
+    """Render `document` for `path` and add its files to `batch` (see add_outputs)."""
+    add_outputs(batch, document_outputs(document, path))
+
+
 def write_document(document: Document, path: str | os.PathLike[str]) -> list[Path]:
     """Write `document` as one PDF, or one SVG per page; returns the paths written.
 
-    All pages are rendered before the first file is replaced, and each file is replaced
-    atomically, so a failure leaves earlier output untouched and no partial file behind.
+    All pages are rendered before the first file is replaced and the files are replaced
+    as one batch (printkit.atomicfile), so a failure or a signal leaves earlier output
+    untouched and no partial file behind; an older, longer SVG set loses its extra pages.
     """
     batch = AtomicBatch()
-    for target, data in document_outputs(document, path):
-        batch.add(target, data)
-    written = batch.paths
-    batch.commit()
-    return written
+    add_document(batch, document, path)
+    return batch.commit()

@@ -23,6 +23,7 @@ from printkit.draw.furniture import crop_marks, hatch, paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
 from printkit.sinpin.tiles import Tile
 from printkit.yamlsource import SourceProblem, SpecError
+from printkit.quote import excerpt
 
 INK = "#000000"
 WHITE = "#ffffff"
@@ -94,7 +95,7 @@ def _title_size(text: str, width: float, largest: float, smallest: float) -> flo
     while fonts.text_width(text, size, True) > width:
         size = round(size - 0.1, 2)
         if size < smallest:
-            raise CardFitError(f"the title '{text}' is too long for the card ({fonts.text_width(text, smallest, True):.0f} mm at the smallest size, {width:.0f} mm free)")
+            raise CardFitError(f"the title is too long for the card ({fonts.text_width(text, smallest, True):.0f} mm at the smallest size, {width:.0f} mm free)")
     return size
 
 
@@ -227,7 +228,7 @@ def _face_symbols(deck: Deck, width: float, height: float) -> tuple[dict[int, Sy
         try:
             faces[number] = Symbol(f"card-face-{number}", card_face(card, width, height))
         except CardFitError as error:
-            problems.append(SourceProblem(deck.source, *card.position, "format", f"card '{card.title}': {error}"))
+            problems.append(SourceProblem(deck.source, *card.position, "format", f"card '{excerpt(card.title)}': {error}"))
     for number, back in enumerate(deck.backs.values()):
         try:
             backs[back.name] = Symbol(f"card-back-{number}", card_back(back, width, height))
