@@ -59,7 +59,9 @@ def run_chunks(work: Callable[[Chunk], R], chunks: Sequence[Chunk], jobs: int = 
         for chunk in chunks:
             yield chunk, work(chunk)
         return
-    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)))
+    from printkit.interrupts import for_workers  # workers leave Ctrl-C to this process
+
+    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=for_workers)
     try:
         futures: list[Future[R]] = [executor.submit(work, chunk) for chunk in chunks]
         for chunk, future in zip(chunks, futures):

@@ -1,0 +1,104 @@
+"""One simulated game told turn by turn in words a person can follow (`simulate --log`)."""
+
+from __future__ import annotations
+
+from printkit.sinpin.level import Position
+from printkit.sinpin.tiles import field_name
+
+DRAWN = {"gem": "a gem", "heart": "a heart", "web": "a web", "chest": "a chest", "ghost": "the ghost card",
+         "nothing": "nothing (the box is empty)"}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _step_kind(before: Position, after: Position) -> str:
+    dx, dy = after[0] - before[0], after[1] - before[1]
+    if abs(dx) + abs(dy) != 1:
+        return "teleports"
+    if dy == -1:
+        return "goes up"
+    if dy == 1:
+        return "drops"
+    return "walks right" if dx == 1 else "walks left"
+
+
+def describe_trail(start: Position, trail: list[Position]) -> str:
+    """"walks right to E7, goes up to E6, drops to F8": runs of one kind of step, each
+    named by the field where it ends."""
+    parts: list[str] = []
+    here = start
+    run_kind, run_end = None, None
+    for field in trail:
+        kind = _step_kind(here, field)
+        if kind != run_kind and run_kind is not None:
+            parts.append(f"{run_kind} to {field_name(*run_end)}")
+        run_kind, run_end, here = kind, field, field
+    if run_kind is not None:
+        parts.append(f"{run_kind} to {field_name(*run_end)}")
+    return ", ".join(parts) or "cannot move"
+
+
+def _ghost_words(ghost: dict, avatars: list[str], moved_by: str) -> str:
+    path = ghost["path"]
+    what = {"turn": "moves the ghost", "draw": "the ghost card: moves the ghost", "exit": "leaving, moves the ghost"}[ghost["by"]]
+    if not path:
+        return f"{what} 0 squares (it cannot move)"
+    return f"{what} {_plural(len(path), 'square')} to square {path[-1][0]},{path[-1][1]}"
+
+
+def tell(lines: list[dict]) -> str:
+    """The record of one game as text, a line per turn."""
+    header = lines[0]
+    avatars = [player["avatar"] for player in header["players"]]
+    out = [f"Game {header['game']} of {header['level'] or 'a level'} (seed {header['seed']}): "
+           + ", ".join(f"{p['avatar']} ({p['bot']})" for p in header["players"])
+           + f"; {avatars[header['first']]} starts."]
+    placed = [line for line in lines if "setup" in line]
+    if placed:
+        out.append("Set-up: " + "; ".join(f"{avatars[p['seat']]} puts a {p['setup']} on {field_name(*p['at'])}" for p in placed) + ".")
+    for line in lines:
+        if "turn" not in line:
+            continue
+        who = avatars[line["seat"]]
+        words = [f"Round {line['round']}: {who} plays {line['card']}"]
+        if line["move"] is None:
+            words[0] += " (out of the game)"
+        else:
+            move = line["move"]
+            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]]))
+            for event in line["events"]:
+                kind = event[0]
+                where = field_name(*event[1]) if kind != "caught" else ""
+                if kind == "gem":
+                    words.append(f"takes the gem at {where}")
+                elif kind == "heart":
+                    words.append(f"takes the heart at {where}")
+                elif kind == "hurt":
+                    words.append(f"loses 1 health at {where}")
+                elif kind == "payout":
+                    words.append(f"the chest at {where} pays {_plural(event[2], 'gem')}")
+                elif kind == "draw":
+                    words.append(f"draws {DRAWN.get(event[2], event[2])} at {where}")
+                elif kind == "place":
+                    words.append(f"puts the {event[2]} on {where}")
+                elif kind == "knocked_out":
+                    words.append("knocked out: pays 3 gems to go on" if event[2] == "pay" else "knocked out: back to the door")
+                elif kind == "exit":
+                    words.append(f"leaves by the exit with {_plural(event[2], 'gem')} bonus")
+            if line["at"] is not None:
+                words.append(f"{_plural(line['health'], 'health')} left, {_plural(line['gems'], 'gem')}")
+            else:
+                words.append(f"{_plural(line['gems'], 'gem')}")
+        words += [_ghost_words(ghost, avatars, who) for ghost in line["ghost"]]
+        for event in line["events"]:
+            if event[0] == "caught":
+                words.append(f"the ghost catches {avatars[event[2]]} at {field_name(*event[1])}")
+        out.append(", ".join(words) + ".")
+    end = lines[-1]
+    gems = ", ".join(f"{avatars[i]} {count}" for i, count in enumerate(end["gems"]))
+    why = "no avatar is left on the board" if end["end"] == "out" else "the last round was played"
+    winners = " and ".join(avatars[i] for i in end["winners"])
+    out.append(f"The game ends after {_plural(end['rounds'], 'round')}: {why}. Gems: {gems}. {winners} win{'s' if len(end['winners']) == 1 else ''}.")
+    return "\n".join(out) + "\n"
