@@ -29,6 +29,16 @@ class LazyGroup(click.Group):
             click.echo(f"printkit: {error}", err=True)
             ctx.exit(EXIT_USAGE)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Each command with its whole first sentence, wrapped to the terminal, never cut
+        short with "..." (Click's default cuts summaries at 45 characters or the line)."""
+        rows = [(name, command.get_short_help_str(limit=1_000))
+                for name in self.list_commands(ctx)
+                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         if target is None:
