@@ -37,6 +37,13 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
     """Every outcome of one move: where it ends, damage, gems, hearts, the fields passed.
 
     Settles "where can I get with a 4 from here?" at the table.
+
+    \b
+      printkit moves levels/01-first-steps.yaml --from 4,3 --card 2
+      printkit moves first-steps --from 4,3 --card 2 --json    # a bundled level, by name
+
+    The --json object is described in docs/level-format.md; the rules it follows are
+    S6-S25 (printkit rules S6).
     """
     level, name = usable_level(file)
     x, y = start

@@ -24,7 +24,7 @@ MARGIN = 14.0
 LEADING = 1.25
 RULE_LINE = Style(stroke="#000000", width=0.3)
 # Where a reader finds the rules in full: a command an installed printkit has, and the file.
-RULES_NOTE = "rules S1–S33 in full: printkit rules, or docs/rules.md"
+RULES_NOTE = "rules S1–S33: printkit rules, docs/rules.md"
 
 
 @dataclass(frozen=True)
