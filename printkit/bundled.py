@@ -139,7 +139,9 @@ def looks_like_name(argument: str) -> bool:
 
 def resolve(argument: str, kind: str) -> str:
     """The file a command should read for `argument`: the argument itself when it exists, is
-    `-` or is a path; the bundled file it names otherwise (NotBundled when it names none)."""
+    `-` or is a path; the bundled file it names otherwise. NotBundled for a bare word that
+    names no bundled file of this kind (a missing `*.yaml` is left to the reader, which says
+    "no such file" in its usual way, a `--json` verdict included)."""
     if argument == "-" or Path(argument).exists() or not looks_like_name(argument):
         return argument
     item = find(argument, kind)
@@ -147,6 +149,8 @@ def resolve(argument: str, kind: str) -> str:
         return shown(item.path)
     other = next((each for each in KINDS if each != kind and find(argument, each)), None)
     what = KINDS[kind][2]
+    if other is None and Path(argument).suffix.lower() in (".yaml", ".yml"):
+        return argument  # a file name: the reader reports "no such file" as for any path
     if other is not None:
         raise NotBundled(f"'{argument}' is a bundled {KINDS[other][2]}, not a {what};"
                          f" it is read by printkit {READERS[other]}")

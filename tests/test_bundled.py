@@ -59,6 +59,7 @@ def test_stdin_and_paths_are_never_names(tmp_path: Path, monkeypatch: pytest.Mon
     assert resolve("-", "level") == "-"
     assert resolve("missing/first-steps", "level") == "missing/first-steps"  # "no such file" follows
     assert resolve(f".{os.sep}yinsh", "board") == f".{os.sep}yinsh"
+    assert resolve("my-level.yaml", "level") == "my-level.yaml"  # missing: the reader says so
 
 
 def test_a_name_of_another_kind_says_which_command_reads_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -131,3 +131,10 @@ def test_a_name_of_the_wrong_kind_is_a_usage_error(elsewhere: Path) -> None:
     assert result.exit_code == 2
     assert "'first-steps' is a bundled level, not a board spec" in result.stderr
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_missing_yaml_file_is_reported_by_the_reader_with_its_verdict(elsewhere: Path) -> None:
+    result = run("validate", "--json", "my-level.yaml")
+    verdict = json.loads(result.stdout)
+    assert result.exit_code == 2 and verdict["file"] == "my-level.yaml"
+    assert verdict["errors"] == [{"rule": "format", "x": None, "y": None, "message": "no such file"}]

@@ -35,9 +35,13 @@ def test_every_command_shows_examples(words: tuple[str, ...]) -> None:
     assert examples, f"printkit {' '.join(words)} --help has no example"
 
 
+@pytest.mark.parametrize("group", [(), ("examples",)], ids=["printkit", "examples"])
+def test_groups_never_cut_a_command_s_summary(group: tuple[str, ...]) -> None:
+    assert "..." not in _help(*group).split("Commands:", 1)[1]
+
+
 def test_the_command_list_gives_whole_summaries() -> None:
     commands = _help().split("Commands:", 1)[1]
-    assert "..." not in commands
     listing = re.sub(r"\s+", " ", commands)
     for name in COMMANDS:
         command = main.get_command(click.Context(main), name)

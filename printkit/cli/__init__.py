@@ -10,9 +10,10 @@ from printkit import __version__
 from printkit.atomicfile import OutputError
 from printkit.cli.commands import COMMANDS
 from printkit.cli.common import EXIT_USAGE
+from printkit.cli.helpformat import WholeSummaryGroup
 
 
-class LazyGroup(click.Group):
+class LazyGroup(WholeSummaryGroup):
     """Imports a command's module only when that command runs (or help lists it).
 
     `printkit validate` then starts without loading the drawing stack (reportlab, fonts),
@@ -28,16 +29,6 @@ class LazyGroup(click.Group):
         except OutputError as error:  # any command that writes: a clear message, not a traceback
             click.echo(f"printkit: {error}", err=True)
             ctx.exit(EXIT_USAGE)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """Each command with its whole first sentence, wrapped to the terminal, never cut
-        short with "..." (Click's default cuts summaries at 45 characters or the line)."""
-        rows = [(name, command.get_short_help_str(limit=1_000))
-                for name in self.list_commands(ctx)
-                if (command := self.get_command(ctx, name)) is not None and not command.hidden]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)

@@ -10,6 +10,7 @@ import click
 from printkit import bundled
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import message, publish
+from printkit.cli.helpformat import WholeSummaryGroup
 
 HEADINGS = {
     "level": "Levels (printkit validate, moves, render, tokens, kit NAME)",
@@ -29,7 +30,7 @@ def _item(name: str) -> bundled.Bundled:
     raise click.BadParameter(f"no bundled file is called '{name}' (bundled: {names})", param_hint="'NAME'")
 
 
-@click.group("examples", invoke_without_command=True)
+@click.group("examples", cls=WholeSummaryGroup, invoke_without_command=True)
 @click.option("--kind", type=click.Choice(sorted(KIND_CHOICES)), default=None, help="List only levels, decks or boards.")
 @click.option("--paths", is_flag=True, help="Show where each file is installed.")
 @click.pass_context
@@ -83,7 +84,7 @@ def show_command(name: str) -> None:
 @click.argument("destination", metavar="[DIR|FILE.yaml]", default=".")
 @click.option("--force", is_flag=True, help="Replace a file that is already there.")
 def copy_command(name: str, destination: str, force: bool) -> None:
-    """Copy a bundled file out to edit: into DIR (default: here) under its own name, or as FILE.yaml.
+    """Copy a bundled file out to edit: into DIR (default: here), or as FILE.yaml.
 
     \b
       printkit examples copy first-steps              # ./01-first-steps.yaml
