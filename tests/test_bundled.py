@@ -17,11 +17,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_catalogue_holds_every_bundled_level_deck_and_board_spec() -> None:
-    kinds = {item.path.resolve(): item.kind for item in catalogue()}
-    levels = {path.resolve(): "level" for path in (ROOT / "levels").glob("*.yaml")}
-    templates = {path.resolve() for path in (ROOT / "templates").glob("*.yaml")}
-    assert {path: kind for path, kind in kinds.items() if kind == "level"} == levels
-    assert {path for path, kind in kinds.items() if kind != "level"} == templates
+    """By name and content, so that it holds for a checkout and for an installed printkit."""
+    items = {item.path.name: item for item in catalogue()}
+    levels = {path.name for path in (ROOT / "levels").glob("*.yaml")}
+    templates = {path.name for path in (ROOT / "templates").glob("*.yaml")}
+    assert {name for name, item in items.items() if item.kind == "level"} == levels
+    assert {name for name, item in items.items() if item.kind != "level"} == templates
+    for name, item in items.items():
+        folder = "levels" if item.kind == "level" else "templates"
+        assert item.path.read_bytes() == (ROOT / folder / name).read_bytes()
     assert [item.name for item in catalogue("deck")] == ["sinpin-deck"]
     assert "yinsh" in {item.name for item in catalogue("board")}
 
@@ -42,8 +46,9 @@ def test_each_item_says_what_it_is() -> None:
 
 def test_a_bundled_name_resolves_to_the_bundled_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    assert Path(resolve("first-steps", "level")).resolve() == (ROOT / "levels" / "01-first-steps.yaml").resolve()
-    assert Path(resolve("sinpin-deck", "deck")).resolve() == (ROOT / "templates" / "sinpin-deck.yaml").resolve()
+    level, deck = Path(resolve("first-steps", "level")), Path(resolve("sinpin-deck", "deck"))
+    assert level.is_absolute() and level.read_bytes() == (ROOT / "levels" / "01-first-steps.yaml").read_bytes()
+    assert deck.is_absolute() and deck.read_bytes() == (ROOT / "templates" / "sinpin-deck.yaml").read_bytes()
 
 
 def test_a_file_that_exists_always_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
