@@ -70,9 +70,8 @@ def board(
       printkit board my-sinoda.yaml -o board.svg
       printkit board --all specs/ -o boards/ --format svg
 
-    SPEC.yaml is your own spec or the name of a bundled one: sinoda-2, sinoda-3,
-    sinoda-3-small, sinoda-4, sinoda-4-teams, sinoda-6, sinoda-6-two-teams,
-    sinoda-6-three-teams, yinsh (`printkit examples copy yinsh` copies one out to edit).
+    SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
+    boards` lists them; `printkit examples copy yinsh` copies one out to edit).
     With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
     d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
     double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the

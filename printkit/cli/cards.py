@@ -62,7 +62,9 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
       printkit cards --alignment-test -o align.pdf
 
     DECK.yaml is your own deck file or the name of a bundled one (default: the Sinpin deck,
-    sinpin-deck; `printkit examples copy sinpin-deck` copies it out to edit). After each page of fronts comes the page of their backs, laid out for long-edge duplex
+    sinpin-deck; `printkit examples copy sinpin-deck` copies it out to edit).
+
+    After each page of fronts comes the page of their backs, laid out for long-edge duplex
     (--duplex short for printers that turn the sheet the other way). Thin crop marks lie
     outside the cards, which touch: one cut separates two. DECK.yaml may be - for standard
     input. Exit status 2 for a deck with problems, each reported as FILE:LINE:COL; nothing

@@ -24,9 +24,8 @@ def tokens_command(level_file: str, players: int, output: str, ink_saving: bool)
     16 gems, 8 webs and 4 question marks to place (S28), the box's hearts and chest (S29,
     knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30). Every token fits
     inside a 15 mm field. LEVEL.yaml may be - for standard input, or the name of a bundled
-    level (printkit examples). Exit
-    status 1 for a level with format problems, 2 for an unreadable file or a player count
-    the level is not for; nothing is written then.
+    level (printkit examples). Exit status 1 for a level with format problems, 2 for an
+    unreadable file or a player count the level is not for; nothing is written then.
     """
     from printkit.render.tokens import token_document
 

@@ -55,9 +55,10 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
 
     FILE may be - for standard input, or the name of a bundled level (printkit examples).
     Each problem is FILE:LINE:COL: RULE: message, with the rule's id (printkit rules RULE;
-    docs/rules.md); the --json verdict is described in docs/level-format.md. Golden verdicts kept beside levels (*.expect.json)
-    are skipped, so `printkit validate levels/*` checks just the levels. Exit status 0 when
-    every level is valid, 1 when any is invalid, 2 when a file cannot be read.
+    docs/rules.md); the --json verdict is described in docs/level-format.md. Golden
+    verdicts kept beside levels (*.expect.json) are skipped, so `printkit validate levels/*`
+    checks just the levels. Exit status 0 when every level is valid, 1 when any is invalid,
+    2 when a file cannot be read.
     """
     worst = EXIT_OK
     goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]
