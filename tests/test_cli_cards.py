@@ -88,7 +88,8 @@ def test_alignment_test_sheet(tmp_path: Path) -> None:
     rulers = {(round(line.x1, 2), round(line.y1 + 6.5, 2)) for line in back.lines if line.is_vertical and line.length == pytest.approx(13.0)}
     assert {(x, round(297.0 - y, 2)) for x, y in crosses} == {(round(x - 10.0, 2), y) for x, y in rulers}
     assert _run(str(TEMPLATE), "--alignment-test", "-o", str(out)).exit_code == 2
-    assert _run("-o", str(out)).exit_code == 2
+    bundled = _run("-o", str(out))  # no deck: the bundled Sinpin deck
+    assert bundled.exit_code == 0 and "59 cards" in bundled.stderr
 
 
 def test_a_back_offset_must_be_finite_numbers(tmp_path: Path) -> None:

@@ -50,3 +50,12 @@ def test_a_long_level_name_stays_on_the_page() -> None:
     page = rules_page(title="The Teleport Tangle Deluxe of the Long Winding Caves")
     left, top, right, bottom = bounding_box(page.items, {symbol.name: symbol for symbol in tile_symbols()})
     assert left >= 0 and right <= page.width and bottom <= page.height
+
+
+def test_the_sheet_cites_where_a_reader_finds_every_rule(tmp_path: Path) -> None:
+    """The corner note names what a reader has: the `printkit rules` command and the
+    repository's docs/rules.md (not a file outside the project)."""
+    text = re.sub(r"\s+", " ", _text(tmp_path))
+    assert "printkit rules" in text and "docs/rules.md" in text
+    assert "sinpin.md" not in text
+    assert (Path(__file__).resolve().parent.parent / "docs" / "rules.md").is_file()

@@ -30,9 +30,10 @@ def _stdout_fault(error: StandardOutputError) -> int:
         return EXIT_BROKEN_PIPE
     message(f"printkit: cannot write to standard output: {error.strerror}")
     return EXIT_USAGE
+from printkit.cli.helpformat import WholeSummaryGroup
 
 
-class LazyGroup(click.Group):
+class LazyGroup(WholeSummaryGroup):
     """Imports a command's module only when that command runs (or help lists it).
 
     `printkit validate` then starts without loading the drawing stack (reportlab, fonts),

@@ -14,6 +14,7 @@ from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_folder, output_format, progress, publish
 from printkit.cli.streams import json_line
+from printkit.cli.named import BOARD
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
 SPEC_SUFFIXES = (".yaml", ".yml")
@@ -23,7 +24,7 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
 
 
 @click.command("board")
-@click.argument("spec_file", metavar="[SPEC.yaml]", required=False)
+@click.argument("spec_file", metavar="[SPEC.yaml]", required=False, type=BOARD)
 @click.option("--json", "as_json", is_flag=True, help="Print the board's geometry as JSON.")
 @click.option(
     "-o",
@@ -61,8 +62,16 @@ def board(
     fmt: str,
     duplex: str,
 ) -> None:
-    """Print the board a spec describes (templates/sinoda-*.yaml, templates/yinsh.yaml).
+    """Print a Sinoda or YINSH board and its pieces from a board spec.
 
+    \b
+      printkit board yinsh -o yinsh.pdf           # a bundled spec, by name
+      printkit board sinoda-4 --json
+      printkit board my-sinoda.yaml -o board.svg
+      printkit board --all specs/ -o boards/ --format svg
+
+    SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
+    boards` lists them; `printkit examples copy yinsh` copies one out to edit).
     With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
     d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
     double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the

@@ -8,6 +8,7 @@ import click
 
 from printkit.cards.model import describe_sizes, parse_size
 from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
+from printkit.cli.named import DECK
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
 
 PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
@@ -36,7 +37,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
 
 
 @click.command("cards")
-@click.argument("deck_file", metavar="DECK.yaml", required=False)
+@click.argument("deck_file", metavar="[DECK.yaml]", required=False, type=DECK)
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the sheets (SVG: one file per page).")
 @click.option("--size", callback=_size, metavar="NAME|WxH", help="Card size, overriding the deck's: poker (63x88, the default), bridge, tarot, mini-euro, mini-american or WxH in mm.")
 @click.option("--paper", type=click.Choice(sorted(PAPERS), case_sensitive=False), default="a4", show_default=True, help="Sheet size (portrait).")
@@ -52,7 +53,15 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Length of the crop marks outside the cards; 0 for none.")
 def cards_command(deck_file: str, output: str, size: tuple[float, float] | None, paper: str, bleed: bool, duplex: str,
                   no_backs: bool, back_offset: tuple[float, float], alignment_test: bool, crop_length: float) -> None:
-    """Print a deck file (templates/sinpin-deck.yaml or your own) as card sheets.
+    """Print a card deck as sheets of cards with their backs.
+
+    \b
+      printkit cards -o cards.pdf                  # the bundled Sinpin deck
+      printkit cards my-deck.yaml -o my-cards.pdf --duplex short
+      printkit cards --alignment-test -o align.pdf
+
+    DECK.yaml is your own deck file or the name of a bundled one (default: the Sinpin deck,
+    sinpin-deck; `printkit examples copy sinpin-deck` copies it out to edit).
 
     After each page of fronts comes the page of their backs, laid out for long-edge duplex
     (--duplex short for printers that turn the sheet the other way). Thin crop marks lie
@@ -78,7 +87,9 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         message(f"alignment test for {duplex}-edge duplex")
         return
     if deck_file is None:
-        raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
+        from printkit.bundled import template_path
+
+        deck_file = str(template_path("sinpin-deck.yaml"))
     try:  # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
         deck = fill_knobs(load_deck(deck_file), Rules())  # sinpin.md's values; `kit` uses the level's
         document = deck_document(deck, options, size)

@@ -14,4 +14,6 @@ COMMANDS: dict[str, str] = {
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",
     "kit": "printkit.cli.kit:kit_command",
+    "examples": "printkit.cli.examples:examples_group",
+    "rules": "printkit.cli.rules:rules_command",
 }

@@ -10,15 +10,16 @@ import click
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
+from printkit.cli.named import DECK, LEVEL
 
 
 @click.command("kit")
-@click.argument("level_file", metavar="LEVEL.yaml")
+@click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the kit into.")
-@click.option("--deck", "deck_file", metavar="DECK.yaml", default=None,
-              help="The deck to print (default: printkit's templates/sinpin-deck.yaml).")
+@click.option("--deck", "deck_file", metavar="DECK.yaml", default=None, type=DECK,
+              help="The deck to print: a file or a bundled deck's name (default: the bundled sinpin-deck).")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="The edge your printer turns the sheet about for card backs.")
 @click.option("--single-sided", is_flag=True, help="No card backs and no blank backs: for printers without duplex.")
@@ -29,6 +30,8 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
 
     \b
       printkit kit levels/07-the-chimney.yaml --players 4 -o output/kit/
+      printkit kit first-steps -o kit/          # a bundled level, by name
+      printkit kit my-level.yaml --deck my-deck.yaml --single-sided -o kit/
 
     Writes kit.pdf (everything, in print order) and one file per part: map.pdf,
     rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card

@@ -7,6 +7,7 @@ import click
 from printkit.cli.common import message
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.streams import json_line
+from printkit.cli.named import LEVEL
 from printkit.sinpin.engine import MoveEngine, Outcome
 from printkit.sinpin.tiles import field_name
 
@@ -24,17 +25,24 @@ def _fields(positions: tuple[tuple[int, int], ...]) -> str:
 
 
 @click.command("moves")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE", type=LEVEL)
 @click.option("--from", "start", required=True, metavar="X,Y", callback=_position,
               help="The rest field the move starts on: column and row from 0 (S1).")
 @click.option("--card", type=click.IntRange(1, 6), required=True, help="The card played, 1-6.")
 @click.option("--health", type=click.IntRange(1, 9), default=None,
               help="Health at the start of the move (default: the level's start health, S25).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (level-format.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/level-format.md).")
 def moves_command(file: str, start: tuple[int, int], card: int, health: int | None, as_json: bool) -> None:
     """Every outcome of one move: where it ends, damage, gems, hearts, the fields passed.
 
     Settles "where can I get with a 4 from here?" at the table.
+
+    \b
+      printkit moves levels/01-first-steps.yaml --from 4,3 --card 2
+      printkit moves first-steps --from 4,3 --card 2 --json    # a bundled level, by name
+
+    The --json object is described in docs/level-format.md; the rules it follows are
+    S6-S25 (printkit rules S6).
     """
     level, name = usable_level(file)
     x, y = start

@@ -28,10 +28,16 @@ def _fields(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--fields", "fields", metavar="WxH", callback=_fields,
               help="Fields across and down (default: as many as S2 allows, 12x18 or 18x12).")
 def paper_command(output: str, landscape: bool, fields: tuple[int, int] | None) -> None:
-    """Print a blank level design sheet: 5 mm squared paper, the field grid with coordinates,
-    blanks for name, author and players, and a legend of the tiles and their map characters.
+    """Print a blank design sheet to draw a level on.
 
-    Draw a level on it, then type it in: each field's character goes into the level's map.
+    \b
+      printkit paper -o sheet.pdf
+      printkit paper --landscape -o wide.pdf
+      printkit paper --fields 8x10 -o small.svg
+
+    The sheet has 5 mm squared paper, the field grid with coordinates, blanks for name,
+    author and players, and a legend of the tiles and their map characters. Draw a level
+    on it, then type it in: each field's character goes into the level's map.
     More than 12 fields across turn the sheet landscape without --landscape too.
     Exit status 2 when the fields do not fit one A4 sheet (S2).
     """

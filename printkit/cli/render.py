@@ -22,6 +22,7 @@ from printkit.draw.output import add_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
+from printkit.cli.named import LEVEL
 from printkit.yamlsource import UnreadableSource
 
 
@@ -98,7 +99,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
 
 
 @click.command("render")
-@click.argument("level", required=False, metavar="[LEVEL.yaml]")
+@click.argument("level", required=False, metavar="[LEVEL.yaml]", type=LEVEL)
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg|DIR",
               help="The map to write; with --all, the folder to write one map per level into.")
 @click.option("--overlay", is_flag=True,
@@ -115,8 +116,9 @@ def render_command(level: str | None, output: str, overlay: bool, folder: str | 
       printkit render levels/01-first-steps.yaml -o map.pdf
       printkit render levels/01-first-steps.yaml --overlay -o checked.svg
       printkit render --all levels/ -o output/maps/ [--format svg]
+      printkit render the-chimney -o chimney.pdf     # a bundled level, by name
 
-    LEVEL.yaml may be - for standard input. Print the PDF at 100 % / actual size: one field
+    LEVEL.yaml may be - for standard input, or the name of a bundled level (printkit examples). Print the PDF at 100 % / actual size: one field
     is 15 mm (S2). An invalid level is not rendered (exit 1) unless --overlay is given, which
     draws its errors on the map and lists them below it; a map too broken to draw is never
     written. An overlay whose findings do not fit below the map continues on a second page

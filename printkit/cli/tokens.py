@@ -6,20 +6,26 @@ import click
 
 from printkit.cli.common import message, output_format, write_listed
 from printkit.cli.levelcheck import players_for, usable_level
+from printkit.cli.named import LEVEL
 
 
 @click.command("tokens")
-@click.argument("level_file", metavar="LEVEL.yaml")
+@click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
 @click.option("--players", type=click.IntRange(2, 4), required=True, help="How many play: one of the level's `players` counts.")
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the token sheet.")
 @click.option("--ink-saving", is_flag=True, help="Outlines only: no coloured grounds behind the tokens.")
 def tokens_command(level_file: str, players: int, output: str, ink_saving: bool) -> None:
-    """Tokens for a level: 16 gems, 8 webs and 4 question marks to place (S28), the box's
-    hearts and chest (S29, knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30).
+    """Print the tokens to cut out for a level.
 
-    Every token fits inside a 15 mm field. LEVEL.yaml may be - for standard input. Exit
-    status 1 for a level with format problems, 2 for an unreadable file or a player count
-    the level is not for; nothing is written then.
+    \b
+      printkit tokens levels/07-the-chimney.yaml --players 4 -o tokens.pdf
+      printkit tokens first-steps --players 2 --ink-saving -o tokens.svg
+
+    16 gems, 8 webs and 4 question marks to place (S28), the box's hearts and chest (S29,
+    knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30). Every token fits
+    inside a 15 mm field. LEVEL.yaml may be - for standard input, or the name of a bundled
+    level (printkit examples). Exit status 1 for a level with format problems, 2 for an
+    unreadable file or a player count the level is not for; nothing is written then.
     """
     from printkit.render.tokens import token_document
 

@@ -9,6 +9,7 @@ import click
 from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
+from printkit.cli.named import LEVEL
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.validator import Verdict, unsearchable
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
@@ -39,16 +40,25 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
 
 
 @click.command("validate")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", type=LEVEL)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON verdict object per line.")
 @click.option("--any-size", is_flag=True,
               help="Search maps larger than one A4 sheet too (S2 is still an error); big maps take long.")
 def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> None:
     """Check Sinpin levels: well formed, solvable, least turns, soft-locks.
 
-    FILE may be - for standard input. Golden verdicts kept beside levels (*.expect.json)
-    are skipped, so `printkit validate levels/*` checks just the levels. Exit status 0 when
-    every level is valid, 1 when any is invalid, 2 when a file cannot be read.
+    \b
+      printkit validate levels/*
+      printkit validate my-level.yaml --json
+      printkit validate the-chimney            # a bundled level, by name
+      printkit examples show first-steps | printkit validate -
+
+    FILE may be - for standard input, or the name of a bundled level (printkit examples).
+    Each problem is FILE:LINE:COL: RULE: message, with the rule's id (printkit rules RULE;
+    docs/rules.md); the --json verdict is described in docs/level-format.md. Golden
+    verdicts kept beside levels (*.expect.json) are skipped, so `printkit validate levels/*`
+    checks just the levels. Exit status 0 when every level is valid, 1 when any is invalid,
+    2 when a file cannot be read.
     """
     worst = EXIT_OK
     goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]

@@ -1,5 +1,6 @@
 """The Sinpin rules on one A4 page, for the kit: turn, move, special fields, health, ghost,
-scoring, each line citing its rule ids (shared/rules/sinpin.md).
+scoring, each line citing its rule ids, which the note in the corner tells a reader where to
+look up: `printkit rules` prints them, and they are docs/rules.md in the repository.
 
 `rules_page(rules)` returns a Page that places the map's tile icons, so the Document it goes
 into needs `tile_symbols()` (`rules_document` adds them). The knob values printed (blade
@@ -22,6 +23,8 @@ from printkit.sinpin.tiles import Tile
 MARGIN = 14.0
 LEADING = 1.25
 RULE_LINE = Style(stroke="#000000", width=0.3)
+# Where a reader finds the rules in full: a command an installed printkit has, and the file.
+RULES_NOTE = "rules S1–S33: printkit rules, docs/rules.md"
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
     width = page_width - 2 * MARGIN
     headline = f"{title}: the rules on one page"
     size = fonts.fitted_size(headline, width, 7.0, True, smallest=4.5)
-    note = "rule ids (S1–S33) as in sinpin.md"
+    note = RULES_NOTE
     # A long level name leaves no room beside it for the note: the note then goes below.
     beside = fonts.text_width(headline, size, True) + fonts.text_width(note, 2.8) + 6.0 <= width
     items += [

@@ -1,0 +1,100 @@
+"""docs/ and the README agree with the code and with each other, and point only at what a
+clone or an install has."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from printkit.sinpin.engine import Outcome
+from printkit.sinpin.rules import KNOB_RANGES, Rules
+from printkit.sinpin.validator import unsearchable
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+# Written on other branches at the same time as these docs; they exist once all are merged.
+COMING = {"outputs.md", "exit-status.md", "limits.md"}
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _anchor(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to -."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _json_examples(page: Path) -> list[object]:
+    return [json.loads(block) for block in re.findall(r"```json\n(.+?)\n```", _text(page), re.DOTALL)]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_nothing_points_outside_the_project(page: Path) -> None:
+    assert "../shared" not in _text(page) and "shared/rules" not in _text(page)
+
+
+def test_nothing_shipped_points_outside_the_project() -> None:
+    for folder, pattern in (("printkit", "*.py"), ("templates", "*.yaml"), ("levels", "*.yaml")):
+        for path in (ROOT / folder).rglob(pattern):
+            assert "../shared" not in _text(path) and "shared/rules" not in _text(path), path
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_every_link_leads_somewhere(page: Path) -> None:
+    for target in re.findall(r"\]\(([^)\s]+)\)", _text(page)):
+        if target.startswith(("http://", "https://")):
+            continue
+        file, _, anchor = target.partition("#")
+        path = (page.parent / file).resolve() if file else page
+        if path.name in COMING and path.parent == DOCS and not path.exists():
+            continue
+        assert path.exists(), f"{page.name}: {target}"
+        if anchor:
+            anchors = {_anchor(h) for h in re.findall(r"^#+ (.+)$", _text(path), re.MULTILINE)}
+            assert anchor in anchors, f"{page.name}: {target}"
+
+
+def test_the_index_links_every_page() -> None:
+    index = _text(DOCS / "README.md")
+    for name in {path.name for path in DOCS.glob("*.md")} - {"README.md"} | COMING:
+        assert f"]({name})" in index, name
+
+
+def test_the_rules_give_every_knob_its_default() -> None:
+    text = re.sub(r"\s+", " ", _text(DOCS / "rules.md"))
+    stated = dict((name, int(value)) for value, name in re.findall(r"\*\*(\d+)(?: [a-z]+)? \(knob `(\w+)`\)\*\*", text))
+    # S28's three set-up knobs are stated together
+    setup = re.search(r"\*\*(\d+) webs, (\d+) gems and (\d+) question marks \(knobs `setup_webs` 0–(\d+),"
+                      r" `setup_gems` 0–(\d+), `setup_marks` 0–(\d+)\)\*\*", text)
+    assert setup is not None
+    webs, gems, marks, *limits = (int(value) for value in setup.groups())
+    stated |= {"setup_webs": webs, "setup_gems": gems, "setup_marks": marks}
+    assert stated == dataclasses.asdict(Rules())
+    assert limits == [KNOB_RANGES[name][1] for name in ("setup_webs", "setup_gems", "setup_marks")]
+
+
+def test_the_knob_table_is_the_code_s() -> None:
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+)–(\d+) \|", _text(DOCS / "level-format.md"), re.MULTILINE)
+    table = {name: (int(default), (int(low), int(high))) for name, default, low, high in rows}
+    assert table == {name: (getattr(Rules(), name), KNOB_RANGES[name]) for name in KNOB_RANGES}
+
+
+def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
+    verdict, moves = _json_examples(DOCS / "level-format.md")
+    assert list(verdict) == list(unsearchable([]).as_json("x"))
+    outcome = Outcome(end=(1, 1), exit=False, damage=0, gems=0, hearts=(), passed=())
+    assert list(moves) == ["file", "from", "card", "outcomes"]
+    assert list(moves["outcomes"][0]) == list(outcome.as_json())
+
+
+def test_every_rule_id_in_the_docs_is_a_rule() -> None:
+    ids = set(re.findall(r"^### (S\d+[ab]?) ", _text(DOCS / "rules.md"), re.MULTILINE))
+    for page in PAGES:
+        for rule in re.findall(r"\bS\d+[ab]?\b", _text(page)):
+            assert rule in ids, f"{page.name}: {rule}"
