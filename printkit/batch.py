@@ -9,10 +9,10 @@ it, so any number of jobs gives the same results; results come back in chunk ord
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 R = TypeVar("R")
 
@@ -46,25 +46,60 @@ def make_chunks(total: int, size: int) -> list[Chunk]:
     return [Chunk(index, start, min(size, total - start)) for index, start in enumerate(range(0, total, size))]
 
 
-def run_chunks(work: Callable[[Chunk], R], chunks: Sequence[Chunk], jobs: int = 1) -> Iterator[tuple[Chunk, R]]:
-    """(chunk, work(chunk)) for every chunk, in chunk order, on `jobs` processes.
+class ExecutorError(Exception):
+    """An executor cannot run the batch (Dask missing, a scheduler out of reach, a chunk
+    that ends every worker it runs on): the command says so and exits 2."""
 
-    With one job the work runs in this process. `work` must be picklable for more (a
-    module-level function, or a functools.partial of one). Interrupting the iteration
-    (Ctrl-C, or closing the generator) cancels the chunks not yet started.
+
+class ChunkExecutor(Protocol):
+    """Runs chunks somewhere and gives work(chunk) back for each, in chunk order."""
+
+    def map(self, work: Callable[[Chunk], R], chunks: Sequence[Chunk]) -> Generator[R, None, None]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class LocalProcesses:
+    """`jobs` processes of this machine; with one job the work runs in this process."""
+
+    jobs: int = 1
+
+    def __post_init__(self) -> None:
+        if self.jobs < 1:
+            raise ValueError("jobs must be at least 1")
+
+    def map(self, work: Callable[[Chunk], R], chunks: Sequence[Chunk]) -> Generator[R, None, None]:
+        if self.jobs == 1 or len(chunks) <= 1:
+            for chunk in chunks:
+                yield work(chunk)
+            return
+        from printkit.interrupts import for_workers  # workers leave Ctrl-C to this process
+
+        executor = ProcessPoolExecutor(max_workers=min(self.jobs, len(chunks)), initializer=for_workers)
+        try:
+            futures: list[Future[R]] = [executor.submit(work, chunk) for chunk in chunks]
+            for future in futures:
+                yield future.result()
+        finally:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+    def close(self) -> None:
+        pass  # each map starts and ends its own processes
+
+
+def run_chunks(work: Callable[[Chunk], R], chunks: Sequence[Chunk], jobs: int = 1,
+               executor: ChunkExecutor | None = None) -> Iterator[tuple[Chunk, R]]:
+    """(chunk, work(chunk)) for every chunk, in chunk order, on `executor` (by default
+    `jobs` local processes; printkit.batchdask for a Dask cluster).
+
+    `work` must be picklable to run elsewhere than this process (a module-level function,
+    or a functools.partial of one). Interrupting the iteration (Ctrl-C, or closing the
+    generator) cancels the chunks not yet started.
     """
-    if jobs < 1:
-        raise ValueError("jobs must be at least 1")
-    if jobs == 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            yield chunk, work(chunk)
-        return
-    from printkit.interrupts import for_workers  # workers leave Ctrl-C to this process
-
-    executor = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=for_workers)
+    results = (executor if executor is not None else LocalProcesses(jobs)).map(work, chunks)
     try:
-        futures: list[Future[R]] = [executor.submit(work, chunk) for chunk in chunks]
-        for chunk, future in zip(chunks, futures):
-            yield chunk, future.result()
+        for chunk in chunks:
+            yield chunk, next(results)
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        results.close()

@@ -1,0 +1,80 @@
+"""The options of every batch command (simulate, generate, survey): where the chunks run.
+
+`@batch_options` adds `--jobs J` and `--dask ADDRESS` to a command and hands the command one
+`executor` for printkit.batch.run_chunks in their place; the executor is closed (a local
+Dask cluster shut down) when the command ends, however it ends, and an executor that cannot
+run the batch is one message and exit 2 here, once for every batch command.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+from click.core import ParameterSource
+
+from printkit.batch import ChunkExecutor, ExecutorError, LocalProcesses
+from printkit.cli.common import EXIT_USAGE, message
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JOBS_HELP = "Run the batch on J processes of this machine (the output does not depend on J)."
+DASK_HELP = ("Run the batch on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local[:N] "
+             "for N worker processes here (N: the cores). Needs pip install 'printkit[dask]'.")
+
+
+def _dask_target(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """The parsed --dask target; the install hint (exit 2) before any work when Dask is missing."""
+    if value is None:
+        return None
+    from printkit.batchdask import parse_target, require_dask
+
+    try:
+        target = parse_target(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    try:
+        require_dask()
+    except ExecutorError as error:
+        message(f"printkit: {error}")
+        ctx.exit(EXIT_USAGE)
+    return target
+
+
+def executor_for(jobs: int = 1, dask: Any = None) -> ChunkExecutor:
+    """The executor the options ask for: a Dask cluster (a parsed --dask target), else
+    `jobs` local processes."""
+    if dask is not None:
+        from printkit.batchdask import DaskExecutor
+
+        return DaskExecutor(dask)
+    return LocalProcesses(jobs)
+
+
+def batch_options(command: F) -> F:
+    """--jobs and --dask on a Click command, which receives `executor` instead."""
+
+    @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True, metavar="J",
+                  help=JOBS_HELP)
+    @click.option("--dask", "dask", metavar="ADDRESS", callback=_dask_target, expose_value=True, help=DASK_HELP)
+    @functools.wraps(command)
+    def with_executor(*args: Any, jobs: int, dask: Any, **kwargs: Any) -> Any:
+        ctx = click.get_current_context()
+        if dask is not None and ctx.get_parameter_source("jobs") not in (ParameterSource.DEFAULT, None):
+            raise click.UsageError("--jobs and --dask are alternatives: --jobs runs on this machine, "
+                                   "--dask on a Dask cluster (--dask local:N for N processes here)")
+        executor = executor_for(jobs, dask)
+        try:
+            return command(*args, executor=executor, **kwargs)
+        except ExecutorError as error:
+            message(f"printkit: {error}")
+            ctx.exit(EXIT_USAGE)
+        finally:
+            from printkit.interrupts import held
+
+            with held():  # a second Ctrl-C waits until the cluster is shut down
+                executor.close()
+
+    return with_executor  # type: ignore[return-value]

@@ -1,0 +1,27 @@
+"""Toy chunk work for the batch tests: picklable, and what one chunk's items give."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from printkit.batch import Chunk, derive_seed
+
+
+def seeds_of(seed: int, chunk: Chunk) -> list[int]:
+    return [derive_seed(seed, item) for item in chunk.items]
+
+
+def slow_seeds_of(seed: int, delays: dict[int, float], chunk: Chunk) -> list[int]:
+    time.sleep(delays.get(chunk.index, 0.0))
+    return seeds_of(seed, chunk)
+
+
+def dies_once(marker_folder: str, doomed: int, seed: int, chunk: Chunk) -> list[int]:
+    """Chunk `doomed` ends its worker process outright the first time it runs."""
+    marker = Path(marker_folder) / f"died-{chunk.index}"
+    if chunk.index == doomed and not marker.exists():
+        marker.touch()
+        os._exit(1)
+    return seeds_of(seed, chunk)

@@ -1,0 +1,151 @@
+"""The Dask executor (printkit.batchdask): the same results as one local process, in chunk
+order, through a worker's death, with clear errors for what cannot run."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+import cloudpickle  # noqa: E402  (comes with distributed)
+
+from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
+from printkit.batchdask import DaskExecutor, DaskTarget, parse_target, require_dask  # noqa: E402
+from batchwork import dies_once, seeds_of, slow_seeds_of  # noqa: E402
+
+# the workers import printkit, not the tests: the toy work travels by value
+cloudpickle.register_pickle_by_value(sys.modules["batchwork"])
+
+# no dashboard, the scheduler's HTTP routes on a free port, no log lines
+QUIET = dict(dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+             host="127.0.0.1", silence_logs=logging.ERROR)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, **QUIET) as local:
+        yield local
+
+
+@pytest.fixture
+def executor(cluster):
+    runner = DaskExecutor(DaskTarget(address=cluster.scheduler_address))
+    yield runner
+    runner.close()
+
+
+def _results(executor, work, total=40, size=3) -> list:
+    return [result for _, result in run_chunks(work, make_chunks(total, size), executor=executor)]
+
+
+@pytest.mark.parametrize("size", [1, 3, 40])
+def test_a_cluster_gives_what_one_process_gives_in_chunk_order(executor, size: int) -> None:
+    work = functools.partial(seeds_of, 42)
+    chunks = make_chunks(40, size)
+    pairs = list(run_chunks(work, chunks, executor=executor))
+    assert [chunk for chunk, _ in pairs] == chunks
+    assert [result for _, result in pairs] == [result for _, result in run_chunks(work, chunks, jobs=1)]
+
+
+def test_order_is_kept_when_later_chunks_finish_first(executor) -> None:
+    # chunk 0 is the slowest: the other worker finishes the rest long before it
+    work = functools.partial(slow_seeds_of, 7, {0: 1.5})
+    assert _results(executor, work, total=8, size=1) == _results(None, work, total=8, size=1)
+
+
+def test_a_worker_that_dies_mid_run_costs_nothing_but_time(executor, tmp_path: Path) -> None:
+    work = functools.partial(dies_once, str(tmp_path), 5, 11)
+    assert _results(executor, work, total=30, size=2) == _results(None, functools.partial(seeds_of, 11), total=30, size=2)
+    assert (tmp_path / "died-5").exists()  # the first run of chunk 5 did end its worker
+
+
+def test_stopping_the_iteration_cancels_the_runs_tasks(executor, cluster) -> None:
+    work = functools.partial(slow_seeds_of, 3, {k: 0.5 for k in range(20)})
+    stream = run_chunks(work, make_chunks(20, 1), executor=executor)
+    next(stream)
+    stream.close()  # what Ctrl-C does to the caller's loop
+    client = executor._client
+    deadline = time.monotonic() + 10
+    while client.run_on_scheduler(_printkit_tasks) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert client.run_on_scheduler(_printkit_tasks) == 0
+
+
+def _printkit_tasks(dask_scheduler) -> int:
+    return sum(1 for key in dask_scheduler.tasks if str(key).startswith("printkit-"))
+
+
+def test_an_unreachable_scheduler_is_an_error_within_the_timeout() -> None:
+    runner = DaskExecutor(parse_target("tcp://127.0.0.1:9"), timeout=2)
+    started = time.monotonic()
+    with pytest.raises(ExecutorError, match=r"cannot reach the Dask scheduler at tcp://127\.0\.0\.1:9 within 2 s"):
+        _results(runner, len)
+    assert time.monotonic() - started < 2 + 3
+    runner.close()
+
+
+def test_a_scheduler_without_workers_says_how_to_start_one() -> None:
+    with distributed.LocalCluster(n_workers=0, processes=True, **QUIET) as empty:
+        runner = DaskExecutor(DaskTarget(address=empty.scheduler_address), timeout=1)
+        with pytest.raises(ExecutorError, match=f"no worker after 1 s; start one with `dask worker {empty.scheduler_address}`"):
+            _results(runner, len)
+        runner.close()
+
+
+def test_a_worker_with_another_printkit_is_refused(executor, monkeypatch) -> None:
+    monkeypatch.setattr("printkit.batchdask.__version__", "0.0.0-other")
+    with pytest.raises(ExecutorError, match=r"has printkit \S+, this is 0\.0\.0-other"):
+        _results(executor, len)
+
+
+def test_a_local_cluster_starts_closes_and_leaves_ctrl_c_to_the_client() -> None:
+    runner = DaskExecutor(parse_target("local:2"))
+    try:
+        work = functools.partial(seeds_of, 5)
+        assert _results(runner, work, total=10, size=2) == _results(None, work, total=10, size=2)
+        handlers = runner._client.run(signal.getsignal, signal.SIGINT)
+        assert len(handlers) == 2 and set(handlers.values()) == {signal.SIG_IGN}
+        pids = runner._client.run(os.getpid)
+    finally:
+        runner.close()
+    assert runner._client is None
+    for pid in pids.values():
+        assert not _alive(pid)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    ("local:3", DaskTarget(workers=3)),
+    ("tcp://10.1.2.3:8786", DaskTarget(address="tcp://10.1.2.3:8786")),
+    ("scheduler.lab:8786", DaskTarget(address="tcp://scheduler.lab:8786")),
+    ("tls://[::1]:8786", DaskTarget(address="tls://[::1]:8786")),
+])
+def test_targets(text: str, target: DaskTarget) -> None:
+    assert parse_target(text) == target
+    assert parse_target("local").workers >= 1
+
+
+@pytest.mark.parametrize("text", ["local:0", "local:x", "tcp://host", "tcp://host:port", "http://host:80", "", "somewhere"])
+def test_what_is_not_a_target(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_target(text)
+
+
+def test_without_the_extra_the_hint(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
+    with pytest.raises(ExecutorError, match=r"pip install 'printkit\[dask\]'"):
+        require_dask()
