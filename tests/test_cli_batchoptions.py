@@ -1,0 +1,92 @@
+"""The shared --jobs / --dask options (printkit.cli.batchoptions), on a toy batch command."""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+
+import click
+import pytest
+from batchwork import seeds_of
+from click.testing import CliRunner
+
+from printkit.batch import LocalProcesses, make_chunks, run_chunks
+from printkit.cli.batchoptions import batch_options, executor_for
+
+closed: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def record_closes(monkeypatch):
+    """Every executor's close is recorded in `closed`."""
+    closed.clear()
+    from printkit import batchdask
+
+    for kind in (LocalProcesses, batchdask.DaskExecutor):
+        def recording(self, original=kind.close):
+            closed.append(type(self).__name__)
+            original(self)
+
+        monkeypatch.setattr(kind, "close", recording)
+
+
+@click.command()
+@click.option("--seed", type=int, default=1)
+@batch_options
+def toy(seed: int, executor) -> None:
+    """Prints the seeds of 12 items, chunk by chunk."""
+    for _, seeds in run_chunks(functools.partial(seeds_of, seed), make_chunks(12, 5), executor=executor):
+        click.echo(" ".join(map(str, seeds)))
+
+
+def run(*args: str):
+    return CliRunner().invoke(toy, list(args))
+
+
+def test_jobs_give_the_same_output_and_the_executor_is_closed() -> None:
+    one, two = run("--seed", "3"), run("--seed", "3", "-j", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert one.output == two.output and len(one.output.split()) == 12
+    assert closed == ["LocalProcesses"] * 2
+
+
+@pytest.mark.parametrize("args", [["--jobs", "0"], ["--dask", "local:0"], ["--dask", "nowhere"],
+                                  ["--jobs", "2", "--dask", "local:2"]])
+def test_bad_usage_is_exit_2(args: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_jobs_and_dask_are_alternatives() -> None:
+    result = run("--jobs", "2", "--dask", "local:2")
+    assert "--jobs and --dask are alternatives" in result.output
+
+
+def test_without_the_extra_dask_says_how_to_install_it(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if `printkit[dask]` were not installed
+    result = run("--dask", "local:2")
+    assert result.exit_code == 2
+    assert "pip install 'printkit[dask]'" in result.output
+    assert run("--jobs", "2").exit_code == 0  # only --dask needs it
+
+
+def test_an_unreachable_scheduler_is_one_message_and_exit_2_within_the_timeout() -> None:
+    pytest.importorskip("distributed")
+    started = time.monotonic()
+    result = run("--dask", "tcp://127.0.0.1:9")
+    took = time.monotonic() - started
+    assert result.exit_code == 2
+    assert result.output.strip() == ("printkit: cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 10 s; "
+                                     "is `dask scheduler` running there?")
+    assert took < 10 + 5
+    assert closed == ["DaskExecutor"]
+
+
+def test_the_executor_the_options_ask_for() -> None:
+    assert executor_for(3) == LocalProcesses(3)
+    pytest.importorskip("distributed")
+    from printkit.batchdask import DaskExecutor, DaskTarget
+
+    assert isinstance(executor_for(1, DaskTarget(workers=2)), DaskExecutor)
