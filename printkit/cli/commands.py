@@ -14,6 +14,7 @@ COMMANDS: dict[str, str] = {
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",
     "kit": "printkit.cli.kit:kit_command",
+    "simulate": "printkit.cli.simulate:simulate_command",
     "examples": "printkit.cli.examples:examples_group",
     "rules": "printkit.cli.rules:rules_command",
 }

@@ -59,6 +59,8 @@ class Knowledge:
         self.passable = frozenset().union(*self.passes.values()) if self.passes else frozenset()
         solution = solve(cache, graph.nodes) if level.exit in graph else None
         self.route = tuple(field for step in solution.route() for field in step.trail) if solution else ()
+        # The route and the fields beside and above it: where a placed chest could shut the way.
+        self.route_area = frozenset((x + dx, y + dy) for x, y in self.route for dx in (-1, 0, 1) for dy in (-1, 0))
         self._gem_distance = lru_cache(maxsize=256)(self._distances)
 
     def turns(self, at: Position, hand: frozenset[int]) -> int:
@@ -124,9 +126,10 @@ class Bot:
         state = game.state
         if kind == "web":
             wanted = self._leader_way(game, seat)
-        elif kind == "chest":
-            at = state.seats[seat].at
-            wanted = self.knowledge.passes.get(at, frozenset()) if at is not None else frozenset()
+        elif kind == "chest":  # where its own next move can reach it, off the level's route:
+            at = state.seats[seat].at  # a chest ends every move entering it (S21) and can shut a way
+            near = self.knowledge.passes.get(at, frozenset()) if at is not None else frozenset()
+            wanted = near - self.knowledge.route_area
         else:  # gems and question marks where moves pass (no item nobody can take)
             wanted = self.knowledge.passable
         good = [field for field in vacant if field in wanted]
@@ -193,21 +196,26 @@ class GreedyBot(Bot):
     def __init__(self, knowledge: Knowledge):
         super().__init__(knowledge)
         self.paid_by: set[Position] = set()  # chests that paid it already: each counts once
+        self.idle = 0  # moves since it last gained a gem
 
     def choose_move(self, game, seat, options):
         gems = frozenset(game.moves.positions(game.items()[0]))
         distance = self.knowledge.gem_distance(gems)
         here = game.state.seats[seat].at
-        if distance.get(here, math.inf) > PATIENCE:
+        # The distances are the level's own map's; a placed chest or web can make a gem that
+        # looks near unreachable, so it gives up after twice its patience without a gem.
+        if distance.get(here, math.inf) > PATIENCE or self.idle > 2 * PATIENCE:
             return self._best(game, options, lambda card, o: (-self._turns_after(game, seat, card, o), o.health, o.gained))
 
         def value(card: int, o: GameOutcome) -> tuple:
             payout = o.payout if o.payout and not self._chest_of(game, o) in self.paid_by else 0
             return (o.gems.bit_count() + payout, -distance.get(o.end, FAR), o.health, -self._turns_after(game, seat, card, o))
         index = self._best(game, options, value)
-        chest = self._chest_of(game, options[index][1])
+        chosen = options[index][1]
+        chest = self._chest_of(game, chosen)
         if chest is not None:
             self.paid_by.add(chest)
+        self.idle = 0 if chosen.gems else self.idle + 1
         return index
 
     @staticmethod

@@ -1,0 +1,169 @@
+"""`printkit simulate LEVEL`: many games played by bots (S28-S33), their statistics, records,
+a game told in words and a heatmap."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import click
+
+from printkit.atomicfile import AtomicBatch
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format, publish, show_progress
+from printkit.cli.levelcheck import check_level, players_for
+from printkit.cli.named import LEVEL
+from printkit.cli.streams import json_line
+from printkit.yamlsource import UnreadableSource
+
+CHUNK_GAMES = 25  # games per chunk: small enough for a smooth progress bar, big enough to amortise a process hop
+
+
+def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
+    from printkit.sinpin.bots import BOTS
+
+    names = tuple(name.strip() for name in value.split(",") if name.strip())
+    unknown = [name for name in names if name not in BOTS]
+    if unknown or not names:
+        raise click.BadParameter(f"unknown bot '{', '.join(unknown) or value}'; the bots are {', '.join(BOTS)}")
+    return names
+
+
+def _suffix(path: str | None, allowed: tuple[str, ...], param: str) -> None:
+    if path is not None and Path(path).suffix.lower() not in allowed:
+        raise click.BadParameter(f"'{path}' must end in {' or '.join(allowed)}", param_hint=param)
+
+
+def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
+    finished = report["finished"]
+    rounds = report["rounds"]
+    lines = [
+        f"{report['games']} games of {report['level'] or 'the level'} for {report['players']} players, seed {report['seed']}",
+        f"  finished (no avatar left)  {finished['out']:>7}   every avatar out by the exit {finished['all_exited']}",
+        f"  stopped at max_rounds      {finished['max_rounds']:>7}",
+        f"  rounds per game            mean {rounds['mean']:.1f}  median {rounds['median']:g}  90th percentile {rounds['p90']}"
+        f"  (min {rounds['min']}, max {rounds['max']})",
+        f"  ghost catches              {report['ghost_catches']:>7}   health losses {report['health_losses']}"
+        f"   knock-outs: paid {report['knock_outs']['pay']}, back to the door {report['knock_outs']['door']}",
+        "",
+        "  seat  avatar    bot        gems/game   wins",
+    ]
+    for seat, bot in enumerate(seats):
+        lines.append(f"  {seat:>4}  {avatars[seat]:<8}  {bot:<9}  {report['gems']['per_seat'][seat]:>9.2f}"
+                     f"  {report['wins']['per_seat'][seat]:>6.1%}")
+    if len(report["gems"]["per_bot"]) > 1:
+        lines += ["", "  bot        gems/game   wins (per seat)"]
+        for bot, gems in report["gems"]["per_bot"].items():
+            lines.append(f"  {bot:<9}  {gems:>9.2f}  {report['wins']['per_bot'][bot]:>6.1%}")
+    never = report["items_never_taken"]
+    if report["items"]:
+        from printkit.sinpin.tiles import field_name
+
+        shown = ", ".join(field_name(*at) for at in never) if never else "none"
+        lines += ["", f"  the level's items never taken in any game: {shown}"]
+    return "\n".join(lines)
+
+
+@click.command("simulate")
+@click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
+@click.option("--players", type=click.IntRange(2, 4), default=None,
+              help="How many play (default: the most the level's `players` allows).")
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games to play.")
+@click.option("--bots", "bot_names", default="greedy", show_default=True, callback=_bot_names, metavar="LIST",
+              help="Bots for the seats in order, cycling: random, rusher, greedy, cautious (e.g. greedy,rusher).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The run's seed: game k plays with a seed made from it and k alone.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes to play on.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object on standard output.")
+@click.option("--record", metavar="FILE.jsonl", default=None, help="Write every game as JSON Lines (docs/game-record.md).")
+@click.option("--log", "log_file", metavar="FILE.txt", default=None, help="Write the first game turn by turn in words.")
+@click.option("--heatmap", metavar="FILE.pdf|svg", default=None,
+              help="Draw where moves ended, health was lost and avatars were caught, and how long games took.")
+@click.option("--allow-unsolvable", is_flag=True, help="Play a level that cannot be won (S26) all the same.")
+def simulate_command(level_file: str, players: int | None, games: int, bot_names: tuple[str, ...], seed: int,
+                     jobs: int, as_json: bool, record: str | None, log_file: str | None, heatmap: str | None,
+                     allow_unsolvable: bool) -> None:
+    """Play many games of a level with bots and report how it plays.
+
+    \b
+      printkit simulate levels/07-the-chimney.yaml --players 4 --games 1000 --seed 1
+      printkit simulate first-steps --bots greedy,rusher --json
+      printkit simulate the-chimney --games 200 --record games.jsonl --log game.txt --heatmap heat.pdf
+
+    The whole game of docs/rules.md section 6: set-up (S28), the box (S29), turns (S29a,
+    S29b), the ghost (S30-S32) and the end (S33). Bots: random (any legal outcome), rusher
+    (fewest turns to the exit), greedy (gems and chests first), cautious (never risks its
+    last health). The same seed gives the same results with any --jobs. Statistics go to
+    standard error as a table, or with --json to standard output. An invalid level is not
+    played (exit 1); a level that cannot be won only with --allow-unsolvable.
+    """
+    from printkit.batch import make_chunks, run_chunks
+    from printkit.sinpin.game import AVATARS
+    from printkit.sinpin.simstats import SimStats
+    from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
+
+    _suffix(record, (".jsonl",), "'--record'")
+    _suffix(log_file, (".txt",), "'--log'")
+    if heatmap is not None:
+        output_format(heatmap)
+    try:
+        checked = check_level(level_file)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        sys.exit(EXIT_USAGE)
+    unsolvable_only = checked.level is not None and all(problem.rule == "S26" for problem in checked.errors)
+    if not checked.verdict.valid and not (allow_unsolvable and unsolvable_only and checked.errors):
+        for problem in checked.errors:
+            message(str(problem))
+        hint = " (--allow-unsolvable plays it all the same)" if unsolvable_only and checked.errors else ""
+        message(f"{checked.name}: not simulated: an invalid level is not played{hint}")
+        sys.exit(EXIT_FINDING)
+    level = checked.level
+    assert level is not None
+    if not checked.verdict.valid:
+        message(f"{checked.name}: this level cannot be won (S26); simulating it as asked")
+    players = players_for(level, players, checked.name)
+    plan = SimulationPlan(level, checked.name, bot_names, players, seed, keep_records=record is not None,
+                          log_game=0 if log_file else None)
+    stats = SimStats()
+    records: list[str] = []
+    logged = None
+    chunks = make_chunks(games, CHUNK_GAMES)
+    work = functools.partial(simulate_chunk, plan)
+    with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
+                           hidden=not show_progress()) as bar:
+        for chunk, result in run_chunks(work, chunks, jobs):
+            stats.merge(result.stats)
+            records.append(result.records)
+            logged = logged or result.logged
+            bar.update(chunk.count)
+    report = stats.report(level, plan.seat_bots(), seed)
+    report["level"] = level.name or Path(checked.name).stem
+    outputs: list[tuple[str, bytes]] = []
+    if record is not None:
+        outputs.append((record, "".join(records).encode("utf-8")))
+    if log_file is not None and logged is not None:
+        from printkit.sinpin.gamelog import tell
+
+        outputs.append((log_file, tell(logged).encode("utf-8")))
+    if heatmap is not None:
+        from printkit.draw.output import document_outputs
+        from printkit.render.heatmap import heatmap_document
+
+        subtitle = f"{games} simulated games, bots {', '.join(plan.seat_bots())}, seed {seed}"
+        outputs += [(str(path), data) for path, data in
+                    document_outputs(heatmap_document(level, stats, title=report["level"], subtitle=subtitle), heatmap)]
+    _write(outputs)
+    if as_json:
+        click.echo(json_line(report))
+    else:
+        message(_table(report, plan.seat_bots(), AVATARS))
+
+
+def _write(outputs: list[tuple[str, bytes]]) -> None:
+    """Each folder's files as one batch (printkit.atomicfile: whole or not at all)."""
+    folders: dict[Path, AtomicBatch] = {}
+    for path, data in outputs:
+        folders.setdefault(Path(path).resolve().parent, AtomicBatch()).add(path, data)
+    for batch in folders.values():
+        publish(batch)
