@@ -16,16 +16,18 @@ stops (Ctrl-C, an error), the run's tasks still on the cluster are cancelled.
 from __future__ import annotations
 
 import concurrent.futures
-import logging
 import os
 import re
 import uuid
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import __version__
 from printkit.batch import Chunk, ExecutorError
+
+if TYPE_CHECKING:
+    from printkit.daskcluster import LocalDaskCluster
 
 R = TypeVar("R")
 
@@ -92,8 +94,9 @@ class DaskExecutor:
     def __init__(self, target: DaskTarget, timeout: float | None = None) -> None:
         self.target = target
         self.timeout = CONNECT_TIMEOUT if timeout is None else timeout
-        self._cluster: Any = None
+        self._cluster: LocalDaskCluster | None = None
         self._client: Any = None
+        self._abandoned = False  # a run stopped before its end (Ctrl-C, an error)
 
     def __repr__(self) -> str:
         return f"DaskExecutor({self.target.describe()})"
@@ -115,20 +118,24 @@ class DaskExecutor:
         finally:
             pending = [future for future in futures if future is not None]
             if pending and self._client is not None:
+                self._abandoned = True
                 try:
                     client.cancel(pending)
                 except Exception:  # a scheduler already gone has nothing left to cancel
                     pass
 
     def close(self) -> None:
+        """Disconnect; a local cluster is shut down (at once when a run was abandoned: its
+        workers only computed, and a chunk still running is not waited for)."""
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
-        for resource in (client, cluster):
-            if resource is not None:
-                try:
-                    resource.close()
-                except Exception:  # closing what is already gone
-                    pass
+        if client is not None:
+            try:
+                client.close()
+            except Exception:  # closing what is already gone
+                pass
+        if cluster is not None:
+            cluster.close(at_once=self._abandoned or client is None)
 
     def _connect(self) -> Any:
         if self._client is not None:
@@ -137,8 +144,10 @@ class DaskExecutor:
         from distributed import Client
 
         if self.target.address is None:
-            self._cluster = _local_cluster(self.target.workers or 1)
-            address = self._cluster
+            from printkit.daskcluster import LocalDaskCluster
+
+            self._cluster = LocalDaskCluster(self.target.workers or 1)
+            address = self._cluster.start()
         else:
             address = self.target.address
         try:
@@ -177,23 +186,6 @@ class DaskExecutor:
                                 "ended every Dask worker that ran it; it was given up") from None
         except concurrent.futures.CancelledError:
             raise ExecutorError(f"lost {self.target.describe()} while the run was in flight") from None
-
-
-def _local_cluster(workers: int) -> Any:
-    from distributed import LocalCluster
-
-    return LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,  # the work is pure Python: a process per core, not threads
-        processes=True,
-        dashboard_address=None,
-        # no dashboard; the scheduler's own HTTP routes on any free port of this machine, so
-        # that a busy :8787 is no warning
-        scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
-        host="127.0.0.1",
-        silence_logs=logging.ERROR,
-        preload=["printkit.daskworker"],  # Ctrl-C is the client's to handle, not the workers'
-    )
 
 
 def _reason(error: BaseException) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import logging
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -14,14 +13,11 @@ from pathlib import Path
 import pytest
 
 distributed = pytest.importorskip("distributed")
-import cloudpickle  # noqa: E402  (comes with distributed)
-
 from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
 from printkit.batchdask import DaskExecutor, DaskTarget, parse_target, require_dask  # noqa: E402
 from batchwork import dies_once, seeds_of, slow_seeds_of  # noqa: E402
 
-# the workers import printkit, not the tests: the toy work travels by value
-cloudpickle.register_pickle_by_value(sys.modules["batchwork"])
+TESTS = str(Path(__file__).parent)  # where the workers find the toy work (batchwork)
 
 # no dashboard, the scheduler's HTTP routes on a free port, no log lines
 QUIET = dict(dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
@@ -105,17 +101,18 @@ def test_a_worker_with_another_printkit_is_refused(executor, monkeypatch) -> Non
         _results(executor, len)
 
 
-def test_a_local_cluster_starts_closes_and_leaves_ctrl_c_to_the_client() -> None:
+def test_a_local_cluster_starts_apart_from_the_terminal_and_ends_with_the_run(monkeypatch) -> None:
+    monkeypatch.setenv("PYTHONPATH", TESTS)
     runner = DaskExecutor(parse_target("local:2"))
     try:
         work = functools.partial(seeds_of, 5)
         assert _results(runner, work, total=10, size=2) == _results(None, work, total=10, size=2)
-        handlers = runner._client.run(signal.getsignal, signal.SIGINT)
-        assert len(handlers) == 2 and set(handlers.values()) == {signal.SIG_IGN}
+        sessions = runner._client.run(os.getsid, 0)
         pids = runner._client.run(os.getpid)
     finally:
         runner.close()
-    assert runner._client is None
+    # in a session of their own, the workers never see a terminal's Ctrl-C or hang-up
+    assert len(sessions) == 2 and os.getsid(0) not in sessions.values()
     for pid in pids.values():
         assert not _alive(pid)
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
+from printkit.batch import ChunkExecutor
+from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format, publish, show_progress
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
@@ -73,7 +75,7 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
               help="Bots for the seats in order, cycling: random, rusher, greedy, cautious (e.g. greedy,rusher).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The run's seed: game k plays with a seed made from it and k alone.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Local processes to play on.")
+@batch_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as one JSON object on standard output.")
 @click.option("--record", metavar="FILE.jsonl", default=None, help="Write every game as JSON Lines (docs/game-record.md).")
 @click.option("--log", "log_file", metavar="FILE.txt", default=None, help="Write the first game turn by turn in words.")
@@ -81,7 +83,7 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
               help="Draw where moves ended, health was lost and avatars were caught, and how long games took.")
 @click.option("--allow-unsolvable", is_flag=True, help="Play a level that cannot be won (S26) all the same.")
 def simulate_command(level_file: str, players: int | None, games: int, bot_names: tuple[str, ...], seed: int,
-                     jobs: int, as_json: bool, record: str | None, log_file: str | None, heatmap: str | None,
+                     executor: ChunkExecutor, as_json: bool, record: str | None, log_file: str | None, heatmap: str | None,
                      allow_unsolvable: bool) -> None:
     """Play many games of a level with bots and report how it plays.
 
@@ -93,7 +95,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     The whole game of docs/rules.md section 6: set-up (S28), the box (S29), turns (S29a,
     S29b), the ghost (S30-S32) and the end (S33). Bots: random (any legal outcome), rusher
     (fewest turns to the exit), greedy (gems and chests first), cautious (never risks its
-    last health). The same seed gives the same results with any --jobs. Statistics go to
+    last health). The same seed gives the same results with any --jobs or --dask. Statistics go to
     standard error as a table, or with --json to standard output. An invalid level is not
     played (exit 1); a level that cannot be won only with --allow-unsolvable.
     """
@@ -132,7 +134,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     work = functools.partial(simulate_chunk, plan)
     with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
                            hidden=not show_progress()) as bar:
-        for chunk, result in run_chunks(work, chunks, jobs):
+        for chunk, result in run_chunks(work, chunks, executor=executor):
             stats.merge(result.stats)
             records.append(result.records)
             logged = logged or result.logged
