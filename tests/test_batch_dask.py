@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -60,6 +61,18 @@ def test_a_worker_that_dies_mid_run_costs_nothing_but_time(executor, tmp_path: P
     work = functools.partial(dies_once, str(tmp_path), 5, 11)
     assert _results(executor, work, total=30, size=2) == _results(None, functools.partial(seeds_of, 11), total=30, size=2)
     assert (tmp_path / "died-5").exists()  # the first run of chunk 5 did end its worker
+
+
+def test_a_worker_killed_while_the_run_is_in_flight(executor) -> None:
+    work = functools.partial(slow_seeds_of, 9, {k: 0.3 for k in range(12)})
+    expected = _results(None, functools.partial(seeds_of, 9), total=12, size=1)
+    stream = run_chunks(work, make_chunks(12, 1), executor=executor)
+    got = [next(stream)[1]]
+    victim = sorted(executor._client.run(os.getpid).values())[0]
+    os.kill(victim, signal.SIGKILL)
+    got += [result for _, result in stream]
+    assert got == expected
+    assert not _alive(victim)
 
 
 def test_stopping_the_iteration_cancels_the_runs_tasks(executor, cluster) -> None:
@@ -146,3 +159,26 @@ def test_without_the_extra_the_hint(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
     with pytest.raises(ExecutorError, match=r"pip install 'printkit\[dask\]'"):
         require_dask()
+
+
+def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
+    """`printkit simulate` in `folder`: its standard output and every file it wrote."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "60", "--seed", "4", "--json",
+                                       "--record", "games.jsonl", "--log", "game.txt", "--heatmap", "heat.svg",
+                                       *options])
+    assert result.exit_code == 0, result.output
+    return {"stdout": result.stdout.encode(), **{path.name: path.read_bytes() for path in sorted(folder.iterdir())}}
+
+
+def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
+    one = _simulate(tmp_path / "one", monkeypatch, "--jobs", "1")
+    dask = _simulate(tmp_path / "dask", monkeypatch, "--dask", cluster.scheduler_address)
+    assert sorted(one) == ["game.txt", "games.jsonl", "heat.svg", "stdout"]
+    assert one == dask
+    assert len(one["games.jsonl"].splitlines()) > 60  # three chunks of games, every line kept
