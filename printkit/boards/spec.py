@@ -14,6 +14,7 @@ import yaml
 from printkit.boards import layout, pieces, sinoda, yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
+from printkit.filekinds import BOARD, wrong_kind
 from printkit.draw.colours import NAMED_COLOURS, parse_colour
 from printkit.yamlsource import (
     Document,
@@ -115,6 +116,9 @@ def read_spec(doc: Document) -> BoardSpec:
     reader = SpecReader(doc, doc.root, problems)
     if not reader.ok:
         raise SpecError(problems)
+    other = wrong_kind(doc, BOARD)
+    if other is not None:  # a level or deck: one sentence, not a line per key
+        raise SpecError([other])
     game = reader.choice("game", GAMES, None)
     known = COMMON_KEYS | (GAME_KEYS[game] if game else frozenset().union(*GAME_KEYS.values()))
     reader.check_keys(known, required=("game",))

@@ -21,6 +21,7 @@ from printkit.cards.model import (
     BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, SIZES, Back, Card, Deck, describe_sizes, parse_size,
 )
 from printkit.draw import fonts
+from printkit.filekinds import DECK, wrong_kind
 from printkit.yamlsource import Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name
 
 DECK_KEYS = ("deck", "size", "backs", "cards")
@@ -42,6 +43,9 @@ def read_deck(doc: Document) -> Deck:
         if doc.root is None:
             problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a deck needs 'deck', 'backs' and 'cards'")
         raise SpecError(problems)
+    other = wrong_kind(doc, DECK)
+    if other is not None:  # a level or board spec: one sentence, not a line per key
+        raise SpecError([other])
     reader.check_keys(DECK_KEYS, required=("deck", "backs", "cards"))
     name = _glyph_text(reader, "deck", "") or ""
     size = SIZES[DEFAULT_SIZE]

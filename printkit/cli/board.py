@@ -13,6 +13,7 @@ from printkit.atomicfile import AtomicBatch
 from printkit.boards.export import board_json
 from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
+from printkit.filekinds import BOARD, kind_of
 from printkit.cli.common import EXIT_USAGE, message, output_format, progress, publish
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
@@ -111,16 +112,14 @@ def _load_or_exit(path: str) -> BoardSpec:
 
 
 def is_board_spec(path: Path) -> bool:
-    """Whether a YAML file is a board spec (game: sinoda or yinsh), not a deck or a level."""
+    """Whether a YAML file is a board spec (it has a `game`), not a deck or a level (filekinds)."""
     try:
-        doc = load_document(str(path))
+        return kind_of(load_document(str(path))) is BOARD
     except UnreadableSource:
         try:
             return bool(_GAME_LINE.search(path.read_text(encoding="utf-8", errors="replace")))
         except OSError:
             return False
-    values = doc.values.get(doc.root) if doc.root is not None else None
-    return isinstance(values, dict) and values.get("game") in GAMES
 
 
 def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:

@@ -60,10 +60,31 @@ def _render_one(path: str, output: str, overlay: bool) -> int:
     return checked.status
 
 
+def levels_in(folder: Path) -> tuple[list[Path], str]:
+    """The folder's *.yaml files that may be levels, and the other kinds it skips counted
+    (decks, board specs: filekinds), such as "9 board specs and 1 card deck"."""
+    from collections import Counter
+
+    from printkit.filekinds import KINDS, LEVEL, kind_of_file
+
+    paths, skipped = [], Counter()
+    for path in sorted(folder.glob("*.yaml")):
+        kind = kind_of_file(path)
+        if kind is None or kind is LEVEL:
+            paths.append(path)
+        else:
+            skipped[kind] += 1
+    counted = [f"{count} {kind.plural if count != 1 else kind.name.removeprefix('a ')}" for kind in KINDS if (count := skipped[kind])]
+    return paths, " and ".join(counted)
+
+
 def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
-    paths = sorted(Path(folder).glob("*.yaml"))
+    paths, others = levels_in(Path(folder))
     if not paths:
-        raise click.BadParameter(f"no levels (*.yaml) in '{folder}'", param_hint="'--all'")
+        found = f" (only {others}: printkit board and printkit cards read those)" if others else ""
+        raise click.BadParameter(f"no levels (*.yaml) in '{folder}'{found}", param_hint="'--all'")
+    if others:
+        message(f"skipped {others} in {folder}: not levels")
     out_dir = Path(output)
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{output}' is a file; with --all, -o names a folder", param_hint="'-o' / '--output'")

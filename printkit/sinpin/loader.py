@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from printkit.filekinds import LEVEL, wrong_kind
 from printkit.sinpin.level import Level, grid_findings, split_map
 from printkit.sinpin.rules import Rules, knob_error, with_knobs, changed_knobs
 from printkit.yamlsource import (
@@ -68,6 +69,10 @@ def interpret(doc: Document) -> LevelFile:
     if not reader.ok:
         if doc.root is None:
             problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a level needs at least a 'map'")
+        return result
+    other = wrong_kind(doc, LEVEL)
+    if other is not None:  # a deck or board spec: one sentence, not a line per key
+        problems.append(other)
         return result
     reader.check_keys(LEVEL_KEYS, required=("map",))
     if reader.has("sinpin"):
