@@ -89,4 +89,4 @@ def test_render_all_skips_decks_and_boards_and_says_so(tmp_path):
     assert [p.name for p in (tmp_path / "maps").iterdir()] == ["01-first-steps.pdf"]
     only_others = CliRunner().invoke(main, ["render", "--all", str(ROOT / "templates"), "-o", str(tmp_path / "m2")])
     assert only_others.exit_code == 2
-    assert "only 9 board specs and 1 card deck" in only_others.output
+    assert "only 1 card deck and 9 board specs" in only_others.output
