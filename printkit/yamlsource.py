@@ -129,6 +129,8 @@ def parse_document(source: Source) -> Document:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         what = " ".join(str(part) for part in (error.context, error.problem) if part)
+        if "'\\t'" in what:  # PyYAML's words for a tab where indentation belongs
+            what += " (a tab: YAML indents with spaces only; in a map, type '.' or a space for open cave)"
         if mark is None:
             raise _unreadable(name, f"not valid YAML: {what}") from None
         raise _unreadable(

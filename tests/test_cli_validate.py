@@ -150,3 +150,26 @@ def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
     assert plain["errors"][0]["rule"] == "S2" and plain["min_turns"] is None
     searched = json.loads(run("validate", "--json", "--any-size", path).output)
     assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"]
+
+
+# Issue 12 item 10: hand-typed maps' whitespace traps, each named where it is.
+def test_trailing_spaces_on_the_first_row_are_one_located_error_naming_them(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n  #####   \n  #A.Z#\n  #####\n")
+    result = run("validate", path)
+    lines = result.output.splitlines()
+    assert lines[1:] == [f"{path}:2:8: S1: row 1 has 8 fields but the other rows have 5;"
+                         " it ends in 3 spaces (a space is open cave, S3)"]
+
+
+def test_a_blank_line_after_map_is_named(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n\n  #####\n  #A.Z#\n  #####\n")
+    lines = run("validate", path).output.splitlines()
+    assert lines[1:] == [f"{path}:2:3: S1: row 1 has 0 fields but the other rows have 5;"
+                         " it is empty (a blank line right after 'map: |')"]
+
+
+def test_tabs_in_the_map_and_in_the_indentation_are_named(tmp_path: Path) -> None:
+    inside = run("validate", level(tmp_path, "map: |\n  #####\n  #A\tZ#\n  #####\n")).output
+    assert "unknown character '\\t' at C2" in inside and "a tab is no map character" in inside
+    indented = run("validate", level(tmp_path, "map: |\n\t#####\n\t#A.Z#\n", "tab.yaml"))
+    assert indented.exit_code == 2 and "a tab: YAML indents with spaces only" in indented.output
