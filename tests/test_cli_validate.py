@@ -173,3 +173,24 @@ def test_tabs_in_the_map_and_in_the_indentation_are_named(tmp_path: Path) -> Non
     assert "unknown character '\\t' at C2" in inside and "a tab is no map character" in inside
     indented = run("validate", level(tmp_path, "map: |\n\t#####\n\t#A.Z#\n", "tab.yaml"))
     assert indented.exit_code == 2 and "a tab: YAML indents with spaces only" in indented.output
+
+
+def test_a_name_the_font_cannot_print_is_a_warning_printing_commands_refuse(tmp_path: Path) -> None:
+    # Issue 12 item 8: ✓ must not promise what render refuses.
+    path = level(tmp_path, 'name: "Cave \U0001F98A"\nmap: |\n  ####\n  #AZ#\n  ####\n')
+    result = run("validate", path)
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0].endswith("1 warning")
+    assert f"{path}:1:7: format: warning: the level's name has characters the font (DejaVu Sans) cannot print:" \
+           " U+1F98A FOX FACE" in result.output and "render, tokens and kit refuse to print it" in result.output
+    verdict = json.loads(run("validate", "--json", path).output)
+    assert verdict["valid"] is True and [w["rule"] for w in verdict["warnings"]] == ["format"]
+    assert run("render", path, "-o", str(tmp_path / "m.pdf")).exit_code == 1  # what the warning said
+
+
+def test_validate_does_not_load_the_font_for_plain_ascii_names() -> None:
+    code = ("import sys; from click.testing import CliRunner; from printkit.cli import main;"
+            " CliRunner().invoke(main, ['validate', 'levels/01-first-steps.yaml']);"
+            " print('printkit.draw.fonts' in sys.modules)")
+    root = Path(__file__).resolve().parent.parent
+    assert subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True).stdout.strip() == "False"

@@ -3,6 +3,7 @@ located in the file as FILE:LINE:COL (validate, render, kit and tokens share thi
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass
 
@@ -41,21 +42,36 @@ class CheckedLevel:
 def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -> CheckedLevel:
     """Read and validate a level file; UnreadableSource when it is not one YAML document.
 
-    `for_print` also checks that the font can print the level's name and author.
+    A name or author the font cannot print is `unprintable` with `for_print` (printing
+    commands refuse it), a warning otherwise (validate says so before anyone prints).
     """
     level_file = read_level(path)
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
     verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior, any_size=any_size)
     errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
-    warnings = tuple(locate(level_file, finding) for finding in verdict.warnings)
-    unprintable = unprintable_text(level_file) if for_print else ()
+    unprintable = unprintable_text(level_file)
+    if not for_print and unprintable:
+        # validate warns of what printing refuses, so that ✓ promises nothing render refuses
+        verdict = dataclasses.replace(verdict, warnings=verdict.warnings + tuple(
+            Finding("format", _as_warning(problem.message), severity="warning") for problem in unprintable))
+    warnings = tuple(locate(level_file, finding) for finding in verdict.warnings if finding.rule != "format")
+    if not for_print:
+        warnings += tuple(dataclasses.replace(problem, message="warning: " + _as_warning(problem.message))
+                          for problem in unprintable)
+        unprintable = ()
     return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable)
+
+
+def _as_warning(message: str) -> str:
+    return f"{message}; render, tokens and kit refuse to print it"
 
 
 def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
     """The level's name or author with characters the bundled font lacks, located."""
-    from printkit.draw import fonts  # only commands that print pay for loading the font
+    if all(text.isascii() and text.isprintable() for text in (level_file.title, level_file.author)):
+        return ()  # the font has every printable ASCII character: no need to load it
+    from printkit.draw import fonts  # only text beyond ASCII pays for loading the font
 
     problems = []
     for key, text in (("name", level_file.title), ("author", level_file.author)):
