@@ -148,8 +148,13 @@ def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
     path = level(tmp_path, "map: |\n  #A" + "." * 17 + "Z#\n")  # 21 fields wide (S2)
     plain = json.loads(run("validate", "--json", path).output)
     assert plain["errors"][0]["rule"] == "S2" and plain["min_turns"] is None
+    assert plain["solvable"] is None  # never searched: not known, rather than false (issue 12 item 9)
     searched = json.loads(run("validate", "--json", "--any-size", path).output)
-    assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"]
+    assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"] is True
+    # the human line shows what --any-size found, not only the S2 error
+    assert run("validate", "--any-size", path).output.splitlines()[0] == \
+        f"✗ {path}: invalid, 1 error; searched: solvable in 4 turns, 19 rest positions"
+    assert run("validate", path).output.splitlines()[0] == f"✗ {path}: invalid, 1 error"
 
 
 # Issue 12 item 10: hand-typed maps' whitespace traps, each named where it is.
@@ -194,3 +199,13 @@ def test_validate_does_not_load_the_font_for_plain_ascii_names() -> None:
             " print('printkit.draw.fonts' in sys.modules)")
     root = Path(__file__).resolve().parent.parent
     assert subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_a_search_beyond_a4_shows_its_progress_on_a_terminal(tmp_path: Path, monkeypatch) -> None:
+    import printkit.cli.common as common
+
+    monkeypatch.setattr(common, "show_progress", lambda: True)
+    path = level(tmp_path, "map: |\n  #A" + "." * 17 + "Z#\n")
+    result = run("validate", "--any-size", path)
+    assert "Searching 21 x 1 fields" in result.output
+    assert "Searching" not in run("validate", path).output  # nothing searched, nothing shown

@@ -128,9 +128,16 @@ def test_S27a_an_unsupported_door_is_an_S4_error_at_the_door() -> None:
 def test_S27a_grid_errors_leave_the_search_fields_at_their_defaults() -> None:
     verdict = validate_rows(["####", "#A.Z#", "#xA#"])
     assert rules_of(verdict) == [("S1", 4, 1), ("S3", 1, 2), ("S3", 2, 2)]
+    # never searched: solvability unknown (None), not "not solvable" (issue 12 item 9)
     assert (verdict.solvable, verdict.min_turns, verdict.rest_positions, verdict.soft_locks, verdict.unreachable_items) == (
-        False, None, 0, (), ()
+        None, None, 0, (), ()
     )
+
+
+def test_S26_the_search_reports_progress_per_rest_position() -> None:
+    seen: list[int] = []
+    verdict = validate_rows(["#######", "#A...Z#", "#######"], progress=seen.append)
+    assert seen == [1] * verdict.rest_positions
 
 
 def test_S27a_no_door_and_no_exit_have_no_position() -> None:

@@ -55,6 +55,11 @@ def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None
     )
 
 
+def progress_count(length: int, label: str) -> ContextManager:
+    """A click progress bar counting up to `length` (call .update(n)); hidden off a terminal."""
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, hidden=not show_progress())
+
+
 def publish(batch: AtomicBatch) -> list[Path]:
     """Write every file of the batch at once, then list them on stdout, one per line: the
     files are what the command makes, so their names are its data (for scripts)."""

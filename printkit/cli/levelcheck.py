@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import click
 
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper
 from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
@@ -48,7 +48,16 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -
     level_file = read_level(path)
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
-    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior, any_size=any_size)
+    if rows is None:
+        verdict = unsearchable(prior)
+    elif any_size and not fits_paper(max(map(len, rows)), len(rows)):
+        # beyond S2 a search can take seconds: count the rest positions explored, up to the
+        # open fields (the most there can be)
+        open_fields = sum(len(row) - row.count("#") for row in rows)
+        with progress_count(open_fields, f"Searching {max(map(len, rows))} x {len(rows)} fields") as bar:
+            verdict = validate_rows(rows, level_file.rules, prior, any_size=True, progress=bar.update)
+    else:
+        verdict = validate_rows(rows, level_file.rules, prior, any_size=any_size)
     errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
     unprintable = unprintable_text(level_file)
     if not for_print and unprintable:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
+from typing import Callable, Iterable
 
 import networkx as nx
 
@@ -25,7 +25,7 @@ from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
 @dataclass(frozen=True)
 class Verdict:
     valid: bool
-    solvable: bool
+    solvable: bool | None  # None: never searched (a grid too broken, or beyond S2 without any_size)
     min_turns: int | None
     rest_positions: int
     soft_locks: tuple[Position, ...]
@@ -56,38 +56,40 @@ class Verdict:
 
 
 def unsearchable(errors: Iterable[Finding]) -> Verdict:
-    """The verdict of a level whose grid is too broken to search (level-format.md defaults)."""
-    return Verdict(False, False, None, 0, (), (), tuple(errors), ())
+    """The verdict of a level never searched: its solvability unknown (None), not False."""
+    return Verdict(False, None, None, 0, (), (), tuple(errors), ())
 
 
 def validate_rows(
-    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False
+    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> Verdict:
     """Validate a map given as text rows, with problems found before (file format) kept first.
 
     A map larger than one A4 sheet (S2) is an error and is not searched, unless `any_size`
     asks for the search anyway (to design big, or to measure how the search grows).
+    `progress` is told of each rest position the search explores (for a progress bar).
     """
     errors = list(prior) + grid_findings(rows)
     if not rows or any(f.rule in ("S1", "S3") for f in errors):
         return unsearchable(errors)
     if not any_size and any(f.rule == "S2" for f in errors):
         return unsearchable(errors)  # S2 has said why
-    return _validate(Level(tuple(rows), rules=rules), errors)
+    return _validate(Level(tuple(rows), rules=rules), errors, progress)
 
 
 def validate(level: Level, *, any_size: bool = False) -> Verdict:
     return validate_rows(list(level.rows), level.rules, any_size=any_size)
 
 
-def _validate(level: Level, errors: list[Finding]) -> Verdict:
+def _validate(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
     if not level.supported(*door):
         errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
     warnings = _layout_warnings(level)
     moves = MoveCache(level)
-    graph = move_graph(moves)
+    graph = move_graph(moves, progress)
     reachable = frozenset(nx.descendants(graph, door) | {door})
     to_exit = nx.ancestors(graph, exit_) | {exit_} if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
