@@ -9,6 +9,7 @@ import click
 from printkit.cards.model import describe_sizes, parse_size
 from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
+from printkit.wording import counted
 from printkit.yamlsource import SpecError, UnreadableSource
 
 PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
@@ -95,4 +96,4 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         raise SystemExit(EXIT_USAGE) from None
     write_listed(document, output)
     sheets = len(document.pages) // (1 if no_backs else 2)
-    message(f"{deck.total} cards on {sheets} sheet{'s' * (sheets != 1)}{'' if no_backs else f' with {duplex}-edge backs'}")
+    message(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")

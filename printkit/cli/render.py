@@ -21,6 +21,7 @@ from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
+from printkit.wording import counted
 from printkit.yamlsource import UnreadableSource
 
 
@@ -115,7 +116,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
     publish(batch)
     for note in notes:
         message(note)
-    message(f"{rendered} of {len(paths)} levels rendered to {out_dir}/"
+    message(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
             f" ({invalid} invalid, {unreadable} unreadable)")
     return worst
 

@@ -11,6 +11,7 @@ from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
 from printkit.cli.levelcheck import check_level
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.validator import Verdict, unsearchable
+from printkit.wording import counted
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 
 
@@ -33,12 +34,12 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
         warnings = len(verdict.warnings)
         extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
         turns = verdict.min_turns
-        return f"✓ {name}: solvable in {turns} turn{'s' * (turns != 1)}, {verdict.rest_positions} rest positions{extra}"
+        return f"✓ {name}: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}{extra}"
     errors = len(verdict.errors)
     searched = ""
     if verdict.solvable:  # searched despite its errors (beyond S2 with --any-size, a door S4 refuses)
         turns = verdict.min_turns
-        searched = f"; searched: solvable in {turns} turn{'s' * (turns != 1)}, {verdict.rest_positions} rest positions"
+        searched = f"; searched: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}"
     return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}{searched}"
 
 

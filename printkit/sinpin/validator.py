@@ -19,6 +19,7 @@ from printkit.sinpin.movegraph import MoveCache, move_graph
 from printkit.sinpin.rules import CARD_VALUES, SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
+from printkit.wording import counted
 
 
 
@@ -103,10 +104,15 @@ def _validate(level: Level, errors: list[Finding], progress: Callable[[int], Non
     solution = solve(moves, reachable) if exit_ in reachable else None
     if solution is None:
         if exit_ in reachable:
-            why = f"every way to the exit Ω costs all {level.rules.start_health} health (S16 spikes, S17 blades)"
+            why = f"every way to the exit Ω costs all the {level.rules.start_health} health an avatar starts with (S16 spikes, S17 blades)"
         else:
             why = "no sequence of moves from the entry door α enters the exit Ω"
         errors.append(Finding("S26", f"the level cannot be won: {why}"))
+    elif solution.turns > level.rules.max_rounds:
+        # each avatar has one turn a round (S29a): fewer rounds than turns and no one gets out
+        warnings.append(Finding("S33", f"max_rounds is {level.rules.max_rounds} but the exit Ω needs at least"
+                                       f" {counted(solution.turns, 'turn')}: no avatar can get out before the game ends",
+                                severity="warning"))
     return Verdict(
         valid=not errors,
         solvable=solution is not None,
@@ -130,5 +136,6 @@ def _layout_warnings(level: Level) -> list[Finding]:
         count, knob = len(level.positions[tile]), SETUP_KNOBS[key]
         wanted = getattr(level.rules, knob)
         if count > wanted:
-            warnings.append(Finding("S28", f"the map holds {count} {tile.label}s; set-up has {wanted} in all ({knob})", severity="warning"))
+            has = f"set-up has {wanted} in all" if wanted else "set-up has none"
+            warnings.append(Finding("S28", f"the map holds {counted(count, tile.label)}; {has} ({knob} {wanted})", severity="warning"))
     return warnings
