@@ -57,3 +57,11 @@ def test_S1_the_odd_row_is_reported_whichever_it_is():
     assert spaces == []  # a row of spaces as long as the others is open cave, not an error
     short = [f.message for f in grid_findings(["#AZ#", "  ", "####"]) if f.rule == "S1"]
     assert short == ["row 2 has 2 fields but the other rows have 4; it is only 2 spaces"]
+
+
+def test_sketch_rows_draws_what_a_broken_grid_can_show():
+    from printkit.sinpin.level import sketch_rows
+
+    assert sketch_rows(["#####", "#AxZ", "", "####\t#"]) == ("######", "#A.Z##", "######", "####.#")
+    assert sketch_rows([]) is None and sketch_rows(["", ""]) is None
+    assert sketch_rows(["#AZ#"]) == ("#AZ#",)  # a sound grid is left as it is

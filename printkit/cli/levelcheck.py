@@ -11,7 +11,7 @@ import click
 
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.level import Level, fits_paper
+from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
 from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
 from printkit.yamlsource import SourceProblem, UnreadableSource
@@ -27,6 +27,7 @@ class CheckedLevel:
     errors: tuple[SourceProblem, ...]  # located in the file, format problems first
     warnings: tuple[SourceProblem, ...]
     unprintable: tuple[SourceProblem, ...] = ()  # text the font cannot print (asked when printing)
+    sketch: Level | None = None  # the grid as far as it can be drawn (sketch_rows), errors and all
 
     @property
     def drawable(self) -> Level | None:
@@ -69,7 +70,10 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -
         warnings += tuple(dataclasses.replace(problem, message="warning: " + _as_warning(problem.message))
                           for problem in unprintable)
         unprintable = ()
-    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable)
+    sketched = sketch_rows(rows) if rows is not None else None
+    sketch = None if sketched is None else Level(sketched, name=level_file.title, author=level_file.author,
+                                                 players=level_file.players, rules=level_file.rules)
+    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable, sketch)
 
 
 def _as_warning(message: str) -> str:

@@ -3,8 +3,9 @@ validator's verdict drawn on them.
 
 An invalid level gets no plain map (S27a: nothing rendered, exit 1). With --overlay it gets
 its annotated map, errors marked and listed, and still exit 1 — checking a level is what
-the overlay is for. A map too broken to draw (ragged rows, unknown characters, too large
-for S2, no map) gets nothing either way.
+the overlay is for: a grid with ragged rows or unknown characters is drawn as far as it can
+be (sketch_rows), and a map beyond S2 shrunk onto the page. Only a file with no map at all
+gets nothing.
 """
 
 from __future__ import annotations
@@ -28,19 +29,19 @@ from printkit.yamlsource import UnreadableSource
 def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
     """What to write for a checked level, or None when nothing may be written."""
     title = "Sinpin level" if checked.name == "<stdin>" else Path(checked.name).stem
-    level = checked.drawable
-    if level is None or checked.unprintable:
+    if checked.unprintable:
         return None
-    if overlay:
-        return overlay_document(level, checked.verdict, title)
-    return map_document(level, title) if checked.verdict.valid else None
+    if overlay:  # whatever can be drawn, with its errors marked: unknown characters, ragged rows, beyond S2
+        return overlay_document(checked.sketch, checked.verdict, title) if checked.sketch is not None else None
+    level = checked.drawable
+    return map_document(level, title) if level is not None and checked.verdict.valid else None
 
 
 def _refusal(checked: CheckedLevel) -> str:
     if checked.unprintable:
         return f"{checked.name}: nothing written: the font cannot print the level's name or author"
-    if checked.drawable is None:
-        return f"{checked.name}: nothing written: the map is too broken to draw"
+    if checked.sketch is None:
+        return f"{checked.name}: nothing written: there is no map to draw"
     return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"
 
 
@@ -142,8 +143,8 @@ def render_command(level: str | None, output: str, overlay: bool, folder: str | 
 
     LEVEL.yaml may be - for standard input. Print the PDF at 100 % / actual size: one field
     is 15 mm (S2). An invalid level is not rendered (exit 1) unless --overlay is given, which
-    draws its errors on the map and lists them below it; a map too broken to draw is never
-    written. An overlay whose findings do not fit below the map continues on a second page
+    draws its errors on the map and lists them below it, even for ragged rows, unknown
+    characters or a map too large for A4 (then shrunk to fit, not to scale). An overlay whose findings do not fit below the map continues on a second page
     (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid, 2 bad
     usage or an unreadable file.
     """

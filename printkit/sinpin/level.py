@@ -67,6 +67,17 @@ def _row_length_findings(rows: list[str]) -> list[Finding]:
     return found
 
 
+def sketch_rows(rows: list[str]) -> tuple[str, ...] | None:
+    """The map as far as it can be drawn, for an overlay of its errors (S1, S3): unknown
+    characters as open cave, short rows filled up with rock. None when there is nothing to
+    draw (no rows, or only empty ones)."""
+    width = max((len(row) for row in rows), default=0)
+    if width == 0:
+        return None
+    return tuple("".join(char if char in TILE_BY_CHAR else Tile.OPEN.char for char in row).ljust(width, Tile.ROCK.char)
+                 for row in rows)
+
+
 def grid_findings(rows: list[str]) -> list[Finding]:
     """Errors of the raw map text: S1 ragged rows, S3 characters, doors and exits, S2 size."""
     found = _row_length_findings(rows)
