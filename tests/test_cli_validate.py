@@ -209,3 +209,14 @@ def test_a_search_beyond_a4_shows_its_progress_on_a_terminal(tmp_path: Path, mon
     result = run("validate", "--any-size", path)
     assert "Searching 21 x 1 fields" in result.output
     assert "Searching" not in run("validate", path).output  # nothing searched, nothing shown
+
+
+def test_a_folder_stands_for_its_levels_without_their_golden_verdicts(tmp_path: Path) -> None:
+    # Issue 12 item 14: `printkit validate levels/` refused a folder.
+    root = Path(__file__).resolve().parent.parent / "levels"
+    result = run("validate", str(root))
+    assert result.exit_code == 0
+    assert [line.split(":")[0][2:] for line in result.output.splitlines()] == [
+        str(path) for path in sorted(root.glob("*.yaml"))]
+    (tmp_path / "empty").mkdir()
+    assert run("validate", str(tmp_path / "empty")).exit_code == 2

@@ -132,8 +132,8 @@ def read_spec(doc: Document) -> BoardSpec:
         options = _yinsh_options(reader)
         count = _yinsh_players(reader)
     page = Page(
-        paper=reader.choice("paper", layout.PAPERS, "A4") or "A4",
-        orientation=reader.choice("orientation", layout.ORIENTATIONS, "portrait") or "portrait",
+        paper=reader.choice("paper", layout.PAPERS, "A4", any_case=True) or "A4",  # a4 as --paper a4
+        orientation=reader.choice("orientation", layout.ORIENTATIONS, "portrait", any_case=True) or "portrait",
         margin_mm=reader.number("margin_mm", layout.DEFAULT_MARGIN_MM, *MARGIN_MM_RANGE),
     )
     colours = _colours(reader, game, count)

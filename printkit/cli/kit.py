@@ -79,6 +79,7 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
             for path, data in document_outputs(document, out_dir / f"{name}.pdf"):
                 batch.add(path, data)
     pages = len(documents[-1][1].pages)
+    publish(batch)  # every part was made before the first file is replaced
+    # said only once written: a write that fails must not follow a success line
     message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
             f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
-    publish(batch)  # every part was made before the first file is replaced

@@ -10,10 +10,11 @@ from printkit.cli.levelcheck import players_for, usable_level
 
 @click.command("tokens")
 @click.argument("level_file", metavar="LEVEL.yaml")
-@click.option("--players", type=click.IntRange(2, 4), required=True, help="How many play: one of the level's `players` counts.")
+@click.option("--players", type=click.IntRange(2, 4), default=None,
+              help="How many play: one of the level's `players` counts (default: the most it allows, as for kit).")
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the token sheet.")
 @click.option("--ink-saving", is_flag=True, help="Outlines only: no coloured grounds behind the tokens.")
-def tokens_command(level_file: str, players: int, output: str, ink_saving: bool) -> None:
+def tokens_command(level_file: str, players: int | None, output: str, ink_saving: bool) -> None:
     """Tokens for a level: 16 gems, 8 webs and 4 question marks to place (S28), the box's
     hearts and chest (S29, knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30).
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -43,6 +44,22 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
     return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}{searched}"
 
 
+def _expanded(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The files named, a folder standing for its levels (*.yaml, sorted; golden verdicts
+    *.expect.json are no levels and are left out)."""
+    expanded: list[str] = []
+    for path in files:
+        folder = Path(path)
+        if path != "-" and folder.is_dir():
+            levels = sorted(str(level) for level in folder.glob("*.yaml") if level.is_file())
+            if not levels:
+                raise click.BadParameter(f"no levels (*.yaml) in the folder '{path}'", param_hint="FILE...")
+            expanded += levels
+        else:
+            expanded.append(path)
+    return tuple(expanded)
+
+
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON verdict object per line.")
@@ -51,11 +68,13 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
 def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> None:
     """Check Sinpin levels: well formed, solvable, least turns, soft-locks.
 
-    FILE may be - for standard input. Golden verdicts kept beside levels (*.expect.json)
-    are skipped, so `printkit validate levels/*` checks just the levels. Exit status 0 when
+    FILE may be - for standard input, or a folder for its levels (*.yaml). Golden verdicts
+    kept beside levels (*.expect.json) are skipped, so `printkit validate levels/*` checks
+    just the levels. Exit status 0 when
     every level is valid, 1 when any is invalid, 2 when a file cannot be read.
     """
     worst = EXIT_OK
+    files = _expanded(files)
     goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]
     for path in files:
         if path in goldens:
