@@ -7,7 +7,7 @@ import math
 import click
 
 from printkit.cards.model import describe_sizes, parse_size
-from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
+from printkit.cli.common import EXIT_USAGE, message, note, output_format, write_listed
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
 from printkit.wording import counted
 from printkit.yamlsource import SpecError, UnreadableSource
@@ -77,7 +77,7 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         if deck_file is not None:
             raise click.UsageError("--alignment-test prints a test sheet, not a deck: leave out DECK.yaml")
         write_listed(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
-        message(f"alignment test for {duplex}-edge duplex")
+        note(f"alignment test for {duplex}-edge duplex")
         return
     if deck_file is None:
         raise click.UsageError("say which deck to print: printkit cards DECK.yaml -o FILE.pdf")
@@ -96,4 +96,4 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         raise SystemExit(EXIT_USAGE) from None
     write_listed(document, output)
     sheets = len(document.pages) // (1 if no_backs else 2)
-    message(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")
+    note(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")

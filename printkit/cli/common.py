@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -22,8 +23,49 @@ EXIT_USAGE = 2  # bad usage or unreadable input
 
 
 def message(text: str) -> None:
-    """A message for the user (stderr); data goes to stdout."""
+    """A message for the user (stderr) that --quiet keeps: a problem found; data goes to stdout."""
     click.echo(text, err=True)
+
+
+QUIET_KEY = "printkit.quiet"
+
+
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[QUIET_KEY] = True  # meta is shared by the group's context and the command's
+
+
+def quiet_option() -> click.Option:
+    """-q/--quiet, which the group gives every command (LazyGroup) and takes itself."""
+    return click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, is_eager=True, callback=_set_quiet,
+                        help="No progress bars or summaries on standard error; errors and warnings still show.")
+
+
+def quiet() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET_KEY))
+
+
+def note(text: str) -> None:
+    """A summary or note for the user (stderr), left out with --quiet."""
+    if not quiet():
+        click.echo(text, err=True)
+
+
+def use_colour(stream: object) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+
+
+def coloured_verdict(line: str, stream: object) -> str:
+    """A verdict line with its ✓ green and its ✗ red, when `stream` takes colour."""
+    if not use_colour(stream):
+        return line
+    for mark, colour in (("✓", "green"), ("✗", "red")):
+        if line.startswith(mark):
+            return click.style(mark, fg=colour, bold=True) + line[len(mark):]
+    return line
 
 
 def output_format(path: str | Path) -> str:
@@ -38,8 +80,9 @@ def output_format(path: str | Path) -> str:
 
 
 def show_progress() -> bool:
-    """Progress bars only on a terminal, so piped output and CI logs stay clean."""
-    return sys.stderr.isatty()
+    """Progress bars only on a terminal, so piped output and CI logs stay clean, and not
+    with --quiet."""
+    return sys.stderr.isatty() and not quiet()
 
 
 def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None = None) -> ContextManager[Iterable[T]]:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from printkit.cli.common import message
+from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
 from printkit.sinpin.engine import LEFT, RIGHT, MoveEngine, Outcome
 from printkit.sinpin.tiles import field_name, parse_field
@@ -57,7 +57,7 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
             param_hint="'--from'",
         )
     if not level.supported(x, y):
-        message(f"note: {field_name(x, y)} is not supported (S4): the move starts with a fall (S14)")
+        note(f"note: {field_name(x, y)} is not supported (S4): the move starts with a fall (S14)")
     health = level.rules.start_health if health is None else health
     engine = MoveEngine(level)
     ways = [(direction, result) for direction in (RIGHT, LEFT)

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_format, progress, publish, write_listed
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, note, output_format, progress, publish, write_listed
 from printkit.draw import Document
 from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
@@ -86,7 +86,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
         found = f" (only {others}: printkit board and printkit cards read those)" if others else ""
         raise click.BadParameter(f"no levels (*.yaml) in '{folder}'{found}", param_hint="'--all'")
     if others:
-        message(f"skipped {others} in {folder}: not levels")
+        note(f"skipped {others} in {folder}: not levels")
     out_dir = Path(output)
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{output}' is a file; with --all, -o names a folder", param_hint="'-o' / '--output'")
@@ -117,7 +117,7 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
     publish(batch)
     for note in notes:
         message(note)
-    message(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
+    note(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
             f" ({invalid} invalid, {unreadable} unreadable)")
     return worst
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.common import message, output_format, write_listed
+from printkit.cli.common import note, output_format, write_listed
 from printkit.cli.levelcheck import players_for, usable_level
 
 
@@ -28,4 +28,4 @@ def tokens_command(level_file: str, players: int | None, output: str, ink_saving
     level, name = usable_level(level_file, for_print=True)
     players = players_for(level, players, name)
     write_listed(token_document(level, players, ink_saving=ink_saving), output)
-    message(f"tokens for {players} players")
+    note(f"tokens for {players} players")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_OK, EXIT_USAGE, coloured_verdict, note
 from printkit.cli.levelcheck import check_level
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.validator import Verdict, unsearchable
@@ -85,9 +85,9 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
         if as_json:
             click.echo(json.dumps(verdict.as_json(name), ensure_ascii=False))
         else:
-            click.echo(summary_line(name, verdict, status))
+            click.echo(coloured_verdict(summary_line(name, verdict, status), sys.stdout))
             for problem in located:
                 click.echo(str(problem))
     if goldens:
-        message(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
+        note(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
     sys.exit(worst)
