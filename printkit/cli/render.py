@@ -115,8 +115,8 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             rendered += 1
     # every file is rendered before the first is replaced: a crash leaves the old maps whole
     publish(batch)
-    for note in notes:
-        message(note)
+    for line in notes:
+        message(line)
     note(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
             f" ({invalid} invalid, {unreadable} unreadable)")
     return worst
