@@ -129,6 +129,8 @@ def parse_document(source: Source) -> Document:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         what = " ".join(str(part) for part in (error.context, error.problem) if part)
+        if "'\\t'" in what:  # PyYAML's words for a tab where indentation belongs
+            what += " (a tab: YAML indents with spaces only; in a map, type '.' or a space for open cave)"
         if mark is None:
             raise _unreadable(name, f"not valid YAML: {what}") from None
         raise _unreadable(
@@ -293,10 +295,13 @@ class SpecReader:
             return default
         return value
 
-    def choice(self, key: str, options: tuple[str, ...], default: str | None) -> str | None:
+    def choice(self, key: str, options: tuple[str, ...], default: str | None, *, any_case: bool = False) -> str | None:
+        """One of `options`; with `any_case`, matched whatever its case and given as spelt there."""
         if key not in self.entries:
             return default
         value = self.raw(key)
+        if any_case and isinstance(value, str):
+            value = next((option for option in options if option.lower() == value.lower()), value)
         if not isinstance(value, (str, int)) or isinstance(value, bool) or str(value) not in options:
             shown = f"'{value}'" if isinstance(value, (str, int)) and len(str(value)) < 40 else type_name(value)
             self.problem(

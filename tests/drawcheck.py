@@ -304,6 +304,7 @@ class SvgGeometry:
     uses: list[SvgUse] = field(default_factory=list)
     defs: dict[str, str] = field(default_factory=dict)  # id -> tag of each element directly in <defs>
     labels: list[str] = field(default_factory=list)  # aria-labels: the strings drawn as glyphs
+    paper: Box | None = None  # the white page background (id "paper"), kept out of `rects`
 
     def uses_of(self, prefix: str) -> list[SvgUse]:
         return [use for use in self.uses if use.href.startswith(prefix)]
@@ -397,7 +398,10 @@ def svg_page(path: str | Path) -> SvgGeometry:
     title = root.find(f"{SVG_NS}title")
     geometry = SvgGeometry(width, height, viewbox, title.text if title is not None else None)
     for child in root:
-        if child.tag == f"{SVG_NS}defs":
+        if child.tag == f"{SVG_NS}rect" and child.get("id") == "paper":
+            geometry.paper = Box(*(float(child.get(name, 0)) for name in ("x", "y", "width", "height")),
+                                 _paint(child, "stroke"), _paint(child, "fill"))
+        elif child.tag == f"{SVG_NS}defs":
             geometry.defs.update({element.get("id"): element.tag.removeprefix(SVG_NS) for element in child})
         else:
             _walk(child, page_matrix, geometry)

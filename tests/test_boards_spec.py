@@ -220,3 +220,11 @@ def test_spec_is_frozen() -> None:
     spec: BoardSpec = load_spec(str(TEMPLATES / "sinoda-2.yaml"))
     with pytest.raises(AttributeError):
         spec.game = "yinsh"  # type: ignore[misc]
+
+
+def test_paper_and_orientation_are_read_whatever_their_case(tmp_path: Path) -> None:
+    # Issue 12 item 14: --paper A4 worked but `paper: a4` was refused.
+    spec = load_spec(_write(tmp_path, "game: yinsh\npaper: a4\norientation: Landscape\n"))
+    assert (spec.page.paper, spec.page.orientation) == ("A4", "landscape")
+    assert load_spec(_write(tmp_path, "game: yinsh\npaper: LETTER\n")).page.paper == "Letter"
+    assert _problems(tmp_path, "game: yinsh\npaper: a5\n") == ["FILE:2:8: format: 'paper' must be one of A4, Letter, not 'a5'"]

@@ -128,3 +128,36 @@ def test_unreadable_deck(tmp_path: Path) -> None:
     path.write_text("deck: [unclosed\n", encoding="utf-8")
     with pytest.raises(UnreadableSource):
         load_deck(str(path))
+
+
+def test_a_misspelled_placeholder_is_a_located_error(tmp_path):
+    # Issue 12 item 14: {blade_pointz} printed as typed.
+    from printkit.cards.loader import load_deck
+    from printkit.yamlsource import SpecError
+
+    path = tmp_path / "deck.yaml"
+    path.write_text('deck: X\nbacks:\n  b: {title: B}\ncards:\n  - {title: A, text: "under {blade_pointz} points {blades}"}\n',
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_deck(str(path))
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.column) == (5, 22)
+    assert problem.message.startswith("unknown placeholder {blade_pointz} in 'text' (placeholders: {blade_points},")
+
+
+def test_placeholders_fill_in_worded_for_every_blade_points():
+    import dataclasses
+
+    from printkit.cards.model import PLACEHOLDER, fill_knobs
+    from printkit.sinpin.rules import Rules
+    from printkit.bundled import template_path
+    from printkit.cards.loader import load_deck
+
+    deck = load_deck(str(template_path("sinpin-deck.yaml")))
+    for points in range(0, 7):
+        texts = " ".join(card.text for card in fill_knobs(deck, Rules(blade_points=points)).cards)
+        assert not PLACEHOLDER.search(texts)
+        assert "under 0" not in texts and "under 1 " not in texts
+    assert "blades harmless (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules(blade_points=0)).cards)
+    assert "blades −1 health if under 3 points are left (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules()).cards)
+    assert dataclasses.fields(Rules)  # every knob is a placeholder too

@@ -105,3 +105,10 @@ def test_knobs_in_card_texts_print_sinpin_md_values(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(page.text for page in pdf_pages(out))
     assert "{" not in text and re.search(r"up\s*to\s*3", text)
+
+
+def test_one_card_is_worded_as_one(tmp_path: Path) -> None:
+    deck = tmp_path / "one.yaml"
+    deck.write_text("deck: One\nbacks:\n  b: {title: B}\ncards:\n  - {title: A}\n", encoding="utf-8")
+    result = _run(str(deck), "-o", str(tmp_path / "one.pdf"))
+    assert result.exit_code == 0 and "1 card on 1 sheet with long-edge backs" in result.output

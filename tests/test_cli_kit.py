@@ -106,6 +106,15 @@ def test_an_unwritable_output_is_a_message_and_exit_2_and_nothing_is_replaced(tm
     assert result.exit_code == 2
     assert "kit.pdf: cannot write: it is a folder" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kit.pdf"]
+    assert "kit for 2 players" not in result.output  # no success line before a failed write (issue 12 item 14)
+
+
+def test_the_success_line_follows_the_files_written(tmp_path: Path) -> None:
+    result = run(CHIMNEY, "--players", "2", "-o", str(tmp_path))
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[-1].endswith("long-edge duplex") and "kit for 2 players" in lines[-1]
+    assert lines[-2] == str(tmp_path / "kit.pdf")
 
 
 def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) -> None:

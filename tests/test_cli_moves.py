@@ -55,8 +55,8 @@ def test_health_defaults_to_the_start_health_and_can_knock_out(tmp_path: Path) -
     text = "rules:\n  start_health: 1\nmap: |\n  #######\n  #A.^*Z#\n  #######\n"
     result = run("moves", level(tmp_path, text), "--from", "2,1", "--card", "1")
     assert result.exit_code == 0
-    assert "health 1: 2 outcomes" in result.output
-    assert "D2 (x=3, y=1)  damage 1  gems 0  hearts -  passed D2  health 0: knocked out (S25)" in result.output
+    assert "health 1: 2 ends" in result.output
+    assert "D2 (x=3, y=1)  damage 1  gems 0  hearts -  health 0: knocked out (S25)\n      right → C2 → D2\n" in result.output
 
 
 def test_a_start_in_rock_or_outside_is_a_usage_error(tmp_path: Path) -> None:
@@ -79,3 +79,38 @@ def test_a_broken_level_is_reported_with_positions(tmp_path: Path) -> None:
 def test_standard_input_works() -> None:
     result = run("moves", "-", "--from", "1,1", "--card", "4", "--json", input=LEVEL)
     assert json.loads(result.output)["outcomes"][0]["end"] == [3, 1]
+
+
+# A ledge over a pit: from the door B2 the move walks right and falls (S14).
+LEDGE = "map: |\n  ######\n  #A..Z#\n  ###.##\n  #....#\n  ######\n"
+
+
+def test_from_takes_the_maps_field_names_as_well_as_x_y(tmp_path: Path) -> None:
+    # Issue 12 item 3: maps and messages say E4; --from must too, in either case.
+    path = level(tmp_path, LEDGE)
+    by_xy = run("moves", path, "--from", "1,1", "--card", "3", "--json")
+    for name in ("B2", "b2", " B2 "):
+        by_name = run("moves", path, "--from", name, "--card", "3", "--json")
+        assert by_name.exit_code == 0 and by_name.output == by_xy.output
+    assert "A1 to F5" in run("moves", path, "--from", "G9", "--card", "1").output
+    assert run("moves", path, "--from", "B0", "--card", "1").exit_code == 2  # rows are named from 1
+
+
+def test_each_end_is_listed_once_with_its_ways_in_the_order_entered(tmp_path: Path) -> None:
+    path = level(tmp_path, LEDGE)
+    lines = run("moves", path, "--from", "B2", "--card", "3").output.splitlines()
+    assert lines[0].endswith("with a 3, health 3: 2 ends")
+    # right: C2, D2, then the fall into the pit (free), one point left to walk; left bounces (S9)
+    assert "      right → B2 → C2 → D2, falls to D4 → E4" in lines
+    ends = [line for line in lines if line.startswith("  → ")]
+    assert len(ends) == len(set(ends)) == 2  # each end once, however many ways lead there
+
+
+def test_ways_beyond_three_are_counted_not_listed(tmp_path: Path) -> None:
+    result = run("moves", str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml"),
+                 "--from", "D12", "--card", "6")
+    assert "  → B14 (x=1, y=13)  damage 1  gems 1  hearts -  (45 ways)" in result.output
+    assert "      … and 42 more ways" in result.output
+    ways = json.loads(run("moves", str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml"),
+                          "--from", "3,11", "--card", "6", "--json").output)["outcomes"]
+    assert len(ways) > result.output.count("  → ")  # the JSON keeps every distinct outcome

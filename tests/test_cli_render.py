@@ -60,14 +60,47 @@ def test_an_invalid_level_writes_nothing_and_exits_1(tmp_path):
 @pytest.mark.parametrize("text, rule, where", [
     (RAGGED, "S1", ":3:6: "), (UNKNOWN_CHARACTER, "S3", ":3:5: "), (TOO_LARGE, "S2", ":1:6: "),
 ])
-@pytest.mark.parametrize("overlay", [False, True])
-def test_a_grid_too_broken_to_draw_writes_nothing_even_with_overlay(tmp_path, text, rule, where, overlay):
+def test_a_broken_grid_gets_no_map(tmp_path, text, rule, where):
     level = write_level(tmp_path, "broken", text)
     out = tmp_path / "map.pdf"
-    result = run("render", str(level), "-o", str(out), *(["--overlay"] if overlay else []))
+    result = run("render", str(level), "-o", str(out))
     assert result.exit_code == 1
     assert not out.exists() and not list(tmp_path.glob("*.part"))
     assert f"{level}{where}{rule}: " in result.stderr
+    assert "--overlay draws its errors" in result.stderr
+
+
+@pytest.mark.parametrize("text, rule, field", [
+    (RAGGED, "S1", (3, 1)), (UNKNOWN_CHARACTER, "S3", (2, 1)), (TOO_LARGE, "S2", None),
+])
+def test_an_overlay_draws_a_broken_grid_with_its_errors_marked(tmp_path, text, rule, field):
+    # Issue 12 item 12: one unknown character or a map beyond S2 is what overlays are for.
+    from printkit.render.sinpin.overlay import MARK, overlay_sheet
+
+    level = write_level(tmp_path, "broken", text)
+    out = tmp_path / "checked.pdf"
+    result = run("render", str(level), "--overlay", "-o", str(out))
+    assert result.exit_code == 1 and out.exists(), result.output
+    (page, *_) = pdf_pages(out)
+    assert (round(page.width_mm), round(page.height_mm)) in ((210, 297), (297, 210))
+    assert f"{rule}: " in page.text
+    frames = [rect for rect in page.rects if rect.stroke == MARK]
+    if field is None:  # beyond S2: shrunk onto A4 and said so, no calibration bar that would lie
+        assert "Shrunk to" in page.text and "print at 100 %" not in page.text and not frames
+    else:
+        sheet, factor = overlay_sheet(*{RAGGED: (4, 3), UNKNOWN_CHARACTER: (5, 3)}[text])
+        x, y = sheet.corner(*field)
+        assert factor == 1.0 and any(abs(r.x - x - 0.7) < 0.05 and abs(r.y - y - 0.7) < 0.05 for r in frames)
+
+
+def test_a_map_beyond_a4_is_shrunk_to_fit_with_every_field_drawn(tmp_path):
+    from printkit.render.sinpin.overlay import overlay_sheet
+
+    sheet, factor = overlay_sheet(13, 18)
+    assert factor == pytest.approx(12 / 13)
+    left, top = sheet.corner(0, 0)
+    right, bottom = sheet.corner(13, 18)
+    assert left * factor >= 5 and right * factor <= 205 and top * factor >= 5 and bottom * factor <= 292
 
 
 def test_an_overlay_of_an_invalid_level_is_written_and_exits_1(tmp_path):
@@ -125,8 +158,7 @@ def test_render_all_as_svg_overlays_draws_invalid_levels_too(tmp_path):
     result = run("render", "--all", str(levels), "-o", str(out), "--format", "svg", "--overlay")
     assert result.exit_code == 1
     names = {path.name for path in out.iterdir()}
-    assert {"a-every-tile.svg", "b-pits.svg", "c-floating.svg"} <= names
-    assert not any(name.startswith("d-ragged") for name in names)
+    assert {"a-every-tile.svg", "b-pits.svg", "c-floating.svg", "d-ragged.svg"} <= names  # ragged rows drawn too
 
 
 def test_render_all_of_a_folder_without_levels_is_a_usage_error(tmp_path):

@@ -42,3 +42,11 @@ def test_broken_levels(tmp_path: Path) -> None:
     result = _run(str(tmp_path / "none.yaml"), "--players", "2", "-o", str(out))
     assert result.exit_code == 2
     assert not out.exists()
+
+
+def test_players_default_to_the_most_the_level_allows_as_for_kit(tmp_path: Path) -> None:
+    # Issue 12 item 14: tokens required --players while kit has a default.
+    out = tmp_path / "tokens.pdf"
+    result = _run("-", "-o", str(out), stdin=LEVEL)
+    assert result.exit_code == 0, result.stderr
+    assert "Tiny: tokens for 3 players" in pdf_pages(out)[0].text

@@ -148,5 +148,75 @@ def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
     path = level(tmp_path, "map: |\n  #A" + "." * 17 + "Z#\n")  # 21 fields wide (S2)
     plain = json.loads(run("validate", "--json", path).output)
     assert plain["errors"][0]["rule"] == "S2" and plain["min_turns"] is None
+    assert plain["solvable"] is None  # never searched: not known, rather than false (issue 12 item 9)
     searched = json.loads(run("validate", "--json", "--any-size", path).output)
-    assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"]
+    assert searched["errors"] == plain["errors"] and searched["min_turns"] == 4 and searched["solvable"] is True
+    # the human line shows what --any-size found, not only the S2 error
+    assert run("validate", "--any-size", path).output.splitlines()[0] == \
+        f"✗ {path}: invalid, 1 error; searched: solvable in 4 turns, 19 rest positions"
+    assert run("validate", path).output.splitlines()[0] == f"✗ {path}: invalid, 1 error"
+
+
+# Issue 12 item 10: hand-typed maps' whitespace traps, each named where it is.
+def test_trailing_spaces_on_the_first_row_are_one_located_error_naming_them(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n  #####   \n  #A.Z#\n  #####\n")
+    result = run("validate", path)
+    lines = result.output.splitlines()
+    assert lines[1:] == [f"{path}:2:8: S1: row 1 has 8 fields but the other rows have 5;"
+                         " it ends in 3 spaces (a space is open cave, S3)"]
+
+
+def test_a_blank_line_after_map_is_named(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n\n  #####\n  #A.Z#\n  #####\n")
+    lines = run("validate", path).output.splitlines()
+    assert lines[1:] == [f"{path}:2:3: S1: row 1 has 0 fields but the other rows have 5;"
+                         " it is empty (a blank line right after 'map: |')"]
+
+
+def test_tabs_in_the_map_and_in_the_indentation_are_named(tmp_path: Path) -> None:
+    inside = run("validate", level(tmp_path, "map: |\n  #####\n  #A\tZ#\n  #####\n")).output
+    assert "unknown character '\\t' at C2" in inside and "a tab is no map character" in inside
+    indented = run("validate", level(tmp_path, "map: |\n\t#####\n\t#A.Z#\n", "tab.yaml"))
+    assert indented.exit_code == 2 and "a tab: YAML indents with spaces only" in indented.output
+
+
+def test_a_name_the_font_cannot_print_is_a_warning_printing_commands_refuse(tmp_path: Path) -> None:
+    # Issue 12 item 8: ✓ must not promise what render refuses.
+    path = level(tmp_path, 'name: "Cave \U0001F98A"\nmap: |\n  ####\n  #AZ#\n  ####\n')
+    result = run("validate", path)
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0].endswith("1 warning")
+    assert f"{path}:1:7: format: warning: the level's name has characters the font (DejaVu Sans) cannot print:" \
+           " U+1F98A FOX FACE" in result.output and "render, tokens and kit refuse to print it" in result.output
+    verdict = json.loads(run("validate", "--json", path).output)
+    assert verdict["valid"] is True and [w["rule"] for w in verdict["warnings"]] == ["format"]
+    assert run("render", path, "-o", str(tmp_path / "m.pdf")).exit_code == 1  # what the warning said
+
+
+def test_validate_does_not_load_the_font_for_plain_ascii_names() -> None:
+    code = ("import sys; from click.testing import CliRunner; from printkit.cli import main;"
+            " CliRunner().invoke(main, ['validate', 'levels/01-first-steps.yaml']);"
+            " print('printkit.draw.fonts' in sys.modules)")
+    root = Path(__file__).resolve().parent.parent
+    assert subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_a_search_beyond_a4_shows_its_progress_on_a_terminal(tmp_path: Path, monkeypatch) -> None:
+    import printkit.cli.common as common
+
+    monkeypatch.setattr(common, "show_progress", lambda: True)
+    path = level(tmp_path, "map: |\n  #A" + "." * 17 + "Z#\n")
+    result = run("validate", "--any-size", path)
+    assert "Searching 21 x 1 fields" in result.output
+    assert "Searching" not in run("validate", path).output  # nothing searched, nothing shown
+
+
+def test_a_folder_stands_for_its_levels_without_their_golden_verdicts(tmp_path: Path) -> None:
+    # Issue 12 item 14: `printkit validate levels/` refused a folder.
+    root = Path(__file__).resolve().parent.parent / "levels"
+    result = run("validate", str(root))
+    assert result.exit_code == 0
+    assert [line.split(":")[0][2:] for line in result.output.splitlines()] == [
+        str(path) for path in sorted(root.glob("*.yaml"))]
+    (tmp_path / "empty").mkdir()
+    assert run("validate", str(tmp_path / "empty")).exit_code == 2

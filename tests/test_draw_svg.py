@@ -69,7 +69,7 @@ def test_shapes_and_transforms_land_where_laid_out(tmp_path):
     for attribute in ('stroke-dasharray="2 1"', 'stroke-linecap="round"', 'fill-opacity="0.5"',
                       'stroke-opacity="0.5"', 'fill-rule="evenodd"', 'rx="2"'):
         assert attribute in text
-    assert text.count("<rect") == 1
+    assert text.count("<rect") == 2  # the paper and the laid-out one
 
 
 def test_text_is_drawn_as_glyph_outlines(tmp_path):
@@ -125,6 +125,16 @@ def test_every_id_is_explicit_and_unique(tmp_path):
     token = Symbol("token", [Text(0, 0, "αβ", 3)])
     page = Page(*A4_PORTRAIT, [Use("token"), Text(0, 10, "αγ", 3)])
     ids = re.findall(rb'\bid="([^"]+)"', svg_bytes(page, [token]))
-    assert len(ids) == len(set(ids)) == 4
-    assert all(name.startswith((b"sym-", b"glyph-")) for name in ids)
+    assert len(ids) == len(set(ids)) == 5
+    assert all(name.startswith((b"sym-", b"glyph-")) or name == b"paper" for name in ids)
     assert svg_bytes(page, [token]) == svg_bytes(page, [token])
+
+
+def test_every_page_starts_with_white_paper_covering_it(tmp_path):
+    # Issue 12 item 4: a viewer with a coloured canvas must show white paper, not its own colour.
+    path = written(tmp_path, Page(*A4_LANDSCAPE, [Rect(10, 10, 20, 20, Style(fill="#ff0000"))]))
+    root = ET.parse(path).getroot()
+    drawn = [child for child in root if child.tag not in (f"{SVG_NS}defs", f"{SVG_NS}title", f"{SVG_NS}desc")]
+    assert drawn[0].tag == f"{SVG_NS}rect" and drawn[0].get("fill") == "#ffffff"
+    paper = svg_page(path).paper
+    assert (paper.x, paper.y, paper.w, paper.h, paper.fill) == (0, 0, 297, 210, "#ffffff")

@@ -1135,3 +1135,16 @@ def test_the_same_move_gives_the_same_outcomes(move) -> None:
     rows, start, card, health = move
     first = MoveEngine(Level(tuple(rows))).moves(start, card, health=health)
     assert first == MoveEngine(Level(tuple(rows))).moves(start, card, health=health)
+
+
+def test_S7_a_move_can_be_asked_for_one_direction_and_the_two_make_the_whole():
+    level = Level.from_text("\n".join(JUMP_PIT))
+    engine = MoveEngine(level)
+    door = (1, 1)
+    for card in range(1, 7):
+        whole = {Outcome.of(r) for r in engine.moves(door, card, health=3)}
+        left = {Outcome.of(r) for r in engine.moves(door, card, health=3, direction=-1)}
+        right = {Outcome.of(r) for r in engine.moves(door, card, health=3, direction=1)}
+        assert left | right == whole
+    # the first step of a one-direction move goes that way (or bounces off rock, S9)
+    assert all(r.trail[0][0] >= door[0] for r in engine.moves(door, 1, trail=True, direction=1))

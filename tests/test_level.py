@@ -43,3 +43,25 @@ def test_grid_findings_name_rule_column_and_row() -> None:
     found = grid_findings(["#AZ#", "#A", "#\t.?"])
     assert [(f.rule, f.x, f.y) for f in found] == [("S1", 2, 1), ("S3", 1, 2), ("S3", 1, 1)]
     assert "'\\t'" in found[1].message
+
+
+def test_S1_the_odd_row_is_reported_whichever_it_is():
+    from printkit.sinpin.level import grid_findings
+
+    rows = ["#####  ", "#A.Z#", "#####"]
+    s1 = [f for f in grid_findings(rows) if f.rule == "S1"]
+    assert [(f.x, f.y) for f in s1] == [(5, 0)] and "ends in 2 spaces" in s1[0].message
+    two = [f for f in grid_findings(["####", "#AZ#####"]) if f.rule == "S1"]
+    assert [f.message for f in two] == ["row 2 has 8 fields but row 1 has 4; all rows must be the same length"]
+    spaces = [f for f in grid_findings(["#AZ#", "    ", "####"]) if f.rule == "S1"]
+    assert spaces == []  # a row of spaces as long as the others is open cave, not an error
+    short = [f.message for f in grid_findings(["#AZ#", "  ", "####"]) if f.rule == "S1"]
+    assert short == ["row 2 has 2 fields but the other rows have 4; it is only 2 spaces"]
+
+
+def test_sketch_rows_draws_what_a_broken_grid_can_show():
+    from printkit.sinpin.level import sketch_rows
+
+    assert sketch_rows(["#####", "#AxZ", "", "####\t#"]) == ("######", "#A.Z##", "######", "####.#")
+    assert sketch_rows([]) is None and sketch_rows(["", ""]) is None
+    assert sketch_rows(["#AZ#"]) == ("#AZ#",)  # a sound grid is left as it is

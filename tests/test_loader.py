@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import dump_level, read_level
-from printkit.sinpin.rules import KNOB_RANGES, Rules
+from printkit.sinpin.rules import KNOB_RANGES, Rules, knob_conflicts
 from printkit.yamlsource import UnreadableSource
 
 
@@ -140,7 +140,8 @@ levels = st.builds(
     name=st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=20),
     author=st.text(max_size=10).filter(lambda s: s.isprintable()),
     players=st.sampled_from([(2,), (2, 4), (2, 3, 4), (3, 4)]),
-    rules=st.builds(Rules, **{name: st.integers(low, high) for name, (low, high) in KNOB_RANGES.items()}),
+    rules=st.builds(Rules, **{name: st.integers(low, high) for name, (low, high) in KNOB_RANGES.items()})
+    .filter(lambda rules: not knob_conflicts(rules)),
 )
 
 
@@ -152,3 +153,14 @@ def test_load_of_dump_gives_the_same_level(tmp_path_factory: pytest.TempPathFact
     level_file = read_level(str(path))
     assert level_file.problems == []
     assert level_file.level() == level
+
+
+def test_knobs_that_contradict_each_other_are_one_located_error(tmp_path):
+    # Issue 12 item 7: start_health 5 with max_health 2 made the rules sheet contradict itself.
+    found = problems(tmp_path, "rules:\n  start_health: 5\n  max_health: 2\nmap: 'AZ'\n")
+    assert found == [
+        "level.yaml:2:17: format: start_health (5) is more than max_health (2): avatars would start with more health"
+        " than a heart or the door can give back (S22, S25); raise max_health or lower start_health"]
+    alone = problems(tmp_path, "rules:\n  max_health: 2\nmap: 'AZ'\n")  # start_health's default 3 is too much
+    assert len(alone) == 1 and alone[0].startswith("level.yaml:2:15: format: start_health (3) is more than max_health (2)")
+    assert problems(tmp_path, "rules:\n  start_health: 2\n  max_health: 2\nmap: 'AZ'\n") == []

@@ -59,3 +59,42 @@ def test_the_sheet_cites_where_a_reader_finds_every_rule(tmp_path: Path) -> None
     assert "printkit rules" in text and "docs/rules.md" in text
     assert "sinpin.md" not in text
     assert (Path(__file__).resolve().parent.parent / "docs" / "rules.md").is_file()
+
+
+# Issue 12 item 7: every generated sentence worded right for every knob value.
+MISWORDED = re.compile(r"\b1 (rounds|hearts|points|webs|gems|question marks|turns|cards)\b|fewer than [01] point|"
+                       r"under [01] point|\b0 (hearts|webs|gems|question marks)\b|at most 0")
+
+
+def _all_text(rules: Rules) -> str:
+    from printkit.render.rules_sheet import _sections
+
+    return " ".join([*(line for s in _sections(rules) for line in s.lines), *(t for s in _sections(rules) for _, t in s.fields)])
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from printkit.sinpin.rules import KNOB_RANGES, knob_conflicts  # noqa: E402
+
+every_rules = st.builds(Rules, **{name: st.integers(low, high) for name, (low, high) in KNOB_RANGES.items()}).filter(
+    lambda rules: not knob_conflicts(rules))
+
+
+@given(every_rules)
+@settings(max_examples=300)
+def test_no_knob_value_gives_a_misworded_sentence(rules: Rules) -> None:
+    text = _all_text(rules)
+    assert not MISWORDED.search(text), MISWORDED.search(text).group(0)
+    assert f"{rules.start_health} health" in text and f"up to {rules.max_health}" in text
+
+
+def test_the_sheet_follows_the_set_up_knobs_and_edge_values() -> None:
+    text = _all_text(Rules(setup_webs=0, setup_gems=5, setup_marks=1, box_hearts=1, max_rounds=1, blade_points=0))
+    assert "placing gems, then question marks" in text and "holds 5 gems and 1 question mark in all" in text
+    assert "web" not in text.split("(S28)")[0].split("Take turns")[1]  # no webs placed, none named
+    assert "1 heart, 1 chest and 2 ghost cards (S29)" in text and "after 1 round;" in text
+    assert "Blades: harmless in this level, as blade_points is 0 (S17)." in text
+    assert "Blades: lose 1 health if no point is left (S17)." in _all_text(Rules(blade_points=1))
+    nothing = _all_text(Rules(setup_webs=0, setup_gems=0, setup_marks=0, box_hearts=0))
+    assert "Nothing is placed at set-up" in nothing and "webs, 1 chest and 2 ghost cards (S29)" in nothing

@@ -94,3 +94,20 @@ def test_a_long_level_name_stays_on_the_token_page() -> None:
     table = {symbol.name: symbol for symbol in tile_symbols()}
     left, top, right, bottom = bounding_box(page.items, table)
     assert left >= 0 and right <= page.width
+
+
+def test_no_label_runs_under_the_tokens_beside_it(tmp_path: Path) -> None:
+    # Issue 12 item 14: "one per player: fox, goat, mouse, penguin" ran under the fox pawn.
+    from printkit.render.tokens import LABEL_GAP, MARGIN
+
+    page = _page(tmp_path, _level(), 4)
+    tokens_left = min(rect.x for rect in _cut_squares(page))
+    labels = [char for char in page.chars if char.x < tokens_left and MARGIN + 15 < char.baseline < 250]
+    assert "penguin" in "".join(char.text for char in labels)  # the whole list is left of the tokens
+    from printkit.draw.fonts import text_width
+
+    assert max(char.x + text_width(char.text, char.size, "Bold" in char.font) for char in labels) <= tokens_left - LABEL_GAP + 0.01
+    squares = _cut_squares(page)
+    right = [char for char in page.chars if char.x >= tokens_left and MARGIN + 15 < char.baseline < 250]
+    # right of the labels only what is drawn on a token (the question mark's "?")
+    assert all(any(r.x <= char.x <= r.x + r.w and r.y <= char.baseline <= r.y + r.h for r in squares) for char in right)

@@ -18,3 +18,13 @@ def test_field_names_are_column_letters_and_rows_from_one() -> None:
     assert field_name(0, 0) == "A1"
     assert field_name(2, 4) == "C5"
     assert [column_name(x) for x in (0, 17, 25, 26, 27)] == ["A", "R", "Z", "AA", "AB"]
+
+
+def test_parse_field_reads_printed_names_and_x_y_alike():
+    from printkit.sinpin.tiles import field_name, parse_field
+
+    assert parse_field("E4") == parse_field("e4") == parse_field("4,3") == parse_field(" 4 , 3 ") == (4, 3)
+    assert parse_field("AA12") == (26, 11)
+    for x, y in ((0, 0), (25, 17), (26, 3), (701, 9)):
+        assert parse_field(field_name(x, y)) == (x, y)
+    assert parse_field("E0") is None and parse_field("4") is None and parse_field("E4,3") is None

@@ -64,7 +64,7 @@ def test_S26_health_must_never_reach_zero() -> None:
     verdict = validate(level("#######", "#A^^^Z#", "#######"))
     assert not verdict.solvable and verdict.min_turns is None
     assert rules_of(verdict) == [("S26", None, None)]
-    assert "costs all 3 health" in verdict.errors[0].message
+    assert "costs all the 3 health an avatar starts with" in verdict.errors[0].message
     assert verdict.soft_locks == ()  # health is ignored in the move graph (S27)
 
 
@@ -128,9 +128,16 @@ def test_S27a_an_unsupported_door_is_an_S4_error_at_the_door() -> None:
 def test_S27a_grid_errors_leave_the_search_fields_at_their_defaults() -> None:
     verdict = validate_rows(["####", "#A.Z#", "#xA#"])
     assert rules_of(verdict) == [("S1", 4, 1), ("S3", 1, 2), ("S3", 2, 2)]
+    # never searched: solvability unknown (None), not "not solvable" (issue 12 item 9)
     assert (verdict.solvable, verdict.min_turns, verdict.rest_positions, verdict.soft_locks, verdict.unreachable_items) == (
-        False, None, 0, (), ()
+        None, None, 0, (), ()
     )
+
+
+def test_S26_the_search_reports_progress_per_rest_position() -> None:
+    seen: list[int] = []
+    verdict = validate_rows(["#######", "#A...Z#", "#######"], progress=seen.append)
+    assert seen == [1] * verdict.rest_positions
 
 
 def test_S27a_no_door_and_no_exit_have_no_position() -> None:
@@ -159,4 +166,15 @@ def test_S28_the_warning_follows_the_setup_knobs() -> None:
     assert not [w for w in validate(level(*rows)).warnings if w.rule == "S28"]
     few = Level(rows, rules=Rules(setup_webs=1))
     messages = [w.message for w in validate(few).warnings if w.rule == "S28"]
-    assert messages == ["the map holds 2 webs; set-up has 1 in all (setup_webs)"]
+    assert messages == ["the map holds 2 webs; set-up has 1 in all (setup_webs 1)"]
+
+
+def test_S33_fewer_rounds_than_the_least_turns_warns_that_no_game_can_finish() -> None:
+    # Issue 12 item 7: max_rounds 5 on a level of 11 turns gave a plain ✓.
+    rows = ["##############", "#A..........Z#", "##############"]  # 11 fields: 6 + 5 points
+    turns = validate(level(*rows)).min_turns
+    assert turns == 2
+    short = validate(level(*rows, max_rounds=1))
+    assert short.valid and [(w.rule, w.message) for w in short.warnings] == [
+        ("S33", "max_rounds is 1 but the exit Ω needs at least 2 turns: no avatar can get out before the game ends")]
+    assert not validate(level(*rows, max_rounds=2)).warnings

@@ -14,6 +14,7 @@ import yaml
 from printkit.boards import layout, pieces, sinoda, yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
+from printkit.filekinds import BOARD, wrong_kind
 from printkit.draw.colours import NAMED_COLOURS, parse_colour
 from printkit.yamlsource import (
     Document,
@@ -115,6 +116,9 @@ def read_spec(doc: Document) -> BoardSpec:
     reader = SpecReader(doc, doc.root, problems)
     if not reader.ok:
         raise SpecError(problems)
+    other = wrong_kind(doc, BOARD)
+    if other is not None:  # a level or deck: one sentence, not a line per key
+        raise SpecError([other])
     game = reader.choice("game", GAMES, None)
     known = COMMON_KEYS | (GAME_KEYS[game] if game else frozenset().union(*GAME_KEYS.values()))
     reader.check_keys(known, required=("game",))
@@ -128,8 +132,8 @@ def read_spec(doc: Document) -> BoardSpec:
         options = _yinsh_options(reader)
         count = _yinsh_players(reader)
     page = Page(
-        paper=reader.choice("paper", layout.PAPERS, "A4") or "A4",
-        orientation=reader.choice("orientation", layout.ORIENTATIONS, "portrait") or "portrait",
+        paper=reader.choice("paper", layout.PAPERS, "A4", any_case=True) or "A4",  # a4 as --paper a4
+        orientation=reader.choice("orientation", layout.ORIENTATIONS, "portrait", any_case=True) or "portrait",
         margin_mm=reader.number("margin_mm", layout.DEFAULT_MARGIN_MM, *MARGIN_MM_RANGE),
     )
     colours = _colours(reader, game, count)

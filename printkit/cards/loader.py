@@ -18,9 +18,11 @@ import yaml
 
 from printkit.draw.colours import NAMED_COLOURS, parse_colour
 from printkit.cards.model import (
-    BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, SIZES, Back, Card, Deck, describe_sizes, parse_size,
+    BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, PLACEHOLDER, PLACEHOLDERS, SIZES, Back, Card, Deck,
+    describe_sizes, parse_size,
 )
 from printkit.draw import fonts
+from printkit.filekinds import DECK, wrong_kind
 from printkit.yamlsource import Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name
 
 DECK_KEYS = ("deck", "size", "backs", "cards")
@@ -42,6 +44,9 @@ def read_deck(doc: Document) -> Deck:
         if doc.root is None:
             problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a deck needs 'deck', 'backs' and 'cards'")
         raise SpecError(problems)
+    other = wrong_kind(doc, DECK)
+    if other is not None:  # a level or board spec: one sentence, not a line per key
+        raise SpecError([other])
     reader.check_keys(DECK_KEYS, required=("deck", "backs", "cards"))
     name = _glyph_text(reader, "deck", "") or ""
     size = SIZES[DEFAULT_SIZE]
@@ -134,11 +139,13 @@ def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
         back = entry.text("back", default_back)
         if entry.has("back") and back is not None and back not in backs and backs:
             entry.problem(entry.value_node("back"), f"no back design '{back}' in 'backs' (backs: {', '.join(backs)})")
+        text = _glyph_text(entry, "text", "") or ""
+        _check_placeholders(entry, text)
         common = dict(
             title=title,
             back=back or "",
             item=item,
-            text=_glyph_text(entry, "text", "") or "",
+            text=text,
             emblem=entry.choice("emblem", EMBLEMS, item),
             colour=_colour(entry, "colour", NEUTRAL),
             count=entry.integer("count", 1, *COUNT_RANGE),
@@ -147,6 +154,15 @@ def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
         for value in values or [None]:
             cards.append(Card(value=value, **common))  # type: ignore[arg-type]
     return cards
+
+
+def _check_placeholders(entry: SpecReader, text: str) -> None:
+    """A `{name}` that is no placeholder is a typo ({blade_pointz}): located, not printed as typed."""
+    unknown = sorted({name for name in PLACEHOLDER.findall(text) if name not in PLACEHOLDERS})
+    if unknown:
+        named = ", ".join(f"{{{name}}}" for name in unknown)
+        known = ", ".join(f"{{{name}}}" for name in PLACEHOLDERS)
+        entry.problem(entry.value_node("text"), f"unknown placeholder {named} in 'text' (placeholders: {known})")
 
 
 def _values(entry: SpecReader) -> list[int]:

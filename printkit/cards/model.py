@@ -10,7 +10,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
-from printkit.sinpin.rules import Rules
+from printkit.sinpin.rules import Rules, blades_short
 
 # Card sizes players buy sleeves for (mm, portrait). Poker is the default (issue: 63 × 88).
 SIZES: dict[str, tuple[float, float]] = {
@@ -112,9 +112,20 @@ class Deck:
         return sum(card.count for card in self.cards)
 
 
+# What a card's text may hold in braces: each rule knob's value, and {blades}, S17 worded for
+# the level's blade_points ("−1 health if under 3 points are left", "harmless").
+PLACEHOLDERS: tuple[str, ...] = (*(f.name for f in dataclasses.fields(Rules)), "blades")
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def placeholder_texts(rules: Rules) -> dict[str, str]:
+    """What each of PLACEHOLDERS prints for `rules`."""
+    return {**{name: str(value) for name, value in dataclasses.asdict(rules).items()}, "blades": blades_short(rules.blade_points)}
+
+
 def fill_knobs(deck: Deck, rules: Rules) -> Deck:
     """Every `{knob}` in a card's text replaced by that rule knob's value ("up to {max_health}")."""
-    knobs = {f"{{{name}}}": str(value) for name, value in dataclasses.asdict(rules).items()}
+    knobs = {f"{{{name}}}": value for name, value in placeholder_texts(rules).items()}
 
     def filled(text: str) -> str:
         for placeholder, value in knobs.items():

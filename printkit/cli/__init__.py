@@ -17,7 +17,8 @@ import click
 from printkit import __version__
 from printkit.atomicfile import OutputError
 from printkit.cli.commands import COMMANDS
-from printkit.cli.common import EXIT_BROKEN_PIPE, EXIT_FINDING, EXIT_USAGE, message
+from printkit.cli.common import EXIT_BROKEN_PIPE, EXIT_FINDING, EXIT_USAGE, message, quiet_option
+from printkit.cli.helpformat import WholeSummaryGroup
 from printkit.cli.streams import StandardOutputError, flush_stdout, guarded
 from printkit.interrupts import as_exceptions
 from printkit.yamlsource import SpecError, UnreadableSource
@@ -30,7 +31,6 @@ def _stdout_fault(error: StandardOutputError) -> int:
         return EXIT_BROKEN_PIPE
     message(f"printkit: cannot write to standard output: {error.strerror}")
     return EXIT_USAGE
-from printkit.cli.helpformat import WholeSummaryGroup
 
 
 class LazyGroup(WholeSummaryGroup):
@@ -82,11 +82,16 @@ class LazyGroup(WholeSummaryGroup):
         if target is None:
             return None
         module, attribute = target.split(":")
-        return getattr(importlib.import_module(module), attribute)
+        command = getattr(importlib.import_module(module), attribute)
+        if not any(param.name == "quiet" for param in command.params):
+            command.params.append(quiet_option())  # every command takes --quiet, one mechanism
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, "-V", "--version", prog_name="printkit")
+@click.option("-q", "--quiet", is_flag=True, expose_value=False, is_eager=True, callback=quiet_option().callback,
+              help="As each command's --quiet: only errors and warnings on standard error.")
 def main() -> None:
     """Print-and-play kits for Sinpin, Sinoda and YINSH.
 

@@ -13,8 +13,10 @@ from printkit.boards.export import board_json
 from printkit.boards.pieces import DUPLEX_EDGES
 from printkit.boards.spec import GAMES, BoardSpec, load_spec
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_folder, output_format, progress, publish
-from printkit.cli.streams import json_line
 from printkit.cli.named import BOARD
+from printkit.cli.streams import json_line
+from printkit.filekinds import BOARD as BOARD_KIND
+from printkit.filekinds import kind_of
 from printkit.yamlsource import SpecError, UnreadableSource, load_document
 
 SPEC_SUFFIXES = (".yaml", ".yml")
@@ -109,16 +111,14 @@ def board(
 
 
 def is_board_spec(path: Path) -> bool:
-    """Whether a YAML file is a board spec (game: sinoda or yinsh), not a deck or a level."""
+    """Whether a YAML file is a board spec (it has a `game`), not a deck or a level (filekinds)."""
     try:
-        doc = load_document(str(path))
+        return kind_of(load_document(str(path))) is BOARD_KIND
     except UnreadableSource:
         try:
             return bool(_GAME_LINE.search(path.read_text(encoding="utf-8", errors="replace")))
         except OSError:
             return False
-    values = doc.values.get(doc.root) if doc.root is not None else None
-    return isinstance(values, dict) and values.get("game") in GAMES
 
 
 def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:

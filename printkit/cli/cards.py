@@ -7,9 +7,10 @@ import math
 import click
 
 from printkit.cards.model import describe_sizes, parse_size
-from printkit.cli.common import EXIT_USAGE, message, output_format, write_listed
+from printkit.cli.common import EXIT_USAGE, message, note, output_format, write_listed
 from printkit.cli.named import DECK
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
+from printkit.wording import counted
 
 PAPERS = {"a4": A4_PORTRAIT, "letter": LETTER_PORTRAIT}
 BLEED_MM = 3.0  # printing.md #3
@@ -84,7 +85,7 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         if deck_file is not None:
             raise click.UsageError("--alignment-test prints a test sheet, not a deck: leave out DECK.yaml")
         write_listed(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
-        message(f"alignment test for {duplex}-edge duplex")
+        note(f"alignment test for {duplex}-edge duplex")
         return
     if deck_file is None:
         from printkit.bundled import template_path
@@ -98,4 +99,4 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         raise SystemExit(EXIT_USAGE) from None
     write_listed(document, output)
     sheets = len(document.pages) // (1 if no_backs else 2)
-    message(f"{deck.total} cards on {sheets} sheet{'s' * (sheets != 1)}{'' if no_backs else f' with {duplex}-edge backs'}")
+    note(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")

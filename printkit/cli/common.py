@@ -25,14 +25,59 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: the reader of stdout stopped reading (`
 
 
 def message(text: str) -> None:
-    """A message for the user (stderr); data goes to stdout. No line is longer than
-    printkit.quote.MESSAGE_LINE, whatever user text it quotes."""
-    click.echo("\n".join(bounded(line) for line in text.split("\n")), err=True)
+    """A message for the user (stderr) that --quiet keeps: a problem found; data goes to
+    stdout. No line is longer than printkit.quote.MESSAGE_LINE, whatever user text it quotes."""
+    click.echo(_bounded_lines(text), err=True)
+
+
+def _bounded_lines(text: str) -> str:
+    return "\n".join(bounded(line) for line in text.split("\n"))
 
 
 OUTPUT_HINT = "'-o' / '--output'"
 # names that look like a file, not a folder: printkit's formats and other documents'
 FILE_SUFFIXES = (".pdf", ".svg", ".png", ".jpg", ".jpeg", ".ps", ".eps", ".txt", ".yaml", ".yml", ".json")
+
+
+QUIET_KEY = "printkit.quiet"
+
+
+def _set_quiet(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[QUIET_KEY] = True  # meta is shared by the group's context and the command's
+
+
+def quiet_option() -> click.Option:
+    """-q/--quiet, which the group gives every command (LazyGroup) and takes itself."""
+    return click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, is_eager=True, callback=_set_quiet,
+                        help="No progress bars or summaries on standard error; errors and warnings still show.")
+
+
+def quiet() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET_KEY))
+
+
+def note(text: str) -> None:
+    """A summary or note for the user (stderr), left out with --quiet."""
+    if not quiet():
+        click.echo(_bounded_lines(text), err=True)
+
+
+def use_colour(stream: object) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org)."""
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+
+
+def coloured_verdict(line: str, stream: object) -> str:
+    """A verdict line with its ✓ green and its ✗ red, when `stream` takes colour."""
+    if not use_colour(stream):
+        return line
+    for mark, colour in (("✓", "green"), ("✗", "red")):
+        if line.startswith(mark):
+            return click.style(mark, fg=colour, bold=True) + line[len(mark):]
+    return line
 
 
 def output_format(path: str | Path) -> str:
@@ -63,8 +108,9 @@ def output_folder(path: str | Path, why: str = "-o names a folder") -> Path:
 
 
 def show_progress() -> bool:
-    """Progress bars only on a terminal, so piped output and CI logs stay clean."""
-    return sys.stderr.isatty()
+    """Progress bars only on a terminal, so piped output and CI logs stay clean, and not
+    with --quiet."""
+    return sys.stderr.isatty() and not quiet()
 
 
 def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None = None) -> ContextManager[Iterable[T]]:
@@ -78,6 +124,11 @@ def progress(items: Sequence[T], label: str, describe: Callable[[T], str] | None
         hidden=not show_progress(),
         item_show_func=(lambda item: describe(item) if item is not None else None) if describe else None,
     )
+
+
+def progress_count(length: int, label: str) -> ContextManager:
+    """A click progress bar counting up to `length` (call .update(n)); hidden off a terminal."""
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, hidden=not show_progress())
 
 
 def publish(batch: AtomicBatch) -> list[Path]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, output_folder, progress, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, note, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import DECK, LEVEL
 
@@ -67,6 +67,7 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
         for name, document in bar:
             add_document(batch, document, out_dir / f"{name}.pdf")
     pages = len(documents[-1][1].pages)
-    message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
-            f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
     publish(batch)  # every part was made before the first file is replaced
+    # said only once written: a write that fails must not follow a success line
+    note(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
+         f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")

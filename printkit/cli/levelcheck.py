@@ -3,14 +3,15 @@ located in the file as FILE:LINE:COL (validate, render, kit and tokens share thi
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from dataclasses import dataclass
 
 import click
 
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.level import Level, fits_paper
+from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
 from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
 from printkit.yamlsource import SourceProblem, UnreadableSource
@@ -26,6 +27,7 @@ class CheckedLevel:
     errors: tuple[SourceProblem, ...]  # located in the file, format problems first
     warnings: tuple[SourceProblem, ...]
     unprintable: tuple[SourceProblem, ...] = ()  # text the font cannot print (asked when printing)
+    sketch: Level | None = None  # the grid as far as it can be drawn (sketch_rows), errors and all
 
     @property
     def drawable(self) -> Level | None:
@@ -41,21 +43,48 @@ class CheckedLevel:
 def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -> CheckedLevel:
     """Read and validate a level file; UnreadableSource when it is not one YAML document.
 
-    `for_print` also checks that the font can print the level's name and author.
+    A name or author the font cannot print is `unprintable` with `for_print` (printing
+    commands refuse it), a warning otherwise (validate says so before anyone prints).
     """
     level_file = read_level(path)
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
-    verdict = unsearchable(prior) if rows is None else validate_rows(rows, level_file.rules, prior, any_size=any_size)
+    if rows is None:
+        verdict = unsearchable(prior)
+    elif any_size and not fits_paper(max(map(len, rows)), len(rows)):
+        # beyond S2 a search can take seconds: count the rest positions explored, up to the
+        # open fields (the most there can be)
+        open_fields = sum(len(row) - row.count("#") for row in rows)
+        with progress_count(open_fields, f"Searching {max(map(len, rows))} x {len(rows)} fields") as bar:
+            verdict = validate_rows(rows, level_file.rules, prior, any_size=True, progress=bar.update)
+    else:
+        verdict = validate_rows(rows, level_file.rules, prior, any_size=any_size)
     errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
-    warnings = tuple(locate(level_file, finding) for finding in verdict.warnings)
-    unprintable = unprintable_text(level_file) if for_print else ()
-    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable)
+    unprintable = unprintable_text(level_file)
+    if not for_print and unprintable:
+        # validate warns of what printing refuses, so that ✓ promises nothing render refuses
+        verdict = dataclasses.replace(verdict, warnings=verdict.warnings + tuple(
+            Finding("format", _as_warning(problem.message), severity="warning") for problem in unprintable))
+    warnings = tuple(locate(level_file, finding) for finding in verdict.warnings if finding.rule != "format")
+    if not for_print:
+        warnings += tuple(dataclasses.replace(problem, message="warning: " + _as_warning(problem.message))
+                          for problem in unprintable)
+        unprintable = ()
+    sketched = sketch_rows(rows) if rows is not None else None
+    sketch = None if sketched is None else Level(sketched, name=level_file.title, author=level_file.author,
+                                                 players=level_file.players, rules=level_file.rules)
+    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable, sketch)
+
+
+def _as_warning(message: str) -> str:
+    return f"{message}; render, tokens and kit refuse to print it"
 
 
 def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
     """The level's name or author with characters the bundled font lacks, located."""
-    from printkit.draw import fonts  # only commands that print pay for loading the font
+    if all(text.isascii() and text.isprintable() for text in (level_file.title, level_file.author)):
+        return ()  # the font has every printable ASCII character: no need to load it
+    from printkit.draw import fonts  # only text beyond ASCII pays for loading the font
 
     problems = []
     for key, text in (("name", level_file.title), ("author", level_file.author)):

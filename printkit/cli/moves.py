@@ -1,44 +1,48 @@
-"""`printkit moves FILE --from X,Y --card N`: every outcome of one move (S6-S25)."""
+"""`printkit moves FILE --from E4 --card N`: every outcome of one move (S6-S25)."""
 
 from __future__ import annotations
 
 import click
 
-from printkit.cli.common import message
+from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
-from printkit.cli.streams import json_line
 from printkit.cli.named import LEVEL
-from printkit.sinpin.engine import MoveEngine, Outcome
-from printkit.sinpin.tiles import field_name
+from printkit.cli.streams import json_line
+from printkit.sinpin.engine import LEFT, RIGHT, MoveEngine, Outcome
+from printkit.sinpin.tiles import field_name, parse_field
+from printkit.sinpin.trail import describe
 
 
 def _position(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
-    try:
-        x, y = (int(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(f"'{value}' is not X,Y (two whole numbers, such as 1,4)") from None
-    return x, y
+    position = parse_field(value)
+    if position is None:
+        raise click.BadParameter(f"'{value}' is not a field: give its name on the map (E4) or X,Y from 0 (4,3)")
+    return position
 
 
 def _fields(positions: tuple[tuple[int, int], ...]) -> str:
     return " ".join(field_name(*p) for p in positions) or "-"
 
 
+MAX_WAYS_SHOWN = 3  # per end; the rest are counted
+
+
 @click.command("moves")
 @click.argument("file", metavar="FILE", type=LEVEL)
-@click.option("--from", "start", required=True, metavar="X,Y", callback=_position,
-              help="The rest field the move starts on: column and row from 0 (S1).")
+@click.option("--from", "start", required=True, metavar="FIELD", callback=_position,
+              help="The rest field the move starts on: its name on the map (E4), or X,Y, column and row from 0 (4,3) (S1).")
 @click.option("--card", type=click.IntRange(1, 6), required=True, help="The card played, 1-6.")
 @click.option("--health", type=click.IntRange(1, 9), default=None,
               help="Health at the start of the move (default: the level's start health, S25).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (docs/level-format.md).")
 def moves_command(file: str, start: tuple[int, int], card: int, health: int | None, as_json: bool) -> None:
-    """Every outcome of one move: where it ends, damage, gems, hearts, the fields passed.
+    """Every outcome of one move: where it ends, damage, gems, hearts, and the ways there.
 
-    Settles "where can I get with a 4 from here?" at the table.
+    Settles "where can I get with a 4 from here?" at the table. Each end is listed once
+    with the ways to it, each with its direction and the fields in the order entered.
 
     \b
-      printkit moves levels/01-first-steps.yaml --from 4,3 --card 2
+      printkit moves levels/01-first-steps.yaml --from E4 --card 2
       printkit moves first-steps --from 4,3 --card 2 --json    # a bundled level, by name
 
     The --json object is described in docs/level-format.md; the rules it follows are
@@ -46,29 +50,47 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
     """
     level, name = usable_level(file)
     x, y = start
-    if not (0 <= x < level.width and 0 <= y < level.height) or level.is_rock(x, y):
+    inside = 0 <= x < level.width and 0 <= y < level.height
+    if not inside or level.is_rock(x, y):
+        shown = field_name(x, y) if x >= 0 and y >= 0 else f"{x},{y}"
         raise click.BadParameter(
-            f"{x},{y} is {'rock' if 0 <= x < level.width and 0 <= y < level.height else 'outside the map'};"
-            f" the map is {level.width} x {level.height} fields (x 0-{level.width - 1}, y 0-{level.height - 1})",
+            f"{shown} (x={x}, y={y}) is {'rock' if inside else 'outside the map'}; the map is {level.width} x"
+            f" {level.height} fields, A1 to {field_name(level.width - 1, level.height - 1)}"
+            f" (x 0-{level.width - 1}, y 0-{level.height - 1})",
             param_hint="'--from'",
         )
     if not level.supported(x, y):
-        message(f"note: {field_name(x, y)} is not supported (S4): the move starts with a fall (S14)")
+        note(f"note: {field_name(x, y)} is not supported (S4): the move starts with a fall (S14)")
     health = level.rules.start_health if health is None else health
     engine = MoveEngine(level)
+    ways = [(direction, result) for direction in (RIGHT, LEFT)
+            for result in engine.moves(start, card, health=health, trail=True, direction=direction)]
     knocked_out: dict[Outcome, bool] = {}
-    for result in engine.moves(start, card, health=health):
+    for _, result in ways:
         outcome = Outcome.of(result)
         knocked_out[outcome] = knocked_out.get(outcome, False) or result.knocked_out
-    outcomes = sorted(knocked_out)
     if as_json:
         click.echo(json_line({"file": name, "from": [x, y], "card": card,
-                              "outcomes": [o.as_json() for o in outcomes]}))
+                              "outcomes": [o.as_json() for o in sorted(knocked_out)]}))
         return
+    # Outcomes that differ only in the fields passed are one end reached in several ways.
+    ends: dict[tuple, dict[str, None]] = {}
+    for direction, result in ways:
+        outcome = Outcome.of(result)
+        key = (outcome.end, outcome.exit, outcome.damage, outcome.gems, outcome.hearts, result.knocked_out)
+        ends.setdefault(key, {})[describe(level, start, direction, result.trail or (), result.exited)] = None
+    count = len(ends)
     click.echo(f"{name}: from {field_name(x, y)} (x={x}, y={y}) with a {card}, health {health}:"
-               f" {len(outcomes)} outcome{'s' * (len(outcomes) != 1)}")
-    for o in outcomes:
-        end = "the exit Ω" if o.exit else f"{field_name(*o.end)} (x={o.end[0]}, y={o.end[1]})"
-        knocked = "  health 0: knocked out (S25)" if knocked_out[o] else ""
-        click.echo(f"  → {end}  damage {o.damage}  gems {o.gems}  hearts {_fields(o.hearts)}"
-                   f"  passed {_fields(o.passed)}{knocked}")
+               f" {count} end{'s' * (count != 1)}")
+    for (end, exited, damage, gems, hearts, knocked), described in sorted(ends.items()):
+        where = "the exit Ω" if exited else f"{field_name(*end)} (x={end[0]}, y={end[1]})"
+        knocked_text = "  health 0: knocked out (S25)" if knocked else ""
+        total = len(described)
+        click.echo(f"  → {where}  damage {damage}  gems {gems}  hearts {_fields(hearts)}{knocked_text}"
+                   f"{f'  ({total} ways)' if total > 1 else ''}")
+        shown = sorted(described, key=lambda text: (len(text), text))
+        for text in shown[:MAX_WAYS_SHOWN]:
+            click.echo(f"      {text}")
+        if total > MAX_WAYS_SHOWN:
+            rest = total - MAX_WAYS_SHOWN
+            click.echo(f"      … and {rest} more way{'s' * (rest != 1)}")

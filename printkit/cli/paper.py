@@ -6,7 +6,7 @@ import re
 
 import click
 
-from printkit.cli.common import message, output_format, write_listed
+from printkit.cli.common import note, output_format, write_listed
 from printkit.render.sinpin.design_sheet import design_sheet_document
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 
@@ -56,4 +56,4 @@ def paper_command(output: str, landscape: bool, fields: tuple[int, int] | None) 
             param_hint="'--fields'",
         ) from None
     write_listed(document, output)
-    message(f"design sheet, {columns} x {rows} fields")
+    note(f"design sheet, {columns} x {rows} fields")

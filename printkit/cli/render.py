@@ -3,8 +3,9 @@ validator's verdict drawn on them.
 
 An invalid level gets no plain map (S27a: nothing rendered, exit 1). With --overlay it gets
 its annotated map, errors marked and listed, and still exit 1 — checking a level is what
-the overlay is for. A map too broken to draw (ragged rows, unknown characters, too large
-for S2, no map) gets nothing either way.
+the overlay is for: a grid with ragged rows or unknown characters is drawn as far as it can
+be (sketch_rows), and a map beyond S2 shrunk onto the page. Only a file with no map at all
+gets nothing.
 """
 
 from __future__ import annotations
@@ -15,33 +16,34 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import (EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, output_folder, output_format, progress, publish,
-                                 write_listed)
+from printkit.cli.common import (EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, note, output_folder, output_format, progress,
+                                 publish, write_listed)
 from printkit.draw import Document
 from printkit.draw.output import add_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
 from printkit.cli.named import LEVEL
+from printkit.wording import counted
 from printkit.yamlsource import UnreadableSource
 
 
 def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
     """What to write for a checked level, or None when nothing may be written."""
     title = "Sinpin level" if checked.name == "<stdin>" else Path(checked.name).stem
-    level = checked.drawable
-    if level is None or checked.unprintable:
+    if checked.unprintable:
         return None
-    if overlay:
-        return overlay_document(level, checked.verdict, title)
-    return map_document(level, title) if checked.verdict.valid else None
+    if overlay:  # whatever can be drawn, with its errors marked: unknown characters, ragged rows, beyond S2
+        return overlay_document(checked.sketch, checked.verdict, title) if checked.sketch is not None else None
+    level = checked.drawable
+    return map_document(level, title) if level is not None and checked.verdict.valid else None
 
 
 def _refusal(checked: CheckedLevel) -> str:
     if checked.unprintable:
         return f"{checked.name}: nothing written: the font cannot print the level's name or author"
-    if checked.drawable is None:
-        return f"{checked.name}: nothing written: the map is too broken to draw"
+    if checked.sketch is None:
+        return f"{checked.name}: nothing written: there is no map to draw"
     return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"
 
 
@@ -62,11 +64,32 @@ def _render_one(path: str, output: str, overlay: bool) -> int:
     return checked.status
 
 
+def levels_in(folder: Path) -> tuple[list[Path], str]:
+    """The folder's *.yaml files that may be levels, and the other kinds it skips counted
+    (decks, board specs: filekinds), such as "9 board specs and 1 card deck"."""
+    from collections import Counter
+
+    from printkit.filekinds import KINDS, LEVEL, kind_of_file
+
+    paths, skipped = [], Counter()
+    for path in sorted(folder.glob("*.yaml")):
+        kind = kind_of_file(path)
+        if kind is None or kind is LEVEL:
+            paths.append(path)
+        else:
+            skipped[kind] += 1
+    counted = [f"{count} {kind.plural if count != 1 else kind.name.removeprefix('a ')}" for kind in KINDS if (count := skipped[kind])]
+    return paths, " and ".join(counted)
+
+
 def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
-    paths = sorted(Path(folder).glob("*.yaml"))
+    paths, others = levels_in(Path(folder))
     if not paths:
-        raise click.BadParameter(f"no levels (*.yaml) in '{folder}'", param_hint="'--all'")
+        found = f" (only {others}: printkit board and printkit cards read those)" if others else ""
+        raise click.BadParameter(f"no levels (*.yaml) in '{folder}'{found}", param_hint="'--all'")
     out_dir = output_folder(output, "with --all, -o names a folder")
+    if others:
+        note(f"skipped {others} in {folder}: not levels")
     batch = AtomicBatch()
     notes: list[str] = []
     worst, rendered, invalid, unreadable = EXIT_OK, 0, 0, 0
@@ -91,10 +114,10 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
             rendered += 1
     # every file is rendered before the first is replaced: a crash leaves the old maps whole
     publish(batch)
-    for note in notes:
-        message(note)
-    message(f"{rendered} of {len(paths)} levels rendered to {out_dir}/"
-            f" ({invalid} invalid, {unreadable} unreadable)")
+    for line in notes:
+        message(line)
+    note(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
+         f" ({invalid} invalid, {unreadable} unreadable)")
     return worst
 
 
@@ -118,11 +141,12 @@ def render_command(level: str | None, output: str, overlay: bool, folder: str | 
       printkit render --all levels/ -o output/maps/ [--format svg]
       printkit render the-chimney -o chimney.pdf     # a bundled level, by name
 
-    LEVEL.yaml may be - for standard input, or the name of a bundled level (printkit examples). Print the PDF at 100 % / actual size: one field
-    is 15 mm (S2). An invalid level is not rendered (exit 1) unless --overlay is given, which
-    draws its errors on the map and lists them below it; a map too broken to draw is never
-    written. An overlay whose findings do not fit below the map continues on a second page
-    (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid, 2 bad
+    LEVEL.yaml may be - for standard input, or the name of a bundled level (printkit
+    examples). Print the PDF at 100 % / actual size: one field is 15 mm (S2). An invalid
+    level is not rendered (exit 1) unless --overlay is given, which draws its errors on the
+    map and lists them below it, even for ragged rows, unknown characters or a map too
+    large for A4 (then shrunk to fit, not to scale). An overlay whose findings do not fit
+    below the map continues on a second page (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid, 2 bad
     usage or an unreadable file.
     """
     if (level is None) == (folder is None):

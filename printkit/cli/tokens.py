@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.common import message, output_format, write_listed
+from printkit.cli.common import note, output_format, write_listed
 from printkit.cli.levelcheck import players_for, usable_level
 from printkit.cli.named import LEVEL
 
 
 @click.command("tokens")
 @click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
-@click.option("--players", type=click.IntRange(2, 4), required=True, help="How many play: one of the level's `players` counts.")
+@click.option("--players", type=click.IntRange(2, 4), default=None,
+              help="How many play: one of the level's `players` counts (default: the most it allows, as for kit).")
 @click.option("-o", "--output", required=True, metavar="FILE.pdf|FILE.svg", help="Where to write the token sheet.")
 @click.option("--ink-saving", is_flag=True, help="Outlines only: no coloured grounds behind the tokens.")
-def tokens_command(level_file: str, players: int, output: str, ink_saving: bool) -> None:
+def tokens_command(level_file: str, players: int | None, output: str, ink_saving: bool) -> None:
     """Print the tokens to cut out for a level.
 
     \b
       printkit tokens levels/07-the-chimney.yaml --players 4 -o tokens.pdf
       printkit tokens first-steps --players 2 --ink-saving -o tokens.svg
+      printkit tokens first-steps -o tokens.pdf   # as many players as the level allows
 
     16 gems, 8 webs and 4 question marks to place (S28), the box's hearts and chest (S29,
     knob box_hearts), a pawn per player and the ghost, 10 x 10 mm (S30). Every token fits
@@ -33,4 +35,4 @@ def tokens_command(level_file: str, players: int, output: str, ink_saving: bool)
     level, name = usable_level(level_file, for_print=True)
     players = players_for(level, players, name)
     write_listed(token_document(level, players, ink_saving=ink_saving), output)
-    message(f"tokens for {players} players")
+    note(f"tokens for {players} players")

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_OK, EXIT_USAGE, coloured_verdict, note
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
 from printkit.cli.named import LEVEL
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.validator import Verdict, unsearchable
+from printkit.wording import counted
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 
 
@@ -34,9 +36,29 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
         warnings = len(verdict.warnings)
         extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
         turns = verdict.min_turns
-        return f"✓ {name}: solvable in {turns} turn{'s' * (turns != 1)}, {verdict.rest_positions} rest positions{extra}"
+        return f"✓ {name}: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}{extra}"
     errors = len(verdict.errors)
-    return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}"
+    searched = ""
+    if verdict.solvable:  # searched despite its errors (beyond S2 with --any-size, a door S4 refuses)
+        turns = verdict.min_turns
+        searched = f"; searched: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}"
+    return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}{searched}"
+
+
+def _expanded(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The files named, a folder standing for its levels (*.yaml, sorted; golden verdicts
+    *.expect.json are no levels and are left out)."""
+    expanded: list[str] = []
+    for path in files:
+        folder = Path(path)
+        if path != "-" and folder.is_dir():
+            levels = sorted(str(level) for level in folder.glob("*.yaml") if level.is_file())
+            if not levels:
+                raise click.BadParameter(f"no levels (*.yaml) in the folder '{path}'", param_hint="FILE...")
+            expanded += levels
+        else:
+            expanded.append(path)
+    return tuple(expanded)
 
 
 @click.command("validate")
@@ -49,18 +71,20 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
 
     \b
       printkit validate levels/*
+      printkit validate levels/                # a folder: its levels (*.yaml)
       printkit validate my-level.yaml --json
       printkit validate the-chimney            # a bundled level, by name
       printkit examples show first-steps | printkit validate -
 
-    FILE may be - for standard input, or the name of a bundled level (printkit examples).
-    Each problem is FILE:LINE:COL: RULE: message, with the rule's id (printkit rules RULE;
-    docs/rules.md); the --json verdict is described in docs/level-format.md. Golden
-    verdicts kept beside levels (*.expect.json) are skipped, so `printkit validate levels/*`
-    checks just the levels. Exit status 0 when every level is valid, 1 when any is invalid,
-    2 when a file cannot be read.
+    FILE may be - for standard input, a folder for its levels (*.yaml), or the name of a
+    bundled level (printkit examples). Each problem is FILE:LINE:COL: RULE: message, with
+    the rule's id (printkit rules RULE; docs/rules.md); the --json verdict is described in
+    docs/level-format.md. Golden verdicts kept beside levels (*.expect.json) are skipped,
+    so `printkit validate levels/*` checks just the levels. Exit status 0 when every level
+    is valid, 1 when any is invalid, 2 when a file cannot be read.
     """
     worst = EXIT_OK
+    files = _expanded(files)
     goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]
     for path in files:
         if path in goldens:
@@ -71,9 +95,9 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
         if as_json:
             click.echo(json_line(verdict.as_json(name)))
         else:
-            click.echo(summary_line(name, verdict, status))
+            click.echo(coloured_verdict(summary_line(name, verdict, status), sys.stdout))
             for problem in located:
                 click.echo(str(problem))
     if goldens:
-        message(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
+        note(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
     sys.exit(worst)

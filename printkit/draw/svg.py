@@ -21,6 +21,9 @@ from printkit.draw.primitives import (
 )
 
 
+PAPER_ID = "paper"  # the page-sized white rectangle every SVG page starts with
+
+
 def num(value: float) -> str:
     """A length as written to the SVG: at most 4 decimals (0.1 µm), no trailing zeros, no -0."""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
@@ -55,6 +58,9 @@ def svg_bytes(page: Page, symbols: Iterable[Symbol] | Mapping[str, Symbol] = (),
     drawing["stroke-miterlimit"] = "10"
     if title:
         drawing.set_desc(title=title)
+    # White paper under everything: viewers with a dark or tinted canvas would otherwise
+    # show their own colour through open cave, card faces and margins.
+    drawing.add(drawing.rect((0, 0), (num(page.width), num(page.height)), id=PAPER_ID, fill="#ffffff", stroke="none"))
     writer = _Writer(drawing)
     for symbol in symbols_needed(page.items, table):
         group = drawing.g(id=symbol_id(symbol.name))

@@ -22,6 +22,7 @@ from printkit.draw import fonts
 from printkit.draw.furniture import crop_marks, hatch, paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
 from printkit.sinpin.tiles import Tile
+from printkit.wording import counted
 from printkit.yamlsource import SourceProblem, SpecError
 from printkit.quote import excerpt
 
@@ -299,7 +300,7 @@ def deck_document(deck: Deck, options: SheetOptions = SheetOptions(), size: tupl
             pages.append(_back_page(layout, [(deck.back_of(card), backs[card.back]) for card in sheet]))
     symbols = (*faces.values(), *backs.values(), *tile_symbols())
     return Document(pages, symbols, title=f"{deck.name} cards" if deck.name else "cards", author="printkit",
-                    subject=f"{deck.total} cards, {width:g} × {height:g} mm, {layout.per_page} per sheet")
+                    subject=f"{counted(deck.total, 'card')}, {width:g} × {height:g} mm, {layout.per_page} per sheet")
 
 
 # -- duplex alignment test ------------------------------------------------------------------

@@ -17,7 +17,8 @@ from printkit.draw import A4_PORTRAIT, Document, Group, Item, Line, Page, Style,
 from printkit.draw import fonts
 from printkit.draw.furniture import paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
-from printkit.sinpin.rules import SETUP_LIMITS, Rules
+from printkit.sinpin.rules import SETUP_LIMITS, Rules, blades_rule
+from printkit.wording import counted, listed, plural
 from printkit.sinpin.tiles import Tile
 
 MARGIN = 14.0
@@ -34,14 +35,26 @@ class _Section:
     fields: tuple[tuple[Tile, str], ...] = ()  # (icon, what it does) rows
 
 
+def _set_up(rules: Rules) -> str:
+    """S28 and S29 with this level's knobs: only what is placed is named, each count worded."""
+    placed = [(rules.setup_webs, "web"), (rules.setup_gems, "gem"), (rules.setup_marks, "question mark")]
+    kinds = [plural(noun) for count, noun in placed if count]
+    counts = [counted(count, noun) for count, noun in placed if count]
+    if counts:
+        text = (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
+                f" holds {listed(counts)} in all, its own included (S28).")
+    else:
+        text = "Nothing is placed at set-up: the map is played as drawn (S28)."
+    box = [counted(rules.box_hearts, "heart")] if rules.box_hearts else []
+    return (f"{text} The box holds what was not placed of {SETUP_LIMITS['gem']} gems and {SETUP_LIMITS['web']} webs,"
+            f" {listed(box + ['1 chest', '2 ghost cards'])} (S29).")
+
+
 def _sections(rules: Rules) -> list[_Section]:
-    webs, gems, questions = SETUP_LIMITS["web"], SETUP_LIMITS["gem"], SETUP_LIMITS["question"]
     return [
         _Section("Goal and set-up", (
             "Reach the exit Ω and collect as many gems as you can on the way: most gems wins (S33).",
-            f"Take turns placing webs, then gems, then question marks, each on a vacant open field: at most {webs} webs,"
-            f" {gems} gems and {questions} question marks in all (S28). The box holds the gems and webs not placed,"
-            f" {rules.box_hearts} hearts, 1 chest and 2 ghost cards (S29).",
+            _set_up(rules),
             f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health (S5, S25)."
             " The ghost starts on the 2 × 2 squares at the bottom left of the door's field (S30).",
         )),
@@ -61,7 +74,7 @@ def _sections(rules: Rules) -> list[_Section]:
         )),
         _Section("Special fields", fields=(
             (Tile.SPIKES, "Spikes: lose 1 health; the move ends (S16)."),
-            (Tile.BLADES, f"Blades: lose 1 health if fewer than {rules.blade_points} points are left (S17)."),
+            (Tile.BLADES, f"Blades: {blades_rule(rules.blade_points)} (S17)."),
             (Tile.WEB, "Web: costs 1 extra point; removed once an avatar has passed (S18)."),
             (Tile.SPRING, "Spring: bounces you up a field for free; then rise (1 point) or step aside (S19)."),
             (Tile.TELEPORTER, "Teleporter: go to any other teleporter for free, once a move (S20)."),
@@ -85,7 +98,7 @@ def _sections(rules: Rules) -> list[_Section]:
             " game, keeping your gems (S32).",
         )),
         _Section("End and scoring", (
-            f"The game ends when no avatar is left on the board, or after {rules.max_rounds} rounds; avatars still inside"
+            f"The game ends when no avatar is left on the board, or after {counted(rules.max_rounds, 'round')}; avatars still inside"
             " get no exit bonus. Most gems wins; ties share the win (S33).",
         )),
     ]

@@ -17,11 +17,12 @@ from printkit.draw.colours import tint
 from printkit.cards.model import AVATAR_COLOURS, AVATARS
 from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Page, Rect, Style, Text
 from printkit.draw.fonts import ascent, fitted_size, shortened
-from printkit.draw.furniture import calibration_bar
+from printkit.draw.furniture import calibration_bar, paragraph
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import SETUP_LIMITS, SQUARE_MM, Rules
+from printkit.wording import counted
 
 TOKEN_MM = 14.0  # 0.5 mm clear of a 15 mm field's lines on every side
 PAWN_MM = 13.0  # disc diameter
@@ -94,10 +95,15 @@ def _ghost(x: float, y: float, ink_saving: bool) -> Group:
     ))
 
 
-def _label(x: float, y: float, title: str, detail: str) -> Group:
+LABEL_GAP = 3.0  # clear space between a label and the tokens right of it
+
+
+def _label(x: float, y: float, title: str, detail: str, width: float) -> Group:
+    """A row's title and, below it, its detail wrapped to `width` mm, so that a long detail
+    ("one per player: fox, goat, mouse, penguin") never runs under the tokens."""
     return Group((
-        Text(x, y + ascent(4.0, True), title, 4.0, bold=True),
-        Text(x, y + ascent(4.0, True) + 4.6, detail, 2.8),
+        Text(x, y + ascent(4.0, True), shortened(title, width, 4.0, True), 4.0, bold=True),
+        paragraph(x, y + ascent(4.0, True) + 4.6, width, detail, 2.8),
     ))
 
 
@@ -115,28 +121,29 @@ def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tupl
     width, height = A4_PORTRAIT
     name = level.name or "Sinpin"
     items: list[Item] = [
-        _headline(f"{name}: tokens for {players} players", width - 2 * MARGIN),
+        _headline(f"{name}: tokens for {counted(players, 'player')}", width - 2 * MARGIN),
         Text(MARGIN, MARGIN + ascent(6.0, True) + 6.0,
              "Cut along the lines. Every token fits one 15 mm field; the ghost covers 2 × 2 squares.", 3.2),
     ]
     grid_x = MARGIN + 48.0
+    label_width = grid_x - MARGIN - LABEL_GAP
     y = MARGIN + 20.0
     for kind, count, why in counts.rows():
         if count == 0:
             continue
         singular, plural = _NAMES[kind]
-        items.append(_label(MARGIN, y, f"{count} {singular if count == 1 else plural}", why))
+        items.append(_label(MARGIN, y, counted(count, singular, plural), why, label_width))
         for index in range(count):
             row, column = divmod(index, PER_ROW)
             items.append(_square_token(kind, grid_x + column * TOKEN_MM, y + row * TOKEN_MM, ink_saving))
         y += math.ceil(count / PER_ROW) * TOKEN_MM + 6.0
     pawns = counts.pawns
-    items.append(_label(MARGIN, y, f"{len(pawns)} pawns", "one per player: " + ", ".join(pawns)))
+    items.append(_label(MARGIN, y, counted(len(pawns), "pawn"), "one per player: " + ", ".join(pawns), label_width))
     for index, avatar in enumerate(pawns):
         # discs apart, not touching: each is cut round on its own
         items.append(_pawn(avatar, grid_x + PAWN_MM / 2 + index * (PAWN_MM + 4.0), y + PAWN_MM / 2, ink_saving))
     y += PAWN_MM + 6.0
-    items.append(_label(MARGIN, y, "1 ghost", "2 × 2 squares, S30"))
+    items.append(_label(MARGIN, y, "1 ghost", "2 × 2 squares, S30", label_width))
     items.append(_ghost(grid_x, y, ink_saving))
     items.append(calibration_bar(MARGIN, height - MARGIN - 8.0))
     return (Page(width, height, tuple(items)),)

@@ -37,8 +37,14 @@ FAR = 99  # turns from a field the level's own map does not know (a placed chest
 PATIENCE = 3  # greedy: a gem is worth going for when a move within this many turns takes one
 
 
+@lru_cache(maxsize=None)
 def _hand_mask(hand: frozenset[int]) -> int:
     return sum(1 << (card - 1) for card in hand)
+
+
+@lru_cache(maxsize=None)
+def _hand_after(hand: frozenset[int], card: int) -> frozenset[int]:
+    return next_hand(hand, card)
 
 
 class Knowledge:
@@ -109,7 +115,7 @@ class Bot:
     def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
         if outcome.exited:
             return 0
-        return self.knowledge.turns(outcome.end, next_hand(game.state.seats[seat].hand, card))
+        return self.knowledge.turns(outcome.end, _hand_after(game.state.seats[seat].hand, card))
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:

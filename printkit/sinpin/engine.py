@@ -160,6 +160,7 @@ class MoveEngine:
         trail: bool = False,
         watch: frozenset[Position] | None = None,
         gems: bool = True,
+        direction: int | None = None,
     ) -> tuple[MoveResult, ...]:
         """Every distinct way a move of `card` points from `start` can end.
 
@@ -168,7 +169,8 @@ class MoveEngine:
         fields in the order entered; `watch` limits `passed` to those fields, which lets the
         search merge the many ways of going that differ only elsewhere; `gems` False (health
         ignored only) counts no gems, for callers that only ask where moves end and what they
-        do to health. Results come sorted (MoveResult.order).
+        do to health; `direction` (LEFT or RIGHT) keeps only the moves that choose it (S7).
+        Results come sorted (MoveResult.order).
         """
         from printkit.sinpin import movesearch  # the drivers of `transitions`
 
@@ -177,9 +179,10 @@ class MoveEngine:
         if self.rock(*start):
             raise ValueError(f"the move starts in rock at {start}")
         present = self.items if items is None else items
-        if health is None and not trail:
+        if health is None and not trail and direction is None:
             return movesearch.all_endings(self, start, card, present, watch, gems)
-        return movesearch.follow(self, start, card, present, watch, health, trail)
+        directions = (LEFT, RIGHT) if direction is None else (direction,)
+        return movesearch.follow(self, start, card, present, watch, health, trail, directions)
 
     def fields_passed(self, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
         """The fields of `watch` that some way of making this move passes (S27), health ignored."""
@@ -188,11 +191,11 @@ class MoveEngine:
         return movesearch.fields_passed(self, start, card, watch)
 
     # -- the successor function -------------------------------------------------------------
-    def openings(self, start: Position, card: int) -> list[Transition]:
+    def openings(self, start: Position, card: int, directions: tuple[int, ...] = (LEFT, RIGHT)) -> list[Transition]:
         """How a move of `card` points from `start` begins: one branch per direction (S7)."""
         x, y = start
         opening: list[Transition] = []
-        for d in (LEFT, RIGHT):
+        for d in directions:
             if self._grid[y + 1][x + 1] is Tile.SPRING and self._grid[y][x + 1] is not Tile.ROCK:
                 # S19: a move that starts on a spring bounces (free) before anything else.
                 opening += self._enter(x, y - 1, card, d, BOUNCE_TOP, False)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
 
 from printkit.sinpin.gamemoves import GameMoves, GameOutcome
 from printkit.sinpin.ghost import GhostBoard, Place, fields_under, start_place
 from printkit.sinpin.level import Level, Position
-from printkit.sinpin.rules import FULL_HAND, SETUP_LIMITS, next_hand
+from printkit.sinpin.rules import FULL_HAND, SETUP_LIMITS
 from printkit.sinpin.tiles import Tile
 
 AVATARS = ("Fox", "Goat", "Mouse", "Penguin")
@@ -25,8 +25,7 @@ SETUP_KINDS = (("web", Tile.WEB, "setup_webs"), ("gem", Tile.GEM, "setup_gems"),
 KNOCKOUT_PRICE = 3  # S25: gems paid to go on where the avatar stands
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One player's avatar and what it holds."""
 
     avatar: str
@@ -37,8 +36,7 @@ class Seat:
     status: str = "in"  # "in", "exited" (S24) or "caught" (S32)
 
 
-@dataclass(frozen=True)
-class GameState:
+class GameState(NamedTuple):
     rows: tuple[str, ...]  # the map as it is now (S29b)
     seats: tuple[Seat, ...]
     ghost: Place
@@ -117,14 +115,14 @@ class Game:
     # -- the pieces of a turn -------------------------------------------------------------------
     def update_seat(self, seat: int, **changes: object) -> None:
         seats = list(self.state.seats)
-        seats[seat] = replace(seats[seat], **changes)
-        self.state = replace(self.state, seats=tuple(seats))
+        seats[seat] = seats[seat]._replace(**changes)
+        self.state = self.state._replace(seats=tuple(seats))
 
     def move_ghost(self, seat: int, squares: int, by: str) -> None:
         """The player moves the ghost by `squares` (S30, S31), then catches are checked (S32)."""
         ends = list(self.ghost_board.moves(self.state.ghost, squares).items())
         place, path = ends[self.bots[seat].move_ghost(self, seat, ends)]
-        self.state = replace(self.state, ghost=place)
+        self.state = self.state._replace(ghost=place)
         if self.turn_line is not None:
             self.turn_line["ghost"].append({"by": by, "path": [list(p) for p in path]})
         self.catch()
@@ -147,7 +145,7 @@ class Game:
         at = self.bots[seat].place(self, seat, kind, vacant)
         if at not in vacant:
             raise ValueError(f"bot {self.bots[seat].name} placed a {kind} on {at}, which is not vacant (S28)")
-        self.state = replace(self.state, rows=set_tile(self.state.rows, at, tile))
+        self.state = self.state._replace(rows=set_tile(self.state.rows, at, tile))
         return at
 
     def draw(self) -> str:
@@ -157,7 +155,7 @@ class Game:
         for index, count in enumerate(box):
             if pick < count:
                 box[index] -= 1
-                self.state = replace(self.state, box=tuple(box))
+                self.state = self.state._replace(box=tuple(box))
                 return BOX_KINDS[index]
             pick -= count
         raise AssertionError("unreachable")
@@ -192,4 +190,4 @@ def set_up(game: Game) -> None:
     rows = game.state.rows
     on_map = {kind: sum(row.count(char) for row in rows) for kind, char in (("gem", "*"), ("web", "w"))}
     box = (max(0, SETUP_LIMITS["gem"] - on_map["gem"]), rules.box_hearts, max(0, SETUP_LIMITS["web"] - on_map["web"]), 1, 2)
-    game.state = replace(game.state, box=box)
+    game.state = game.state._replace(box=box)

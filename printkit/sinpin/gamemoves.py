@@ -97,6 +97,7 @@ class _Map:
         self._engine: MoveEngine | None = None
         self.webs = _mask(level.width, _where(rows, Tile.WEB.char))
         self.chests = _mask(level.width, _where(rows, Tile.CHEST.char))
+        self.openings: dict[tuple[Position, int], _Opening] = {}  # (start, card) -> its suffixes on this map
 
     @property
     def engine(self) -> MoveEngine:
@@ -108,7 +109,7 @@ class _Map:
 class _Opening:
     """Every suffix of one move (a field and a card) on maps with these webs around it."""
 
-    __slots__ = ("suffixes", "footprint", "webs", "reach", "applied")
+    __slots__ = ("suffixes", "footprint", "webs", "reach", "applied", "plain", "hurting")
 
     def __init__(self, suffixes: dict[SuffixKey, Trail], footprint: int, webs: int):
         self.suffixes = suffixes
@@ -120,6 +121,9 @@ class _Opening:
                 reach |= segment
         self.reach = reach
         self.applied: dict[tuple, list[GameOutcome]] = {}  # (health, items on reach) -> outcomes
+        # The suffixes without a loss of health, flattened, apart from the others (faster to apply).
+        self.plain = [(key[0], key[1], key[2][0], key[5], trail) for key, trail in suffixes.items() if not key[3]]
+        self.hurting = [(key, trail) for key, trail in suffixes.items() if key[3]]
 
 
 class _Memo:
@@ -227,7 +231,9 @@ class GameMoves:
         that map (`item_masks`). Sorted in a fixed order, so that a choice among them is
         the same in every process."""
         board = self._map_for(rows)
-        opening = _Walker(board, self._memo, self.relevant).opening(start, card)
+        opening = board.openings.get((start, card))
+        if opening is None:
+            opening = board.openings[(start, card)] = _Walker(board, self._memo, self.relevant).opening(start, card)
         # Only items on fields the move can enter change its outcomes: the same answer
         # serves every map that has the same ones there.
         reach = opening.reach
@@ -241,19 +247,16 @@ class GameMoves:
         gems, hearts, marks = items
         maximum = self.level.rules.max_health
         webs = opening.webs
-        suffixes = opening.suffixes
         distinct: dict[tuple, GameOutcome] = {}
-        for (end, exited, segments, hurts, payout_at, payout), trail in suffixes.items():
-            if not hurts:  # the common case: one segment, no loss of health
-                entered = segments[0]
-                hp = health
-                new_hearts = (entered & hearts).bit_count()
-                if new_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
-                    hp = min(maximum, hp + new_hearts)
-                key = (end, exited, False, hp, 0, entered & gems, entered & hearts, entered & marks, entered & webs, payout)
-                if key not in distinct:
-                    distinct[key] = GameOutcome(end, exited, False, hp, 0, *key[5:], trail, 0)
-                continue
+        for end, exited, entered, payout, trail in opening.plain:  # no loss of health: the common case
+            taken_hearts = entered & hearts
+            hp = health
+            if taken_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
+                hp = min(maximum, hp + taken_hearts.bit_count())
+            key = (end, exited, False, hp, 0, entered & gems, taken_hearts, entered & marks, entered & webs, payout)
+            if key not in distinct:
+                distinct[key] = GameOutcome(*key, trail, 0)
+        for (end, exited, segments, hurts, payout_at, payout), trail in opening.hurting:
             taken = 0
             hp = health
             knocked = -1

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import replace
 
 from printkit.sinpin.game import AVATARS, KNOCKOUT_PRICE, Bot, Game, new_game, set_tile, set_up
 from printkit.sinpin.gamemoves import GameMoves, GameOutcome
@@ -71,7 +70,7 @@ def play_turn(game: Game) -> None:
                 at=list(after.at) if after.at is not None else None)
     game.lines.append(line)
     game.turn_line = None
-    game.state = replace(game.state, turn=game.state.turn + 1)
+    game.state = game.state._replace(turn=game.state.turn + 1)
 
 
 def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) -> None:
@@ -85,7 +84,7 @@ def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) ->
     for mask in (outcome.gems, outcome.hearts, outcome.marks, outcome.webs):
         for at in game.moves.positions(mask):
             rows = set_tile(rows, at, Tile.OPEN)
-    game.state = replace(game.state, rows=rows)
+    game.state = game.state._replace(rows=rows)
     exited = outcome.exited
     game.update_seat(seat, at=None if exited else outcome.end, health=outcome.health,
                      gems=player.gems + outcome.gained, hand=next_hand(player.hand, card),
@@ -118,7 +117,7 @@ def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) ->
         current = game.state.seats[seat]
         bonus = max(0, game.state.players - game.state.exits) + current.health
         game.update_seat(seat, gems=current.gems + bonus)
-        game.state = replace(game.state, exits=game.state.exits + 1)
+        game.state = game.state._replace(exits=game.state.exits + 1)
         line["events"].append(["exit", list(outcome.end), bonus])
         game.move_ghost(seat, card, "exit")
 

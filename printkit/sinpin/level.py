@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -29,21 +30,57 @@ def _shown(char: str) -> str:
     return repr(char) if not char.isprintable() or char in "'\"" else f"'{char}'"
 
 
+def _row_length_findings(rows: list[str]) -> list[Finding]:
+    """S1: the rows whose length is not the map's, each with the likely cause.
+
+    The map's width is the length most rows have (the first row's among equals), so one
+    row with trailing spaces is the row reported, even when it is the first.
+    """
+    lengths = [len(row) for row in rows]
+    if len(set(lengths)) <= 1:
+        return []
+    counts = Counter(lengths)
+    width = max(counts, key=lambda length: (counts[length], length == lengths[0]))
+    found = []
+    for y, row in enumerate(rows):
+        if len(row) == width:
+            continue
+        stripped = row.rstrip(" ")
+        trailing = len(row) - len(stripped)
+        x = min(len(row), width)
+        if not row:
+            cause = "it is empty (a blank line " + ("right after 'map: |')" if y == 0 else "inside the map)")
+        elif not stripped:
+            cause = f"it is only {len(row)} space{'s' * (len(row) != 1)}"
+        elif trailing and len(row) > width:
+            cause = f"it ends in {trailing} space{'s' * (trailing != 1)} (a space is open cave, S3)"
+            x = len(stripped)
+        elif "\t" in row:
+            cause = "it holds a tab, which counts as one field"
+        else:
+            cause = "all rows must be the same length"
+        if counts[width] == 1:
+            others = f"row {lengths.index(width) + 1} has"
+        else:
+            others = "the other rows have" if counts[width] == len(rows) - 1 else "most rows have"
+        found.append(Finding("S1", f"row {y + 1} has {len(row)} field{'s' * (len(row) != 1)} but {others} {width}; {cause}", x, y))
+    return found
+
+
+def sketch_rows(rows: list[str]) -> tuple[str, ...] | None:
+    """The map as far as it can be drawn, for an overlay of its errors (S1, S3): unknown
+    characters as open cave, short rows filled up with rock. None when there is nothing to
+    draw (no rows, or only empty ones)."""
+    width = max((len(row) for row in rows), default=0)
+    if width == 0:
+        return None
+    return tuple("".join(char if char in TILE_BY_CHAR else Tile.OPEN.char for char in row).ljust(width, Tile.ROCK.char)
+                 for row in rows)
+
+
 def grid_findings(rows: list[str]) -> list[Finding]:
     """Errors of the raw map text: S1 ragged rows, S3 characters, doors and exits, S2 size."""
-    found: list[Finding] = []
-    first = len(rows[0]) if rows else 0
-    for y, row in enumerate(rows):
-        if len(row) != first:
-            found.append(
-                Finding(
-                    "S1",
-                    f"row {y + 1} has {len(row)} fields but the first row has {first};"
-                    " all rows must be the same length",
-                    min(len(row), first),
-                    y,
-                )
-            )
+    found = _row_length_findings(rows)
     known = "".join(tile.char for tile in Tile)
     doors: list[Position] = []
     exits: list[Position] = []
@@ -51,11 +88,12 @@ def grid_findings(rows: list[str]) -> list[Finding]:
         for x, char in enumerate(row):
             tile = TILE_BY_CHAR.get(char)
             if tile is None:
+                tab = "; a tab is no map character: type '.' or a space for open cave" if char == "\t" else ""
                 found.append(
                     Finding(
                         "S3",
                         f"unknown character {_shown(char)} at {field_name(x, y)}"
-                        f" (map characters are {' '.join(known)} and space)",
+                        f" (map characters are {' '.join(known)} and space){tab}",
                         x,
                         y,
                     )

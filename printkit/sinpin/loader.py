@@ -7,13 +7,15 @@ FILE:LINE:COL.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
 import yaml
 
+from printkit.filekinds import LEVEL, wrong_kind
 from printkit.sinpin.level import Level, grid_findings, split_map
-from printkit.sinpin.rules import Rules, knob_error, with_knobs, changed_knobs
+from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
 from printkit.yamlsource import (
     Document,
     SourceProblem,
@@ -69,6 +71,10 @@ def interpret(doc: Document) -> LevelFile:
         if doc.root is None:
             problems[-1] = SourceProblem(doc.source.name, 1, 1, "format", "the file is empty: a level needs at least a 'map'")
         return result
+    other = wrong_kind(doc, LEVEL)
+    if other is not None:  # a deck or board spec: one sentence, not a line per key
+        problems.append(other)
+        return result
     reader.check_keys(LEVEL_KEYS, required=("map",))
     if reader.has("sinpin"):
         version = reader.raw("sinpin")
@@ -118,7 +124,12 @@ def _rules(reader: SpecReader) -> Rules:
             knobs.problem(key_node if problem.startswith("unknown") else value_node, problem)
         else:
             accepted[name] = reader.doc.value(value_node)
-    return with_knobs(Rules(), accepted)
+    conflicts = knob_conflicts(dataclasses.replace(Rules(), **accepted))
+    for name, problem in conflicts:
+        blamed = knobs.entries.get(name) or knobs.entries.get("max_health")
+        knobs.problem(blamed[1] if blamed else knobs.node, problem)
+        accepted.pop(name, None)
+    return with_knobs(Rules(), accepted) if not conflicts else dataclasses.replace(Rules(), **accepted)
 
 
 def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import networkx as nx
 
 from printkit.sinpin.engine import MoveEngine, MoveResult
@@ -35,14 +37,18 @@ class MoveCache:
         return self.engine.fields_passed(pos, card, self.items)
 
 
-def move_graph(moves: MoveCache) -> nx.DiGraph:
-    """S27: the rest positions reachable from the door, an edge where some card leads."""
+def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> nx.DiGraph:
+    """S27: the rest positions reachable from the door, an edge where some card leads.
+
+    `progress` is told the number of rest positions explored, after each one."""
     door, exit_ = moves.level.door, moves.level.exit
     graph = nx.DiGraph()
     graph.add_node(door)
     frontier = [door]
     while frontier:
         pos = frontier.pop()
+        if progress is not None:
+            progress(1)
         if pos == exit_:
             continue  # the exit has no outgoing edges
         for card in CARD_VALUES:

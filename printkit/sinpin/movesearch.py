@@ -17,7 +17,9 @@ from printkit.sinpin.engine import (
     ENTER,
     HURT,
     ITEM,
+    LEFT,
     LOSE,
+    RIGHT,
     Event,
     MoveEngine,
     MoveResult,
@@ -193,10 +195,12 @@ def follow(
     watch: frozenset[Position] | None,
     health: int | None,
     trail: bool,
+    directions: tuple[int, ...] = (LEFT, RIGHT),
 ) -> tuple[MoveResult, ...]:
-    """Every distinct ending of a move, following health (S25) and the trail when asked."""
+    """Every distinct ending of a move, following health (S25) and the trail when asked;
+    `directions` are the ones the move may choose (S7)."""
     walker = _Follower(engine, items, watch)
-    walker.walk(engine.openings(start, card), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
+    walker.walk(engine.openings(start, card, directions), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
     return tuple(sorted(walker.results, key=MoveResult.order))
 
 

@@ -78,13 +78,45 @@ def knob_error(name: str, value: object) -> str | None:
     return None
 
 
+def knob_conflicts(rules: Rules) -> list[tuple[str, str]]:
+    """Knobs that contradict each other, as (the knob to blame, why): each alone is in range."""
+    found = []
+    if rules.start_health > rules.max_health:
+        found.append(("start_health", f"start_health ({rules.start_health}) is more than max_health ({rules.max_health}):"
+                                      f" avatars would start with more health than a heart or the door can give back"
+                                      f" (S22, S25); raise max_health or lower start_health"))
+    return found
+
+
 def with_knobs(rules: Rules, overrides: Mapping[str, object]) -> Rules:
-    """Apply a level's `rules:` block; unknown knobs and bad values are errors."""
+    """Apply a level's `rules:` block; unknown knobs, bad values and knobs that contradict
+    each other (knob_conflicts) are errors."""
     for name, value in overrides.items():
         problem = knob_error(name, value)
         if problem:
             raise KnobError(name, problem)
-    return dataclasses.replace(rules, **overrides)  # type: ignore[arg-type]
+    result = dataclasses.replace(rules, **overrides)  # type: ignore[arg-type]
+    for name, problem in knob_conflicts(result):
+        raise KnobError(name, problem)
+    return result
+
+
+def blades_rule(blade_points: int) -> str:
+    """S17 for this knob value, worded: "lose 1 health if fewer than 3 points are left"."""
+    if blade_points == 0:
+        return "harmless in this level, as blade_points is 0"
+    if blade_points == 1:
+        return "lose 1 health if no point is left"
+    return f"lose 1 health if fewer than {blade_points} points are left"
+
+
+def blades_short(blade_points: int) -> str:
+    """S17 in a player aid's few words: "−1 health if under 3 points are left"."""
+    if blade_points == 0:
+        return "harmless"
+    if blade_points == 1:
+        return "−1 health if no point is left"
+    return f"−1 health if under {blade_points} points are left"
 
 
 def changed_knobs(rules: Rules) -> dict[str, int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 
@@ -77,3 +78,21 @@ def column_name(x: int) -> str:
 def field_name(x: int, y: int) -> str:
     """The printed name of field (x, y): column letter and row number from 1, e.g. C5."""
     return f"{column_name(x)}{y + 1}"
+
+
+_FIELD_NAME = re.compile(r"\s*([A-Za-z]{1,3})\s*(\d{1,4})\s*")
+_XY = re.compile(r"\s*(\d{1,4})\s*,\s*(\d{1,4})\s*")
+
+
+def parse_field(text: str) -> tuple[int, int] | None:
+    """(x, y) from a printed field name ("E4", "e4", "AA12") or 0-based "X,Y" ("4,3");
+    None when the text is neither (row 0 does not exist: rows are named from 1)."""
+    named = _FIELD_NAME.fullmatch(text)
+    if named:
+        x = 0
+        for letter in named.group(1).upper():
+            x = x * 26 + ord(letter) - ord("A") + 1
+        row = int(named.group(2))
+        return (x - 1, row - 1) if row >= 1 else None
+    pair = _XY.fullmatch(text)
+    return (int(pair.group(1)), int(pair.group(2))) if pair else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
+from typing import Callable, Iterable
 
 import networkx as nx
 
@@ -19,13 +19,14 @@ from printkit.sinpin.movegraph import MoveCache, move_graph
 from printkit.sinpin.rules import CARD_VALUES, SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
+from printkit.wording import counted
 
 
 
 @dataclass(frozen=True)
 class Verdict:
     valid: bool
-    solvable: bool
+    solvable: bool | None  # None: never searched (a grid too broken, or beyond S2 without any_size)
     min_turns: int | None
     rest_positions: int
     soft_locks: tuple[Position, ...]
@@ -56,38 +57,40 @@ class Verdict:
 
 
 def unsearchable(errors: Iterable[Finding]) -> Verdict:
-    """The verdict of a level whose grid is too broken to search (level-format.md defaults)."""
-    return Verdict(False, False, None, 0, (), (), tuple(errors), ())
+    """The verdict of a level never searched: its solvability unknown (None), not False."""
+    return Verdict(False, None, None, 0, (), (), tuple(errors), ())
 
 
 def validate_rows(
-    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False
+    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> Verdict:
     """Validate a map given as text rows, with problems found before (file format) kept first.
 
     A map larger than one A4 sheet (S2) is an error and is not searched, unless `any_size`
     asks for the search anyway (to design big, or to measure how the search grows).
+    `progress` is told of each rest position the search explores (for a progress bar).
     """
     errors = list(prior) + grid_findings(rows)
     if not rows or any(f.rule in ("S1", "S3") for f in errors):
         return unsearchable(errors)
     if not any_size and any(f.rule == "S2" for f in errors):
         return unsearchable(errors)  # S2 has said why
-    return _validate(Level(tuple(rows), rules=rules), errors)
+    return _validate(Level(tuple(rows), rules=rules), errors, progress)
 
 
 def validate(level: Level, *, any_size: bool = False) -> Verdict:
     return validate_rows(list(level.rows), level.rules, any_size=any_size)
 
 
-def _validate(level: Level, errors: list[Finding]) -> Verdict:
+def _validate(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
     if not level.supported(*door):
         errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
     warnings = _layout_warnings(level)
     moves = MoveCache(level)
-    graph = move_graph(moves)
+    graph = move_graph(moves, progress)
     reachable = frozenset(nx.descendants(graph, door) | {door})
     to_exit = nx.ancestors(graph, exit_) | {exit_} if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
@@ -101,10 +104,15 @@ def _validate(level: Level, errors: list[Finding]) -> Verdict:
     solution = solve(moves, reachable) if exit_ in reachable else None
     if solution is None:
         if exit_ in reachable:
-            why = f"every way to the exit Ω costs all {level.rules.start_health} health (S16 spikes, S17 blades)"
+            why = f"every way to the exit Ω costs all the {level.rules.start_health} health an avatar starts with (S16 spikes, S17 blades)"
         else:
             why = "no sequence of moves from the entry door α enters the exit Ω"
         errors.append(Finding("S26", f"the level cannot be won: {why}"))
+    elif solution.turns > level.rules.max_rounds:
+        # each avatar has one turn a round (S29a): fewer rounds than turns and no one gets out
+        warnings.append(Finding("S33", f"max_rounds is {level.rules.max_rounds} but the exit Ω needs at least"
+                                       f" {counted(solution.turns, 'turn')}: no avatar can get out before the game ends",
+                                severity="warning"))
     return Verdict(
         valid=not errors,
         solvable=solution is not None,
@@ -128,5 +136,6 @@ def _layout_warnings(level: Level) -> list[Finding]:
         count, knob = len(level.positions[tile]), SETUP_KNOBS[key]
         wanted = getattr(level.rules, knob)
         if count > wanted:
-            warnings.append(Finding("S28", f"the map holds {count} {tile.label}s; set-up has {wanted} in all ({knob})", severity="warning"))
+            has = f"set-up has {wanted} in all" if wanted else "set-up has none"
+            warnings.append(Finding("S28", f"the map holds {counted(count, tile.label)}; {has} ({knob} {wanted})", severity="warning"))
     return warnings

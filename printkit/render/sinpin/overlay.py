@@ -13,7 +13,8 @@ import math
 from collections.abc import Sequence
 
 from printkit.draw import (
-    Circle, Document, Group, Item, Line, Page, Polygon, Polyline, Rect, Style, Symbol, Text, Use, scale, translate,
+    A4_LANDSCAPE, A4_PORTRAIT, Circle, Document, Group, Item, Line, Page, PageSize, Polygon, Polyline, Rect, Style,
+    Symbol, Text, Use, scale, translate,
 )
 from printkit.draw.fonts import ascent, text_width, wrap
 from printkit.render.sinpin.icons import tile_symbols
@@ -21,8 +22,8 @@ from printkit.render.sinpin.map_page import level_details, map_layers
 from printkit.render.sinpin.sheet import (
     SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block, title_line,
 )
-from printkit.sinpin.level import Level, Position
-from printkit.sinpin.rules import FIELD_MM
+from printkit.sinpin.level import Level, Position, fits_paper
+from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.tiles import field_name
 from printkit.sinpin.validator import RouteStep, Verdict
 
@@ -229,19 +230,47 @@ def mark_items(sheet: Sheet, verdict: Verdict) -> list[Item]:
     return marks
 
 
+def overlay_sheet(columns: int, rows: int) -> tuple[Sheet, float]:
+    """The sheet the overlay is laid out on and the scale it is printed at: 1 within S2;
+    a map beyond S2 is laid out on a page 1/scale times A4 and shrunk onto A4, so that its
+    errors can still be seen (it is then no map to play on)."""
+    if fits_paper(columns, rows):
+        return Sheet.centred(columns, rows), 1.0
+    page = A4_LANDSCAPE if columns > rows else A4_PORTRAIT
+    across, down = (MAX_LONG_SIDE, MAX_SHORT_SIDE) if columns > rows else (MAX_SHORT_SIDE, MAX_LONG_SIDE)
+    factor = min(across / columns, down / rows)
+    virtual = PageSize(page.width / factor, page.height / factor)
+    return Sheet(columns, rows, virtual, (virtual.width - columns * _F) / 2, (virtual.height - rows * _F) / 2), factor
+
+
+def _scaled_page(sheet: Sheet, factor: float, items: Sequence[Item]) -> Page:
+    if factor == 1.0:
+        return Page(*sheet.page, tuple(items))
+    return Page(sheet.page.width * factor, sheet.page.height * factor, (Group(tuple(items), scale(factor)),))
+
+
 def overlay_document(level: Level, verdict: Verdict, title: str = "") -> Document:
-    """The map with `verdict` drawn on it; more pages when the findings do not fit below it."""
-    sheet = Sheet.centred(level.width, level.height)
+    """The map with `verdict` drawn on it; more pages when the findings do not fit below it.
+
+    `level` may be a sketch of a broken grid (sketch_rows) and larger than S2 allows: it is
+    then drawn shrunk, without the calibration bar, and says so."""
+    sheet, factor = overlay_sheet(level.width, level.height)
     name = level.name or title
     shading = [_mark("mark-reachable", *sheet.corner(*field)) for field in sorted(verdict.reachable)]
-    header = sheet.header(name, f"{level_details(level)} · {verdict_line(verdict)}")
+    scaled = f"shrunk to {factor:.0%}, not to scale (S2) · " if factor != 1.0 else ""
+    header = sheet.header(name, f"{scaled}{level_details(level)} · {verdict_line(verdict)}")
     area = sheet.footer_area(FOOTER_WIDTH)
     x, _, width, _ = area
-    bar = calibration_block()
-    legend = rows_block(legend_blocks(verdict), width - bar.width - bar.space)
-    blocks = [bar, legend, *finding_blocks(verdict, width)]
+    if factor == 1.0:
+        bar = calibration_block()
+        legend = rows_block(legend_blocks(verdict), width - bar.width - bar.space)
+        blocks = [bar, legend, *finding_blocks(verdict, width)]
+    else:  # a shrunk page has no calibration bar: it would not measure 50 mm
+        note = _paragraph_block(f"Shrunk to {factor:.0%} to show the whole map: at most {MAX_SHORT_SIDE} x"
+                                f" {MAX_LONG_SIDE} fields fit one A4 sheet at 15 mm a field (S2).", width, bold=True)
+        blocks = [note, rows_block(legend_blocks(verdict), width), *finding_blocks(verdict, width)]
     footer, rest = flow(blocks, area)
-    first = Page(*sheet.page, (
+    first = _scaled_page(sheet, factor, (
         *map_layers(level, sheet, shading), *mark_items(sheet, verdict), *route_items(sheet, verdict.route), header, footer,
     ))
     pages = [first]
@@ -253,7 +282,7 @@ def overlay_document(level: Level, verdict: Verdict, title: str = "") -> Documen
         if len(after) == len(rest):
             raise ValueError("a finding is too long for a whole page")
         continued = title_line(x, x + width, baseline, f"{name} (continued)", f"page {len(pages) + 1}")
-        pages.append(Page(*sheet.page, (continued, placed)))
+        pages.append(_scaled_page(sheet, factor, (continued, placed)))
         rest = after
     return Document(pages, (*tile_symbols(), *_mark_symbols()), title=f"Sinpin: {name} (checked)",
                     author=level.author, subject="Sinpin map with validator overlay")

@@ -1,0 +1,31 @@
+"""Sentences that read right for every number: "1 card", "2 cards", "no hearts".
+
+Everything printkit words from a count (a rule knob, a number of files or sheets) goes
+through here, so that no knob value gives "1 rounds" or "fewer than 0 points".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(singular: str) -> str:
+    """The plural of the nouns printkit counts (regular English ones)."""
+    if singular.endswith(("s", "x", "ch", "sh")):
+        return singular + "es"
+    return singular + "s"
+
+
+def counted(count: int, singular: str, plural_form: str | None = None, *, zero: str | None = None) -> str:
+    """"1 card", "3 cards"; `zero` words 0 (e.g. "no"), else it is "0 cards"."""
+    noun = singular if count == 1 else (plural_form or plural(singular))
+    if count == 0 and zero is not None:
+        return f"{zero} {noun}"
+    return f"{count} {noun}"
+
+
+def listed(parts: Sequence[str], conjunction: str = "and") -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} {conjunction} {parts[-1]}"

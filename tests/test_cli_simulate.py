@@ -1,0 +1,135 @@
+"""`printkit simulate`: statistics, records, the log, the same results on any --jobs, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from printkit.cli import main
+
+GOLDEN = Path(__file__).parent / "data" / "golden-game.jsonl"
+# One short game with a catch, a ghost card, an exit, a placed item, a chest and a loss of
+# health; regenerate with the command in test_the_golden_record_is_unchanged (and say why).
+GOLDEN_ARGS = ["levels/05-teleport-tangle.yaml", "--games", "1", "--seed", "4", "--players", "2", "--bots", "greedy,rusher"]
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def report(*args: str) -> dict:
+    result = run("simulate", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_the_table_reports_every_figure() -> None:
+    result = run("simulate", "levels/03-spike-pit.yaml", "--games", "30", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    for words in ("30 games of", "finished (no avatar left)", "stopped at max_rounds", "median", "90th percentile",
+                  "ghost catches", "health losses", "knock-outs", "gems/game", "wins", "never taken"):
+        assert words in result.stderr
+    assert result.stdout == ""
+
+
+def test_json_figures_add_up() -> None:
+    figures = report("levels/05-teleport-tangle.yaml", "--games", "40", "--seed", "3", "--bots", "greedy,rusher,cautious")
+    assert figures["games"] == 40 and figures["players"] == 4
+    assert figures["bots"] == ["greedy", "rusher", "cautious", "greedy"]
+    assert figures["finished"]["out"] + figures["finished"]["max_rounds"] == 40
+    assert sum(figures["wins"]["per_seat"]) == pytest.approx(1.0, abs=1e-3)  # ties shared
+    assert set(figures["gems"]["per_bot"]) == {"greedy", "rusher", "cautious"}
+    assert figures["rounds"]["min"] <= figures["rounds"]["median"] <= figures["rounds"]["p90"] <= figures["rounds"]["max"]
+    assert all(item["taken_in"] <= 40 for item in figures["items"])
+
+
+def test_the_same_seed_gives_the_same_bytes_on_two_jobs(tmp_path: Path) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        record = tmp_path / f"games-{jobs}.jsonl"
+        result = run("simulate", "levels/04-spring-garden.yaml", "--games", "60", "--seed", "9", "--jobs", jobs,
+                     "--json", "--record", str(record))
+        assert result.exit_code == 0, result.output
+        outputs.append((result.stdout.splitlines()[-1], record.read_bytes()))
+    assert outputs[0] == outputs[1]
+    other = report("levels/04-spring-garden.yaml", "--games", "60", "--seed", "10")
+    assert json.dumps(other) != outputs[0][0]  # another seed, other games
+
+
+def test_the_record_holds_every_game_in_order(tmp_path: Path) -> None:
+    record = tmp_path / "games.jsonl"
+    result = run("simulate", "levels/02-ladder-well.yaml", "--games", "5", "--seed", "2", "--record", str(record))
+    assert result.exit_code == 0 and str(record) in result.stdout
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    headers = [line for line in lines if "record" in line]
+    assert [h["game"] for h in headers] == [0, 1, 2, 3, 4]
+    assert all(h["record"] == "sinpin-game" and h["version"] == 1 for h in headers)
+    assert sum("end" in line for line in lines) == 5
+    turn = next(line for line in lines if "turn" in line)
+    assert {"turn", "round", "seat", "card", "from", "move", "events", "health", "gems", "hand", "ghost", "caught"} <= set(turn)
+
+
+def test_the_log_tells_the_first_game_in_words(tmp_path: Path) -> None:
+    log = tmp_path / "game.txt"
+    result = run("simulate", "levels/01-first-steps.yaml", "--games", "3", "--seed", "1", "--log", str(log))
+    assert result.exit_code == 0
+    text = log.read_text(encoding="utf-8")
+    assert text.startswith("Game 0 of ")
+    assert "Round 1: " in text and " plays " in text and "moves the ghost" in text
+    assert "leaves by the exit" in text and "The game ends after" in text
+
+
+def test_the_golden_record_is_unchanged(tmp_path: Path) -> None:
+    record = tmp_path / "golden.jsonl"
+    result = run("simulate", *GOLDEN_ARGS, "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert record.read_text(encoding="utf-8") == GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bots", "greedy,speedy"], "unknown bot 'speedy'; the bots are random, rusher, greedy, cautious"),
+    (["--games", "0"], "--games"),
+    (["--seed", "-1"], "--seed"),
+    (["--jobs", "0"], "--jobs"),
+    (["--players", "5"], "--players"),
+    (["--record", "games.json"], "must end in .jsonl"),
+    (["--heatmap", "heat.png"], "must end in .pdf or .svg"),
+])
+def test_bad_usage_is_exit_2_naming_what_is_allowed(args: list[str], words: str) -> None:
+    result = run("simulate", "levels/01-first-steps.yaml", *args)
+    assert result.exit_code == 2
+    assert words in result.stderr
+
+
+def test_a_player_count_the_level_is_not_for_is_a_usage_error(tmp_path: Path) -> None:
+    level = tmp_path / "two.yaml"
+    level.write_text("players: [2]\nmap: |\n  #####\n  #A.Z#\n  #####\n", encoding="utf-8")
+    result = run("simulate", str(level), "--players", "3")
+    assert result.exit_code == 2 and "is for 2 players" in result.stderr
+
+
+def test_an_invalid_level_is_not_played_and_nothing_is_written(tmp_path: Path) -> None:
+    level = tmp_path / "broken.yaml"
+    level.write_text("map: |\n  #####\n  #A.Q#\n  #####\n", encoding="utf-8")
+    record = tmp_path / "games.jsonl"
+    result = run("simulate", str(level), "--record", str(record))
+    assert result.exit_code == 1
+    assert "S3" in result.stderr and "not simulated" in result.stderr
+    assert not record.exists()
+
+
+def test_an_unsolvable_level_plays_only_when_asked(tmp_path: Path) -> None:
+    level = tmp_path / "walled.yaml"
+    level.write_text("rules: {max_rounds: 3}\nmap: |\n  #######\n  #A.#.Z#\n  #######\n", encoding="utf-8")
+    refused = run("simulate", str(level), "--games", "2")
+    assert refused.exit_code == 1 and "--allow-unsolvable" in refused.stderr
+    played = run("simulate", str(level), "--games", "2", "--allow-unsolvable", "--json")
+    assert played.exit_code == 0
+    assert "cannot be won (S26)" in played.stderr
+    figures = json.loads(played.stdout)
+    assert figures["games"] == 2 and figures["exits"] == 0 and figures["rounds"]["max"] <= 3
