@@ -7,8 +7,10 @@ import functools
 import logging
 import os
 import signal
+import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -170,7 +172,7 @@ def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
     folder.mkdir()
     monkeypatch.chdir(folder)
     result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "60", "--seed", "4", "--json",
-                                       "--record", "games.jsonl", "--log", "game.txt", "--heatmap", "heat.svg",
+                                       "--record", "games.jsonl", "--log", "game.txt",
                                        *options])
     assert result.exit_code == 0, result.output
     return {"stdout": result.stdout.encode(), **{path.name: path.read_bytes() for path in sorted(folder.iterdir())}}
@@ -179,6 +181,45 @@ def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
 def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
     one = _simulate(tmp_path / "one", monkeypatch, "--jobs", "1")
     dask = _simulate(tmp_path / "dask", monkeypatch, "--dask", cluster.scheduler_address)
-    assert sorted(one) == ["game.txt", "games.jsonl", "heat.svg", "stdout"]
+    assert sorted(one) == ["game.txt", "games.jsonl", "stdout"]
     assert one == dask
     assert len(one["games.jsonl"].splitlines()) > 60  # three chunks of games, every line kept
+
+
+def _processes_marked(mark: str) -> list[int]:
+    """The processes whose environment carries `mark` (a run's own, its cluster's included)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if mark.encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:  # gone, or not ours to read
+                pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the run's processes in /proc")
+def test_ctrl_c_on_a_local_cluster_cancels_the_run_and_writes_nothing(tmp_path: Path) -> None:
+    mark = f"PRINTKIT_TEST_RUN={uuid.uuid4().hex}"
+    env = {**os.environ, mark.split("=")[0]: mark.split("=")[1]}
+    command = [sys.executable, "-m", "printkit", "simulate", "the-chimney", "--games", "4000", "--seed", "1",
+               "--record", "games.jsonl", "--dask", "local:2"]
+    # a session of its own, like a terminal's foreground job: Ctrl-C goes to printkit's group
+    run = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           start_new_session=True)
+    deadline = time.monotonic() + 90
+    while len(_processes_marked(mark)) < 4 and time.monotonic() < deadline:  # printkit, cluster, 2 workers
+        time.sleep(0.2)
+    time.sleep(2)  # chunks in flight
+    os.killpg(run.pid, signal.SIGINT)
+    started = time.monotonic()
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err.decode()
+    assert time.monotonic() - started < 10
+    assert b"Traceback" not in err and out == b""
+    assert list(tmp_path.iterdir()) == []  # no record, no temporary
+    deadline = time.monotonic() + 10
+    while _processes_marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _processes_marked(mark) == []  # the cluster and its workers ended with the run
