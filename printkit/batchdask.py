@@ -16,6 +16,7 @@ stops (Ctrl-C, an error), the run's tasks still on the cluster are cancelled.
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import os
 import re
 import uuid
@@ -48,7 +49,9 @@ class DaskTarget:
     def describe(self) -> str:
         if self.address is not None:
             return f"the Dask scheduler at {self.address}"
-        return f"a local Dask cluster of {self.workers} workers"
+        from printkit.daskcluster import describe_local
+
+        return describe_local(self.workers or 1)
 
 
 def parse_target(text: str) -> DaskTarget:
@@ -143,6 +146,8 @@ class DaskExecutor:
         require_dask()
         from distributed import Client
 
+        _quiet_dask()
+
         if self.target.address is None:
             from printkit.daskcluster import LocalDaskCluster
 
@@ -186,6 +191,17 @@ class DaskExecutor:
                                 "ended every Dask worker that ran it; it was given up") from None
         except concurrent.futures.CancelledError:
             raise ExecutorError(f"lost {self.target.describe()} while the run was in flight") from None
+
+
+def _quiet_dask() -> None:
+    """A run's faults are told once, in printkit's words (ExecutorError): Dask's own log lines
+    (a lost connection's traceback, even after the client closed) would tell them again.
+    Dask gives some of its loggers (distributed.client) handlers of their own, so every
+    handler of a `distributed` logger is turned down, for good."""
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] == "distributed"]
+    for name in ["distributed", *names]:
+        for handler in logging.getLogger(name).handlers:
+            handler.setLevel(logging.CRITICAL)
 
 
 def _reason(error: BaseException) -> str:

@@ -26,6 +26,10 @@ START_TIMEOUT = 60.0  # seconds for the scheduler and the workers to start on a 
 STOP_TIMEOUT = 15.0  # seconds for them to stop before they are killed
 
 
+def describe_local(workers: int) -> str:
+    return f"a local Dask cluster of {workers} worker{'' if workers == 1 else 's'}"
+
+
 class LocalDaskCluster:
     """A local cluster process, started by `start` and ended by `close`."""
 
@@ -54,9 +58,9 @@ class LocalDaskCluster:
         line = process.stdout.readline().strip() if ready else ""
         if line.startswith(("tcp://", "tls://")):
             return line
-        self.close(at_once=True)
         why = f"it did not start within {START_TIMEOUT:g} s" if not ready else self._last_error()
-        raise ExecutorError(f"cannot start a local Dask cluster of {self.workers} workers: {why}")
+        self.close(at_once=True)
+        raise ExecutorError(f"cannot start {describe_local(self.workers)}: {why}")
 
     def _last_error(self) -> str:
         if self._errors is None:

@@ -25,3 +25,11 @@ def dies_once(marker_folder: str, doomed: int, seed: int, chunk: Chunk) -> list[
         marker.touch()
         os._exit(1)
     return seeds_of(seed, chunk)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

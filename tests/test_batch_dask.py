@@ -7,10 +7,8 @@ import functools
 import logging
 import os
 import signal
-import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -18,9 +16,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
 from printkit.batchdask import DaskExecutor, DaskTarget, parse_target, require_dask  # noqa: E402
-from batchwork import dies_once, seeds_of, slow_seeds_of  # noqa: E402
-
-TESTS = str(Path(__file__).parent)  # where the workers find the toy work (batchwork)
+from batchwork import alive, dies_once, seeds_of, slow_seeds_of  # noqa: E402
 
 # no dashboard, the scheduler's HTTP routes on a free port, no log lines
 QUIET = dict(dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
@@ -74,7 +70,7 @@ def test_a_worker_killed_while_the_run_is_in_flight(executor) -> None:
     os.kill(victim, signal.SIGKILL)
     got += [result for _, result in stream]
     assert got == expected
-    assert not _alive(victim)
+    assert not alive(victim)
 
 
 def test_stopping_the_iteration_cancels_the_runs_tasks(executor, cluster) -> None:
@@ -114,30 +110,6 @@ def test_a_worker_with_another_printkit_is_refused(executor, monkeypatch) -> Non
     monkeypatch.setattr("printkit.batchdask.__version__", "0.0.0-other")
     with pytest.raises(ExecutorError, match=r"has printkit \S+, this is 0\.0\.0-other"):
         _results(executor, len)
-
-
-def test_a_local_cluster_starts_apart_from_the_terminal_and_ends_with_the_run(monkeypatch) -> None:
-    monkeypatch.setenv("PYTHONPATH", TESTS)
-    runner = DaskExecutor(parse_target("local:2"))
-    try:
-        work = functools.partial(seeds_of, 5)
-        assert _results(runner, work, total=10, size=2) == _results(None, work, total=10, size=2)
-        sessions = runner._client.run(os.getsid, 0)
-        pids = runner._client.run(os.getpid)
-    finally:
-        runner.close()
-    # in a session of their own, the workers never see a terminal's Ctrl-C or hang-up
-    assert len(sessions) == 2 and os.getsid(0) not in sessions.values()
-    for pid in pids.values():
-        assert not _alive(pid)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(("text", "target"), [
@@ -185,41 +157,3 @@ def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path
     assert one == dask
     assert len(one["games.jsonl"].splitlines()) > 60  # three chunks of games, every line kept
 
-
-def _processes_marked(mark: str) -> list[int]:
-    """The processes whose environment carries `mark` (a run's own, its cluster's included)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if mark.encode() in (entry / "environ").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:  # gone, or not ours to read
-                pass
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds the run's processes in /proc")
-def test_ctrl_c_on_a_local_cluster_cancels_the_run_and_writes_nothing(tmp_path: Path) -> None:
-    mark = f"PRINTKIT_TEST_RUN={uuid.uuid4().hex}"
-    env = {**os.environ, mark.split("=")[0]: mark.split("=")[1]}
-    command = [sys.executable, "-m", "printkit", "simulate", "the-chimney", "--games", "4000", "--seed", "1",
-               "--record", "games.jsonl", "--dask", "local:2"]
-    # a session of its own, like a terminal's foreground job: Ctrl-C goes to printkit's group
-    run = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           start_new_session=True)
-    deadline = time.monotonic() + 90
-    while len(_processes_marked(mark)) < 4 and time.monotonic() < deadline:  # printkit, cluster, 2 workers
-        time.sleep(0.2)
-    time.sleep(2)  # chunks in flight
-    os.killpg(run.pid, signal.SIGINT)
-    started = time.monotonic()
-    out, err = run.communicate(timeout=60)
-    assert run.returncode == 130, err.decode()
-    assert time.monotonic() - started < 10
-    assert b"Traceback" not in err and out == b""
-    assert list(tmp_path.iterdir()) == []  # no record, no temporary
-    deadline = time.monotonic() + 10
-    while _processes_marked(mark) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert _processes_marked(mark) == []  # the cluster and its workers ended with the run
