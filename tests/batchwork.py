@@ -33,3 +33,14 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def fails_once(marker_folder: str, doomed: int, seed: int, chunk: Chunk) -> list[int]:
+    """Chunk `doomed` raises the first time it runs (a transient fault), and `-1` always."""
+    marker = Path(marker_folder) / f"failed-{chunk.index}"
+    if chunk.index == doomed and not marker.exists():
+        marker.touch()
+        raise OSError("a transient fault")
+    if doomed == -1:
+        raise ValueError(f"chunk {chunk.index} cannot be done")
+    return seeds_of(seed, chunk)

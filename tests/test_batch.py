@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from printkit.batch import derive_seed, make_chunks, run_chunks
+from printkit.batch import LocalProcesses, derive_seed, make_chunks, run_chunks
 
 
 def _seeds_of(seed: int, chunk) -> list[int]:
@@ -35,3 +35,40 @@ def test_two_processes_give_what_one_gives(size: int) -> None:
     two = [result for _, result in run_chunks(work, make_chunks(10, size), jobs=2)]
     assert one == two
     assert sum(one, []) == [derive_seed(42, k) for k in range(10)]
+
+
+def test_an_executor_runs_the_chunks_and_jobs_below_one_are_refused() -> None:
+    work = functools.partial(_seeds_of, 8)
+    chunks = make_chunks(9, 2)
+    assert list(run_chunks(work, chunks, executor=LocalProcesses(2))) == list(run_chunks(work, chunks, jobs=1))
+    with pytest.raises(ValueError):
+        LocalProcesses(0)
+    with pytest.raises(ValueError):
+        list(run_chunks(work, chunks, jobs=0))
+
+
+class _Recording:
+    """An executor that runs in this process and notes when its stream of results is closed."""
+
+    def __init__(self) -> None:
+        self.closed_stream = False
+
+    def map(self, work, chunks):
+        try:
+            for chunk in chunks:
+                yield work(chunk)
+        finally:
+            self.closed_stream = True
+
+    def close(self) -> None:
+        pass
+
+
+def test_leaving_the_loop_early_closes_the_executors_stream() -> None:
+    # how a Dask run learns to cancel its tasks when the caller stops (Ctrl-C, an error)
+    executor = _Recording()
+    stream = run_chunks(functools.partial(_seeds_of, 1), make_chunks(10, 1), executor=executor)
+    next(stream)
+    assert not executor.closed_stream
+    stream.close()
+    assert executor.closed_stream

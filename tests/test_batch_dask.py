@@ -16,7 +16,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
 from printkit.batchdask import DaskExecutor, DaskTarget, parse_target, require_dask  # noqa: E402
-from batchwork import alive, dies_once, seeds_of, slow_seeds_of  # noqa: E402
+from batchwork import alive, dies_once, fails_once, seeds_of, slow_seeds_of  # noqa: E402
 
 # no dashboard, the scheduler's HTTP routes on a free port, no log lines
 QUIET = dict(dashboard_address=None, scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
@@ -71,6 +71,18 @@ def test_a_worker_killed_while_the_run_is_in_flight(executor) -> None:
     got += [result for _, result in stream]
     assert got == expected
     assert not alive(victim)
+
+
+def test_a_chunk_that_failed_once_is_run_again(executor, tmp_path: Path) -> None:
+    work = functools.partial(fails_once, str(tmp_path), 2, 6)
+    assert _results(executor, work, total=12, size=3) == _results(None, functools.partial(seeds_of, 6), total=12, size=3)
+    assert (tmp_path / "failed-2").exists()
+
+
+def test_a_chunk_that_always_fails_raises_its_own_error_as_locally(executor, tmp_path: Path) -> None:
+    work = functools.partial(fails_once, str(tmp_path), -1, 6)
+    with pytest.raises(ValueError, match="chunk 0 cannot be done"):
+        _results(executor, work, total=6, size=3)
 
 
 def test_stopping_the_iteration_cancels_the_runs_tasks(executor, cluster) -> None:
