@@ -61,7 +61,7 @@ def simulate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], 
 def generate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], object]] | None:
     try:
         from printkit.cli import generate as generate_cli
-        from printkit.generator import Request  # type: ignore[attr-defined]
+        from printkit.sinpin.generator import Request  # type: ignore[import-not-found]
     except ImportError:
         return None
     request = Request(12, 18, None, None, None, (2, 3, 4))

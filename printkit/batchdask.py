@@ -109,10 +109,9 @@ class DaskExecutor:
             return
         client = self._connect()
         run = uuid.uuid4().hex[:12]  # keys unique to this run: a shared scheduler may run others
-        futures: list[Any] = [
-            client.submit(work, chunk, key=f"printkit-{run}-{chunk.index}", pure=False, retries=RETRIES)
-            for chunk in chunks
-        ]
+        # one message for the whole run (client.map), not a round trip per chunk
+        futures: list[Any] = client.map(work, list(chunks), key=[f"printkit-{run}-{chunk.index}" for chunk in chunks],
+                                        pure=False, retries=RETRIES)
         try:
             for place, (chunk, future) in enumerate(zip(chunks, futures)):
                 result = self._result(chunk, future)
@@ -164,8 +163,8 @@ class DaskExecutor:
         try:
             client.wait_for_workers(1, timeout=self.timeout)
         except (OSError, TimeoutError):
-            raise ExecutorError(f"{self.target.describe()} has no worker after {self.timeout:g} s; "
-                                f"start one with `dask worker {self.target.address}`") from None
+            hint = f"; start one with `dask worker {self.target.address}`" if self.target.address else ""
+            raise ExecutorError(f"{self.target.describe()} has no worker after {self.timeout:g} s{hint}") from None
         self._check_workers(client)
         return client
 
