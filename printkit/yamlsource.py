@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import yaml
+from yaml.constructor import ConstructorError, SafeConstructor
 
 MAX_BYTES = 1_000_000  # a level is a few hundred bytes; anything this big is a mistake
+# No number printkit reads needs more digits; a longer one stays text (LongNumber) so that
+# converting it never meets Python's int-string limit (4,300 digits) or costs more than linear.
+MAX_NUMBER_CHARS = 100
+# A name, title or author is one printed line; no real one is near this long (docs/limits.md).
+MAX_TEXT_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -112,12 +118,60 @@ def _line_column(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+class LongNumber(str):
+    """A number too long to convert (more than MAX_NUMBER_CHARS characters), kept as its
+    text: a text field takes it as it stands, a number field reports it, an `x-` key keeps it."""
+
+
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, with every scalar construction that can raise made safe.
+
+    Dates are never constructed: no field printkit reads is a date, and `name: 2024-01-02`
+    is a name. A plain scalar that looks like a date stays the text it is; an explicit
+    `!!timestamp` must be a valid one and gives its text too. A value that does not fit its
+    explicit tag (`!!int abc`) is a ConstructorError at that node, so it is located.
+    """
+
+    # A copy without the timestamp resolver (the class attribute is shared with SafeLoader).
+    yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != _TIMESTAMP]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+
+def _checked(tag: str, construct: Callable[[SafeConstructor, yaml.Node], Any], *, numeric: bool = False,
+             as_text: bool = False) -> Callable[[SafeConstructor, yaml.Node], Any]:
+    def constructor(loader: SafeConstructor, node: yaml.Node) -> Any:
+        text = node.value if isinstance(node, yaml.ScalarNode) else None
+        if numeric and isinstance(text, str) and len(text) > MAX_NUMBER_CHARS:
+            return LongNumber(text)
+        try:
+            value = construct(loader, node)
+        except ConstructorError:
+            raise
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError, OverflowError):
+            shown = f"'{text}'" if isinstance(text, str) and len(text) <= 40 else "this value"
+            raise ConstructorError(None, None, f"{shown} is not a valid !!{tag}", node.start_mark) from None
+        return text if as_text else value
+
+    return constructor
+
+
+for _tag, _numeric, _as_text in (("int", True, False), ("float", True, False), ("bool", False, False),
+                                 ("timestamp", False, True)):
+    _full = f"tag:yaml.org,2002:{_tag}"
+    _Loader.add_constructor(_full, _checked(_tag, _Loader.yaml_constructors[_full], numeric=_numeric, as_text=_as_text))
+
+
 def parse_document(source: Source) -> Document:
     """Parse exactly one YAML document with the safe loader; raise UnreadableSource."""
     name = source.name
     loader = None
     try:
-        loader = yaml.SafeLoader(source.text)
+        loader = _Loader(source.text)
         root = loader.get_single_node()
         values: dict[yaml.Node, Any] = {}
         if root is not None:
@@ -167,6 +221,8 @@ def type_name(value: Any) -> str:
     """A short name of a YAML value's type, for messages (never repr: values may be huge)."""
     if value is None:
         return "nothing (null)"
+    if isinstance(value, LongNumber):
+        return f"a number of {len(value):,} characters"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
@@ -247,21 +303,30 @@ class SpecReader:
         node = self.value_node(key)
         return None if node is None else self.doc.value(node)
 
-    def text(self, key: str, default: str | None = None) -> str | None:
+    def text(self, key: str, default: str | None = None, longest: int = MAX_TEXT_CHARS) -> str | None:
+        """The entry as text, at most `longest` characters. A plain number or true/false
+        is taken as written: `name: 1984`, `name: 007` and `name: No` are names."""
         if key not in self.entries:
             return default
+        node = self.value_node(key)
         value = self.raw(key)
-        if isinstance(value, str):
-            return value
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return str(value)  # `name: 1984` is a fine title
-        self.problem(self.value_node(key), f"'{key}' must be text, not {type_name(value)}")
-        return default
+        if isinstance(value, (int, float)) and isinstance(node, yaml.ScalarNode):
+            value = node.value
+        if not isinstance(value, str):
+            self.problem(node, f"'{key}' must be text, not {type_name(value)}")
+            return default
+        if len(value) > longest:
+            self.problem(node, f"'{key}' is {len(value):,} characters long; printkit takes at most {longest:,}")
+            return default
+        return str(value)  # a LongNumber is plain text here
 
     def integer(self, key: str, default: int, low: int, high: int) -> int:
         if key not in self.entries:
             return default
         value = self.raw(key)
+        if isinstance(value, LongNumber):
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
+            return default
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
                 self.value_node(key), f"'{key}' must be a whole number, not {type_name(value)}"
@@ -276,6 +341,9 @@ class SpecReader:
         if key not in self.entries:
             return default
         value = self.raw(key)
+        if isinstance(value, LongNumber):
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
+            return default
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.problem(self.value_node(key), f"'{key}' must be a number, not {type_name(value)}")
             return default
