@@ -8,7 +8,7 @@ readable document, collected by `SpecReader` as `SourceProblem`s.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterator
 
 import yaml
@@ -20,6 +20,9 @@ MAX_BYTES = 1_000_000  # a level is a few hundred bytes; anything this big is a 
 MAX_NUMBER_CHARS = 100
 # A name, title or author is one printed line; no real one is near this long (docs/limits.md).
 MAX_TEXT_CHARS = 200
+# Values (scalars, lists, mappings) in one file: the largest deck printkit takes (1,000 cards)
+# has about 20,000; a 1 MB file can hold 500,000, which would take seconds just to read.
+MAX_NODES = 100_000
 
 
 @dataclass(frozen=True)
@@ -43,20 +46,38 @@ class UnreadableSource(Exception):
         self.problem = problem
 
 
-MAX_REPORTED = 100  # problems of one file shown; a file of 100,000 broken entries gets a summary line
-
-
 class SpecError(Exception):
-    """A readable spec with problems; carries every problem (up to MAX_REPORTED), not just the first."""
+    """A readable spec with problems; carries every problem, not just the first."""
 
     def __init__(self, problems: list[SourceProblem]):
-        if len(problems) > MAX_REPORTED:
-            more = len(problems) - MAX_REPORTED
-            problems = [*problems[:MAX_REPORTED],
-                        SourceProblem(problems[0].file, None, None, "format", f"and {more:,} more problems"
-                                      f" (the first {MAX_REPORTED} are shown)")]
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+
+
+MAX_REPORTED = 100  # problems kept of one file: 100,000 broken entries give 100 and a count
+
+
+@dataclass(frozen=True)
+class MoreProblems(SourceProblem):
+    """Stands for the problems of a file past the first MAX_REPORTED, where the first of them is."""
+
+    count: int = 1
+
+
+def _more(count: int) -> str:
+    return f"and {count:,} more problem{'s' * (count != 1)} from here on (printkit shows the first {MAX_REPORTED} of a file)"
+
+
+def add_problem(problems: list[SourceProblem], problem: SourceProblem) -> None:
+    """Append `problem`, or past MAX_REPORTED count it in one MoreProblems (constant time:
+    a file of 100,000 broken entries must not cost 100,000 messages)."""
+    if len(problems) < MAX_REPORTED:
+        problems.append(problem)
+    elif isinstance(problems[-1], MoreProblems):
+        count = problems[-1].count + 1
+        problems[-1] = replace(problems[-1], message=_more(count), count=count)
+    else:
+        problems.append(MoreProblems(problem.file, problem.line, problem.column, problem.rule, _more(1)))
 
 
 @dataclass(frozen=True)
@@ -153,6 +174,30 @@ class _Loader(_SafeBase):  # type: ignore[misc, valid-type]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.resolved = 0
+        self.constructed = 0
+
+    # Counted twice, as each node is composed (every untagged one is resolved) and as it is
+    # constructed, so that reading stops early on a file of too many values, tagged or not.
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        self.resolved += 1
+        if self.resolved > MAX_NODES:
+            raise _TooManyNodes
+        return super().resolve(kind, value, implicit)
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        if node not in self.constructed_objects:
+            self.constructed += 1
+            if self.constructed > MAX_NODES:
+                raise _TooManyNodes
+        return super().construct_object(node, deep)
+
+
+class _TooManyNodes(Exception):
+    pass
+
 
 def _checked(tag: str, construct: Callable[[SafeConstructor, yaml.Node], Any], *, numeric: bool = False,
              as_text: bool = False) -> Callable[[SafeConstructor, yaml.Node], Any]:
@@ -214,6 +259,8 @@ def parse_document(source: Source) -> Document:
         raise _unreadable(name, f"not valid YAML: {error}") from None
     except RecursionError:
         raise _unreadable(name, "not valid YAML: nested too deeply") from None
+    except _TooManyNodes:
+        raise _unreadable(name, f"more than {MAX_NODES:,} values; printkit reads no file that big") from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -289,9 +336,7 @@ class SpecReader:
     # -- problems -------------------------------------------------------------------------
     def problem(self, node: yaml.Node | None, message: str, rule: str | None = None) -> None:
         line, column = node_position(node if node is not None else self.node)
-        self.problems.append(
-            SourceProblem(self.doc.source.name, line, column, rule or self.rule, message)
-        )
+        add_problem(self.problems, SourceProblem(self.doc.source.name, line, column, rule or self.rule, message))
 
     def check_keys(self, allowed: Iterator[str] | set[str], required: tuple[str, ...] = ()) -> None:
         allowed = set(allowed)

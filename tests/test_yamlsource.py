@@ -65,7 +65,7 @@ from hypothesis import strategies as st  # noqa: E402
 from printkit.boards.spec import read_spec  # noqa: E402
 from printkit.cards.loader import read_deck  # noqa: E402
 from printkit.sinpin.loader import interpret  # noqa: E402
-from printkit.yamlsource import MAX_NUMBER_CHARS, MAX_REPORTED, LongNumber, SpecError  # noqa: E402
+from printkit.yamlsource import MAX_NODES, MAX_NUMBER_CHARS, MAX_REPORTED, LongNumber, SpecError  # noqa: E402
 
 MAP = "map: |\n  ######\n  #..Z##\n  #*...#\n  #.#.A#\n  ######\n"
 
@@ -108,11 +108,19 @@ def test_a_number_too_long_to_convert_stays_text_and_a_number_field_says_how_lon
                                              "'name' is 5,000 characters long; printkit takes at most 200"]
 
 
-def test_a_spec_error_shows_the_first_problems_and_counts_the_rest() -> None:
-    problems = [SourceProblem("deck.yaml", line, 1, "format", "bad") for line in range(1, 1001)]
-    shown = SpecError(problems).problems
-    assert len(shown) == MAX_REPORTED + 1 and shown[:MAX_REPORTED] == problems[:MAX_REPORTED]
-    assert str(shown[-1]) == f"deck.yaml: format: and {1000 - MAX_REPORTED:,} more problems (the first {MAX_REPORTED} are shown)"
+@pytest.mark.parametrize("item", ["1", "!!str 1"])  # tagged values are not resolved, only constructed
+def test_a_file_of_more_than_max_nodes_values_is_unreadable(item: str) -> None:
+    with pytest.raises(UnreadableSource, match=f"more than {MAX_NODES:,} values"):
+        document(f"x-many: [{', '.join([item] * MAX_NODES)}]\n")
+    assert len(document(f"x-many: [{', '.join([item] * (MAX_NODES - 3))}]\n").root.value[0][1].value) == MAX_NODES - 3
+
+
+def test_a_file_keeps_its_first_problems_and_counts_the_rest_in_constant_time() -> None:
+    spec, problems = reader("".join(f"k{n}: 1\n" for n in range(1000)))
+    spec.check_keys(set())
+    assert len(problems) == MAX_REPORTED + 1 and problems[MAX_REPORTED - 1].line == MAX_REPORTED
+    assert str(problems[-1]) == (f"spec.yaml:{MAX_REPORTED + 1}:1: format: and {1000 - MAX_REPORTED:,} more problems from here on"
+                                 f" (printkit shows the first {MAX_REPORTED} of a file)")
 
 
 _digits = st.integers(0, 9999).map(str)
