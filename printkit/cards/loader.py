@@ -21,8 +21,9 @@ from printkit.cards.model import (
     BACK_DESIGNS, DEFAULT_SIZE, EMBLEMS, ITEMS, NEUTRAL, SIZES, Back, Card, Deck, describe_sizes, parse_size,
 )
 from printkit.draw import fonts
+from printkit.safeyaml import LongNumber
 from printkit.yamlsource import (
-    MAX_TEXT_CHARS, Document, LongNumber, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name,
+    MAX_TEXT_CHARS, Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name,
 )
 
 DECK_KEYS = ("deck", "size", "backs", "cards")
