@@ -53,7 +53,8 @@ def _why_no_cards(deck: Deck, players: int) -> str:
 def kit_parts(
     level: Level, players: int, deck: Deck, *, duplex: str = "long", single_sided: bool = False, ink_saving: bool = False
 ) -> list[KitPart]:
-    """Every part of the kit, in the order they are printed."""
+    """Every part of the kit, in the order they are printed; SpecError (naming the deck file)
+    when no card of the deck is for these players, as a deck of only Penguin cards for two."""
     title = level.name or "Sinpin"
     for_game = with_rules(deck, level.rules)  # the level's knobs, not the defaults
     deck = deck_for_players(for_game, players)
