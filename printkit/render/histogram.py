@@ -49,6 +49,13 @@ def nice_step(span: float, most: int) -> int:
         scale *= 10
 
 
+def _next_step(step: int) -> int:
+    """The nice step after `step`: 1 → 2 → 5 → 10 → 20 …"""
+    scale = 10 ** (len(str(step)) - 1)
+    lead = step // scale
+    return {1: 2, 2: 5}.get(lead, 10) * scale
+
+
 def bins(counts: Mapping[int, int], most: int = MOST_BINS) -> list[Bin]:
     """Every value from the smallest to the largest counted, in bins of one nice width
     aligned to its multiples (so a bin of 5 is 20–24, never 21–25); empty bins are kept,
@@ -56,10 +63,13 @@ def bins(counts: Mapping[int, int], most: int = MOST_BINS) -> list[Bin]:
     values = [value for value, count in counts.items() if count]
     if not values:
         return []
-    step = nice_step(max(values) - min(values) + 1, most)
-    first = min(values) // step * step
-    return [Bin(low, low + step - 1, sum(counts.get(value, 0) for value in range(low, low + step)))
-            for low in range(first, max(values) + 1, step)]
+    low, high = min(values), max(values)
+    step = nice_step(high - low + 1, most)
+    while high // step - low // step + 1 > most:  # aligning can add a bin at either end
+        step = _next_step(step)
+    first = low // step * step
+    return [Bin(start, start + step - 1, sum(counts.get(value, 0) for value in range(start, start + step)))
+            for start in range(first, high + 1, step)]
 
 
 def axis_top(largest: int, ticks: int = 5) -> tuple[int, int]:
