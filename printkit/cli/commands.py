@@ -14,4 +14,5 @@ COMMANDS: dict[str, str] = {
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",
     "kit": "printkit.cli.kit:kit_command",
+    "editor": "printkit.cli.editor:editor_command",
 }

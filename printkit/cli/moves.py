@@ -8,7 +8,7 @@ import click
 
 from printkit.cli.common import message
 from printkit.cli.levelcheck import usable_level
-from printkit.sinpin.engine import MoveEngine, Outcome
+from printkit.sinpin.engine import MoveEngine
 from printkit.sinpin.tiles import field_name
 
 
@@ -48,12 +48,9 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
     if not level.supported(x, y):
         message(f"note: {field_name(x, y)} is not supported (S4): the move starts with a fall (S14)")
     health = level.rules.start_health if health is None else health
-    engine = MoveEngine(level)
-    knocked_out: dict[Outcome, bool] = {}
-    for result in engine.moves(start, card, health=health):
-        outcome = Outcome.of(result)
-        knocked_out[outcome] = knocked_out.get(outcome, False) or result.knocked_out
-    outcomes = sorted(knocked_out)
+    found = MoveEngine(level).outcomes(start, card, health)
+    knocked_out = dict(found)
+    outcomes = [outcome for outcome, _ in found]
     if as_json:
         click.echo(json.dumps({"file": name, "from": [x, y], "card": card,
                                "outcomes": [o.as_json() for o in outcomes]}))
