@@ -156,4 +156,9 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         Route("/api/download", _handled(download), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Guard(Starlette(routes=routes), hosts)
+    return Guard(Starlette(routes=routes, exception_handlers={Exception: _internal_error}), hosts)
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    # the page gets the message as JSON; Guard prints the one line for the terminal
+    return _error(f"internal error: {type(error).__name__}: {error}", 500)

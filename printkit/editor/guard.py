@@ -5,7 +5,8 @@ page can POST to it (cross-site request) or, by pointing its own host name at 12
 read from it (DNS rebinding). So every request must name this server in its Host header,
 any Origin it carries must be this server, and a browser's own word that a request is
 cross-site (Sec-Fetch-Site) is believed. Bodies over 1 MB are refused before they are read
-whole. An exception inside the app becomes a one-line JSON error, never a traceback.
+whole. An exception inside the app becomes one line on the terminal and, unless the app
+answered already, a JSON error for the page; never a traceback.
 """
 
 from __future__ import annotations
@@ -45,10 +46,6 @@ def allowed_hosts(host: str, port: int) -> frozenset[str]:
             except OSError:
                 pass  # a machine that does not know its own name: loopback and the name then
     return frozenset(f"[{name}]:{port}" if ":" in name else f"{name}:{port}" for name in names)
-
-
-class BodyTooLarge(Exception):
-    pass
 
 
 async def _json_error(send: Send, status: int, message: str) -> None:
@@ -93,16 +90,26 @@ class Guard:
         if why is not None:
             await _json_error(send, 403, why)
             return
-        received = 0
-
-        async def limited() -> Message:
-            nonlocal received
+        # the whole body is read here, at most 1 MB of it, before the app sees any of it
+        body = bytearray()
+        more = True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.max_body:
-                    raise BodyTooLarge()
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.max_body:
+                await _json_error(send, 413, f"the request is larger than {self.max_body // 1_000_000} MB")
+                return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()  # after the body: wait for a disconnect
+            replayed = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
 
         started = False
 
@@ -112,10 +119,7 @@ class Guard:
             await send(message)
 
         try:
-            await self.app(scope, limited, watched)
-        except BodyTooLarge:
-            if not started:
-                await _json_error(send, 413, f"the request is larger than {self.max_body // 1_000_000} MB")
+            await self.app(scope, replay, watched)
         except Exception as error:  # noqa: BLE001 - the page and the terminal get one line, not a traceback
             print(f"printkit editor: {scope['method']} {scope['path']}: internal error: {type(error).__name__}: {error}",
                   file=sys.stderr)
