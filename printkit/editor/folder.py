@@ -100,10 +100,10 @@ class LevelFolder:
         current = self._current_version(target)
         if not overwrite:
             if expected is None and current is not None:
-                raise FolderError(409, f"'{name}' already exists; save over it?")
+                raise FolderError(409, f"'{name}' already exists")
             if expected is not None and current != expected:
                 why = "was deleted" if current is None else "was changed by something else"
-                raise FolderError(409, f"'{name}' {why} since it was opened; save over it anyway?")
+                raise FolderError(409, f"'{name}' {why} since it was opened")
         try:
             write_atomic(target, data)
         except OutputError as error:

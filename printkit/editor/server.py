@@ -40,7 +40,8 @@ def serve(sock: socket.socket, folder: Path, start_file: str | None, *, open_bro
     app = create_app(folder, allowed_hosts(host, port), start_file)
     url = url_for(host, port)
     # access lines for every keystroke's validation would bury the URL; warnings still show
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", interface="asgi3",
+                            proxy_headers=False)  # no proxy stands in front: X-Forwarded-* are not believed
     server = uvicorn.Server(config)
     announce(url)
     if open_browser:

@@ -157,10 +157,22 @@ async function refreshPreview() {
     const where = `${palette.columns[x]}${y + 1}`;
     const exits = moves.outcomes.filter((o) => o.exit).length;
     const ends = new Set(moves.outcomes.map((o) => o.end.join(","))).size;
+    showOutcomes(moves.outcomes);
     $("#preview-text").textContent = `From ${where} with a ${moves.card} (health ${moves.health}): ${moves.outcomes.length} outcome${moves.outcomes.length === 1 ? "" : "s"}, ${ends} end field${ends === 1 ? "" : "s"}${exits ? `, ${exits} reach the exit Ω` : ""}${moves.supported ? "" : " — not supported (S4): the move starts with a fall (S14)"}.`;
   } catch (error) {
     $("#preview-text").textContent = error.message;
+    showOutcomes([]);
   }
+}
+
+// Each outcome as `printkit moves` lists it: where it ends, damage, gems, hearts.
+function showOutcomes(outcomes) {
+  const name = ([x, y]) => `${palette.columns[x]}${y + 1}`;
+  $("#outcomes").replaceChildren(...outcomes.map((o) => Object.assign(document.createElement("li"), {
+    textContent: `→ ${o.exit ? "the exit Ω" : name(o.end)} · damage ${o.damage} · gems ${o.gems}`
+      + (o.hearts.length ? ` · hearts ${o.hearts.map(name).join(" ")}` : "")
+      + ` · passes ${o.passed.map(name).join(" ")}${o.knocked_out ? " · health 0: knocked out (S25)" : ""}`,
+  })));
 }
 
 // -- tools and keys ---------------------------------------------------------------------
@@ -171,6 +183,7 @@ function selectTool(tool) {
     grid.start = null;
     grid.preview = null;
     $("#preview-text").textContent = "";
+    showOutcomes([]);
     grid.render();
   }
 }
@@ -287,7 +300,7 @@ function load(answer, file, version) {
   applyVerdict(answer.verdict);
   showNotes(answer.notes ?? []);
   setStatus(fileLabel());
-  if (file) $("#file-list").value = file;
+  $("#file-list").value = file && [...$("#file-list").options].some((o) => o.value === file) ? file : "";
 }
 
 function discardChanges() {
@@ -297,9 +310,10 @@ function discardChanges() {
 async function refreshFiles() {
   const answer = await get("/api/files");
   const list = $("#file-list");
-  list.replaceChildren(...answer.files.map((name) => Object.assign(document.createElement("option"), { value: name, textContent: name })));
+  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+  list.replaceChildren(option("", "(choose a level)"), ...answer.files.map((name) => option(name, name)));
   list.title = `Levels in ${answer.folder}`;
-  if (state.file) list.value = state.file;
+  list.value = answer.files.includes(state.file) ? state.file : "";
   return answer;
 }
 
@@ -332,7 +346,7 @@ async function save(asName = null) {
   try {
     answer = await post("/api/save", body);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409 && confirm(error.message))) {
+    if (!(error instanceof ApiError && error.status === 409 && confirm(`${error.message}. Save over it?`))) {
       setStatus(error instanceof ApiError && error.status === 409 ? `not saved: ${error.message}` : error.message, "error");
       return;
     }
@@ -390,7 +404,7 @@ async function start() {
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   $("#resize").addEventListener("click", resize);
-  $("#open").addEventListener("click", () => discardChanges() && openFile($("#file-list").value));
+  $("#open").addEventListener("click", () => $("#file-list").value && discardChanges() && openFile($("#file-list").value));
   $("#new").addEventListener("click", () => discardChanges() && newLevel());
   $("#save").addEventListener("click", () => save());
   $("#save-as").addEventListener("click", saveAs);
