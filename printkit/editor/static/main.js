@@ -165,13 +165,21 @@ async function refreshPreview() {
   }
 }
 
-// Each outcome as `printkit moves` lists it: where it ends, damage, gems, hearts.
+// The outcomes as `printkit moves` lists them, those that differ only in the fields passed
+// on the way taken together: where it ends, damage, gems, hearts, and in how many ways.
 function showOutcomes(outcomes) {
   const name = ([x, y]) => `${palette.columns[x]}${y + 1}`;
-  $("#outcomes").replaceChildren(...outcomes.map((o) => Object.assign(document.createElement("li"), {
-    textContent: `→ ${o.exit ? "the exit Ω" : name(o.end)} · damage ${o.damage} · gems ${o.gems}`
+  const groups = new Map();
+  for (const o of outcomes) {
+    const text = `→ ${o.exit ? "the exit Ω" : name(o.end)} · damage ${o.damage} · gems ${o.gems}`
       + (o.hearts.length ? ` · hearts ${o.hearts.map(name).join(" ")}` : "")
-      + ` · passes ${o.passed.map(name).join(" ")}${o.knocked_out ? " · health 0: knocked out (S25)" : ""}`,
+      + (o.knocked_out ? " · health 0: knocked out (S25)" : "");
+    const group = groups.get(text) ?? { ways: 0, passed: o.passed };
+    group.ways += 1;
+    groups.set(text, group);
+  }
+  $("#outcomes").replaceChildren(...[...groups].map(([text, group]) => Object.assign(document.createElement("li"), {
+    textContent: group.ways === 1 ? `${text} · passes ${group.passed.map(name).join(" ")}` : `${text} · ${group.ways} ways`,
   })));
 }
 
