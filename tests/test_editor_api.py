@@ -38,7 +38,7 @@ def post(client: TestClient, path: str, body: object):
 def test_the_page_its_modules_and_the_palette_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and '<script type="module" src="/static/main.js">' in page.text
-    for module in ("main.js", "grid.js", "panel.js", "api.js", "history.js", "editor.css"):
+    for module in ("main.js", "grid.js", "panel.js", "preview.js", "api.js", "history.js", "editor.css"):
         assert client.get(f"/static/{module}").status_code == 200, module
     palette = client.get("/api/palette").json()
     assert [tile["char"] for tile in palette["tiles"]] == list("#.AZH^!wSOCh*?")

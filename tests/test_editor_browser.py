@@ -8,6 +8,7 @@ in CI (CI=true), where a missing browser is a failure: .ci/run installs it.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
@@ -17,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from click.testing import CliRunner
+
+from printkit.cli import main
 from printkit.cli.levelcheck import check_level
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -182,10 +186,15 @@ def test_a_pit_dug_under_a_walk_shows_a_soft_lock(page: Page) -> None:
     page.keyboard.press(".")
     drag(page, [(1, 2), (1, 3)])  # dig B3 and B4 below B2
     expect(page.locator(".marks .soft-lock")).to_have_count(1)
+    expect(page.locator(".marks .warning-mark")).to_have_count(0)  # the cross is its mark
     lock = page.locator(".marks .soft-lock")
     assert (lock.get_attribute("data-x"), lock.get_attribute("data-y")) == ("1", "3")
     expect(page.locator("#findings .warning")).to_contain_text("soft-lock at B4")
     expect(page.locator("#counts")).to_contain_text("1 soft-lock")
+    page.keyboard.press("O")  # a lone teleporter does nothing (S20): a warning framed on its field
+    page.mouse.click(*field(page, 2, 1))
+    expect(page.locator(".marks .warning-mark[data-x='2'][data-y='1']")).to_have_count(1)
+    expect(page.locator("#findings .warning[data-rule='S20']")).to_contain_text("the only teleporter, at C2")
 
 
 def test_a_move_preview_shows_every_outcome_of_a_card(page: Page) -> None:
@@ -213,9 +222,14 @@ def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, f
     page.once("dialog", lambda dialog: dialog.accept("painted"))
     page.click("#save-as")
     expect(page.locator("#file-state")).to_have_text("saved painted.yaml")
+    validated = CliRunner().invoke(main, ["validate", "--json", str(folder / "painted.yaml")])
+    assert validated.exit_code == 0  # printkit validate accepts it, with the page's verdict
+    assert json.loads(validated.output) | {"file": None} == {
+        "file": None, "valid": True, "solvable": True, "min_turns": 2, "rest_positions": 12,
+        "soft_locks": [], "unreachable_items": [], "errors": [], "warnings": []}
+    expect(page.locator("#counts")).to_contain_text("12 rest positions")
     checked = check_level(str(folder / "painted.yaml"))
-    assert checked.verdict.valid and checked.verdict.min_turns == 2 and checked.level.name == "Painted"
-    assert checked.level.rules.blade_points == 4
+    assert checked.level.name == "Painted" and checked.level.rules.blade_points == 4
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     open_level(page, "painted.yaml")

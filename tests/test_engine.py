@@ -1135,3 +1135,12 @@ def test_the_same_move_gives_the_same_outcomes(move) -> None:
     rows, start, card, health = move
     first = MoveEngine(Level(tuple(rows))).moves(start, card, health=health)
     assert first == MoveEngine(Level(tuple(rows))).moves(start, card, health=health)
+
+
+def test_outcomes_merge_ways_that_end_alike_and_keep_knock_outs() -> None:
+    # a 1-health avatar walking right onto spikes (S16) is knocked out (S25); left is safe
+    engine = MoveEngine(Level.from_text("######\n#.A^.#\n######"))
+    outcomes = engine.outcomes((2, 1), 1, 1)
+    assert [(o.end, o.damage, knocked) for o, knocked in outcomes] == [((1, 1), 0, False), ((3, 1), 1, True)]
+    assert [o for o, _ in engine.outcomes((2, 1), 1, 3)] == [o for o, _ in outcomes]
+    assert not any(knocked for _, knocked in engine.outcomes((2, 1), 1, 3))

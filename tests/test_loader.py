@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -152,3 +153,28 @@ def test_load_of_dump_gives_the_same_level(tmp_path_factory: pytest.TempPathFact
     level_file = read_level(str(path))
     assert level_file.problems == []
     assert level_file.level() == level
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels, st.dictionaries(st.sampled_from(["x-note", "x-by", "x-list"]),
+                               st.one_of(st.text(max_size=12), st.integers(), st.lists(st.integers(), max_size=3))))
+def test_dump_keeps_x_keys_and_reads_back_the_same_level(
+    tmp_path_factory: pytest.TempPathFactory, level: Level, extras: dict[str, object]
+) -> None:
+    path = tmp_path_factory.mktemp("extras") / "level.yaml"
+    path.write_text(dump_level(level, extras), encoding="utf-8")
+    level_file = read_level(str(path))
+    assert level_file.problems == [] and level_file.level() == level
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert {key: value for key, value in document.items() if key.startswith("x-")} == extras
+
+
+def test_level_text_writes_invalid_values_for_the_loader_to_report(tmp_path: Path) -> None:
+    from printkit.sinpin.loader import level_text
+
+    text = level_text(["#A.Z#", "#####"], players=[5, "two"], knobs={"blade_points": 9, "max_rounds": None, "start_health": 3})
+    assert "start_health" not in text  # a knob at its default is left out, as dump_level does
+    found = problems(tmp_path, text)
+    assert any("'players' must be a rising list" in p for p in found)
+    assert any("blade_points' must be from 0 to 6, not 9" in p for p in found)
+    assert any("max_rounds' must be a whole number" in p for p in found)

@@ -64,31 +64,33 @@ class Guard:
         self.origins = frozenset(f"http://{host}" for host in self.hosts)
         self.max_body = max_body
 
-    def refusal(self, scope: Scope) -> str | None:
+    def refusal(self, scope: Scope) -> tuple[int, str] | None:
+        """(status, message) for a request to refuse before the app sees it, or None."""
         headers = {key.decode("latin-1").lower(): value.decode("latin-1") for key, value in scope["headers"]}
         host = headers.get("host", "")
         if host not in self.hosts:
-            return f"refused: Host '{host}' is not this editor (open it at http://{min(self.hosts)}/)"
+            return 403, f"refused: Host '{host}' is not this editor (open it at http://{min(self.hosts)}/)"
         origin = headers.get("origin")
         if origin is not None and origin not in self.origins:
-            return f"refused: a page from '{origin}' may not use this editor"
+            return 403, f"refused: a page from '{origin}' may not use this editor"
         if headers.get("sec-fetch-site") == "cross-site":
-            return "refused: a cross-site request may not use this editor"
+            return 403, "refused: a cross-site request may not use this editor"
         length = headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            return "too large"
+            return 413, self.too_large
         return None
+
+    @property
+    def too_large(self) -> str:
+        return f"the request is larger than {self.max_body // 1_000_000} MB"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        why = self.refusal(scope)
-        if why == "too large":
-            await _json_error(send, 413, f"the request is larger than {self.max_body // 1_000_000} MB")
-            return
-        if why is not None:
-            await _json_error(send, 403, why)
+        refused = self.refusal(scope)
+        if refused is not None:
+            await _json_error(send, *refused)
             return
         # the whole body is read here, at most 1 MB of it, before the app sees any of it
         body = bytearray()
@@ -100,7 +102,7 @@ class Guard:
             body += message.get("body", b"")
             more = message.get("more_body", False)
             if len(body) > self.max_body:
-                await _json_error(send, 413, f"the request is larger than {self.max_body // 1_000_000} MB")
+                await _json_error(send, 413, self.too_large)
                 return
         replayed = False
 

@@ -170,11 +170,19 @@ def level_text(
     if changed:
         parts.append("rules:")
         parts.extend(f"  {key if re.fullmatch('[a-z_]+', key) else _quoted(key)}: {_scalar(value)}" for key, value in changed.items())
-    for key, value in (extras or {}).items():
-        parts.append(yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30).rstrip("\n"))
+    parts.extend(_extra(key, value) for key, value in (extras or {}).items())
     parts.append("map: |")
     parts.extend(f"  {row}" for row in rows)
     return "\n".join(parts) + "\n"
+
+
+def _extra(key: str, value: object) -> str:
+    text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30)
+    if yaml.safe_load(text) != {key: value}:
+        # PyYAML writes some line breaks (NEL, LS) raw into quoted text and reads them back
+        # folded; double quotes everywhere escape them
+        text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30, default_style='"')
+    return text.rstrip("\n")
 
 
 def _scalar(value: object) -> str:

@@ -123,6 +123,14 @@ export class Grid {
       const [cx, cy] = this.centre(x, y);
       el("circle", { class: "unreachable", cx, cy, r: 6.9, fill: "none", stroke: MARK, "stroke-width": 0.8, "stroke-dasharray": "1.4 0.9" }, g);
     }
+    // a warning about one field that has no mark of its own (a lone teleporter, S20)
+    const marked = new Set([...this.verdict.soft_locks, ...this.verdict.unreachable_items].map((p) => p.join(",")));
+    for (const finding of this.verdict.warnings) {
+      if (finding.x === null || finding.y === null || marked.has(`${finding.x},${finding.y}`)) continue;
+      const frame = el("g", { class: "warning-mark", "data-x": finding.x, "data-y": finding.y }, g);
+      el("rect", { x: finding.x * F + 0.9, y: finding.y * F + 0.9, width: F - 1.8, height: F - 1.8, fill: "none", stroke: "#d8a000", "stroke-width": 1, "stroke-dasharray": "2 1" }, frame);
+      el("title", {}, frame).textContent = `${finding.rule}: ${finding.message}`;
+    }
     this.verdict.errors.forEach((finding, index) => {
       if (finding.x === null || finding.y === null) return;
       const frame = el("g", { class: "error-mark", "data-x": finding.x, "data-y": finding.y }, g);

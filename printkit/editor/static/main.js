@@ -3,6 +3,7 @@
 import { ApiError, download, get, post } from "./api.js";
 import { Grid } from "./grid.js";
 import { History } from "./history.js";
+import { MovePreview } from "./preview.js";
 import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -13,13 +14,13 @@ const state = {
   version: null, // what the file held when opened or saved (the stale-file check)
   extras: {}, // the file's x- keys, saved back as they were
   tool: "#",
-  card: null,
   modified: false,
   painting: null, // the tile of the stroke in progress
   requests: 0,
 };
 let grid;
 let palette;
+let preview;
 const history = new History();
 
 function level() {
@@ -69,7 +70,7 @@ function applyVerdict(verdict) {
     if (finding.field) document.querySelector(`#details [data-field="${finding.field}"]`)?.focus();
   });
   $("#verdict").dataset.requests = state.requests;
-  refreshPreview();
+  preview.refresh();
 }
 
 function changedGrid() {
@@ -98,7 +99,7 @@ function onPointerDown(event) {
   if (!field) return;
   event.preventDefault();
   if (state.tool === "move" && event.button === 0) {
-    pickStart(field);
+    preview.pick(field);
     return;
   }
   state.painting = event.button === 2 ? "#" : state.tool === "move" ? null : state.tool;
@@ -119,81 +120,11 @@ function onPointerUp() {
   changedGrid(); // one stroke, one undo step
 }
 
-// -- move preview ---------------------------------------------------------------------
-function pickStart(field) {
-  const [x, y] = field;
-  if (grid.rows[y][x] === "#") {
-    $("#preview-text").textContent = "A move starts on a field an avatar can stand on, not in rock.";
-    return;
-  }
-  grid.start = field;
-  grid.preview = null;
-  grid.render();
-  if (state.card) refreshPreview();
-  else $("#preview-text").textContent = `From ${palette.columns[x]}${y + 1}: choose a card 1-6.`;
-}
-
-function pickCard(card) {
-  state.card = card;
-  for (const button of document.querySelectorAll("#cards button")) button.classList.toggle("selected", Number(button.dataset.card) === card);
-  refreshPreview();
-}
-
-async function refreshPreview() {
-  if (!grid.start || !state.card) return;
-  const [x, y] = grid.start;
-  if (grid.rows[y]?.[x] === undefined || grid.rows[y][x] === "#") {
-    grid.start = null;
-    grid.preview = null;
-    $("#preview-text").textContent = "";
-    grid.render();
-    return;
-  }
-  const health = Number($("#move-health").value) || null;
-  try {
-    const moves = await post("/api/moves", { level: level(), from: grid.start, card: state.card, health });
-    grid.preview = moves;
-    grid.render();
-    const where = `${palette.columns[x]}${y + 1}`;
-    const exits = moves.outcomes.filter((o) => o.exit).length;
-    const ends = new Set(moves.outcomes.map((o) => o.end.join(","))).size;
-    showOutcomes(moves.outcomes);
-    $("#preview-text").textContent = `From ${where} with a ${moves.card} (health ${moves.health}): ${moves.outcomes.length} outcome${moves.outcomes.length === 1 ? "" : "s"}, ${ends} end field${ends === 1 ? "" : "s"}${exits ? `, ${exits} reach the exit Ω` : ""}${moves.supported ? "" : " — not supported (S4): the move starts with a fall (S14)"}.`;
-  } catch (error) {
-    $("#preview-text").textContent = error.message;
-    showOutcomes([]);
-  }
-}
-
-// The outcomes as `printkit moves` lists them, those that differ only in the fields passed
-// on the way taken together: where it ends, damage, gems, hearts, and in how many ways.
-function showOutcomes(outcomes) {
-  const name = ([x, y]) => `${palette.columns[x]}${y + 1}`;
-  const groups = new Map();
-  for (const o of outcomes) {
-    const text = `→ ${o.exit ? "the exit Ω" : name(o.end)} · damage ${o.damage} · gems ${o.gems}`
-      + (o.hearts.length ? ` · hearts ${o.hearts.map(name).join(" ")}` : "")
-      + (o.knocked_out ? " · health 0: knocked out (S25)" : "");
-    const group = groups.get(text) ?? { ways: 0, passed: o.passed };
-    group.ways += 1;
-    groups.set(text, group);
-  }
-  $("#outcomes").replaceChildren(...[...groups].map(([text, group]) => Object.assign(document.createElement("li"), {
-    textContent: group.ways === 1 ? `${text} · passes ${group.passed.map(name).join(" ")}` : `${text} · ${group.ways} ways`,
-  })));
-}
-
 // -- tools and keys ---------------------------------------------------------------------
 function selectTool(tool) {
   state.tool = tool;
   for (const button of document.querySelectorAll(".tool")) button.classList.toggle("selected", button.dataset.tool === tool);
-  if (tool !== "move") {
-    grid.start = null;
-    grid.preview = null;
-    $("#preview-text").textContent = "";
-    showOutcomes([]);
-    grid.render();
-  }
+  if (tool !== "move") preview?.clear();
 }
 
 function buildPalette() {
@@ -257,7 +188,7 @@ function onKey(event) {
     event.preventDefault();
     save();
   } else if (!typing && !ctrl && !event.altKey) {
-    if (state.tool === "move" && /^[1-6]$/.test(event.key)) pickCard(Number(event.key));
+    if (state.tool === "move" && /^[1-6]$/.test(event.key)) preview.pickCard(Number(event.key));
     else if (event.key === "m" || event.key === "M") selectTool("move");
     else if (event.key === " " || palette.tiles.some((t) => t.char === event.key)) {
       event.preventDefault();
@@ -298,8 +229,7 @@ function load(answer, file, version) {
   state.version = version;
   state.extras = answer.level.extras ?? {};
   grid.rows = answer.level.rows.slice();
-  grid.start = null;
-  grid.preview = null;
+  preview.clear();
   fillForm(answer.level);
   history.reset(grid.rows);
   updateUndo();
@@ -394,6 +324,7 @@ async function start() {
   palette = await get("/api/palette");
   $("#icons").innerHTML = palette.icons; // the print's tile symbols, used by every <use>
   grid = new Grid($("#grid"), palette);
+  preview = new MovePreview(grid, palette, level);
   buildPalette();
   buildKnobs(palette.knobs, () => {
     markModified();
@@ -407,8 +338,8 @@ async function start() {
   svg.addEventListener("pointercancel", onPointerUp);
   svg.addEventListener("contextmenu", (event) => event.preventDefault());
   document.addEventListener("keydown", onKey);
-  for (const button of document.querySelectorAll("#cards button")) button.addEventListener("click", () => pickCard(Number(button.dataset.card)));
-  $("#move-health").addEventListener("input", refreshPreview);
+  for (const button of document.querySelectorAll("#cards button")) button.addEventListener("click", () => preview.pickCard(Number(button.dataset.card)));
+  $("#move-health").addEventListener("input", () => preview.refresh());
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   $("#resize").addEventListener("click", resize);

@@ -25,7 +25,7 @@ function findingItem(finding, kind, number, onPick) {
   const rule = document.createElement("span");
   rule.className = "rule";
   rule.textContent = finding.rule;
-  item.append(rule, finding.where ? `${finding.where}: ${finding.message}` : finding.message);
+  item.append(rule, finding.message); // the message names its field (C5) itself
   item.addEventListener("click", () => onPick(finding));
   return item;
 }
