@@ -4,10 +4,12 @@ on Ctrl-C; refuses what it cannot serve."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -18,9 +20,10 @@ from printkit.cli import main
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 
 
-def start(*args: str) -> tuple[subprocess.Popen, str]:
-    process = subprocess.Popen([sys.executable, "-m", "printkit", "editor", *args, "--no-browser"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def start(*args: str, browser: str | None = None) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "BROWSER": browser} if browser else None
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "editor", *args, *([] if browser else ["--no-browser"])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     url = process.stdout.readline().strip()
     return process, url
 
@@ -85,3 +88,28 @@ def test_a_target_that_is_neither_folder_nor_level_is_a_usage_error(tmp_path: Pa
     for target in (str(tmp_path / "notes.txt"), str(tmp_path / "missing" / "a.yaml")):
         result = CliRunner().invoke(main, ["editor", target, "--no-browser"])
         assert result.exit_code == 2 and "neither a folder nor a level file" in result.output
+
+
+def test_the_default_browser_is_sent_to_the_printed_address(tmp_path: Path) -> None:
+    opened = tmp_path / "opened.txt"
+    script = tmp_path / "browser.py"
+    script.write_text(f"import sys\nopen({str(opened)!r}, 'w').write(sys.argv[1])\n")
+    process, url = start(str(LEVELS), browser=f"{sys.executable} {script} %s")
+    try:
+        for _ in range(100):
+            if opened.exists() and opened.read_text():
+                break
+            time.sleep(0.1)
+        assert opened.read_text() == url
+    finally:
+        assert stop(process)[0] == 0
+
+
+def test_no_browser_to_open_is_said_and_the_server_runs_on() -> None:
+    process, url = start(str(LEVELS), browser="false")
+    try:
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert page.status == 200
+    finally:
+        status, err = stop(process)
+    assert status == 0 and "no browser could be opened here" in err

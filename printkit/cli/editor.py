@@ -57,7 +57,7 @@ def editor_command(target: str, port: int, host: str, no_browser: bool) -> None:
         message(f"editing levels in {folder.resolve()}; press Ctrl-C to stop")
 
     try:
-        serve(sock, folder, start, open_browser=not no_browser, announce=announce)
+        serve(sock, folder, start, open_browser=not no_browser, announce=announce, announce_note=message)
     except FolderError as error:
         message(f"printkit editor: {error.message}")
         sys.exit(EXIT_USAGE)

@@ -34,7 +34,7 @@ def url_for(host: str, port: int) -> str:
 
 
 def serve(sock: socket.socket, folder: Path, start_file: str | None, *, open_browser: bool,
-          announce: Callable[[str], None]) -> None:
+          announce: Callable[[str], None], announce_note: Callable[[str], None]) -> None:
     """Run until Ctrl-C (KeyboardInterrupt then reaches the caller, after a clean shutdown)."""
     host, port = sock.getsockname()[:2]
     app = create_app(folder, allowed_hosts(host, port), start_file)
@@ -44,6 +44,6 @@ def serve(sock: socket.socket, folder: Path, start_file: str | None, *, open_bro
                             proxy_headers=False)  # no proxy stands in front: X-Forwarded-* are not believed
     server = uvicorn.Server(config)
     announce(url)
-    if open_browser:
-        webbrowser.open(url)  # the socket already listens: the browser's request waits for us
+    if open_browser and not webbrowser.open(url):  # the socket listens: the browser's request waits
+        announce_note("no browser could be opened here; open the address above in one")
     server.run(sockets=[sock])

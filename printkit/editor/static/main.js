@@ -98,6 +98,7 @@ function onPointerDown(event) {
   const field = grid.fieldAt(event);
   if (!field) return;
   event.preventDefault();
+  document.activeElement?.blur(); // back on the map, the keys pick tiles again
   if (state.tool === "move" && event.button === 0) {
     preview.pick(field);
     return;
@@ -175,7 +176,8 @@ function restore(rows) {
 }
 
 function onKey(event) {
-  const typing = event.target.matches("input, select, textarea");
+  // checkboxes and buttons take no text: the tile keys work while they have the focus
+  const typing = event.target.matches("input:not([type=checkbox]), select, textarea");
   const ctrl = event.ctrlKey || event.metaKey;
   if (ctrl && event.key.toLowerCase() === "z" && !typing) {
     event.preventDefault();
