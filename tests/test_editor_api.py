@@ -239,3 +239,9 @@ def test_an_internal_error_reaches_the_page_as_json(client: TestClient, monkeypa
         "/api/validate", json={"level": STRIP})
     assert answer.status_code == 500 and answer.json() == {"error": "internal error: RuntimeError: boom"}
     assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/nothing.js"])
+def test_static_files_stay_in_the_static_folder(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 404 and "create_app" not in answer.text

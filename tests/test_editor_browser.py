@@ -37,6 +37,8 @@ from printkit.editor.app import create_app  # noqa: E402
 from printkit.editor.guard import allowed_hosts  # noqa: E402
 from printkit.editor.server import bind  # noqa: E402
 
+expect.set_options(timeout=10_000)  # a loaded CI machine may validate slower than a desk
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "test-results" / "editor"
 PX_PER_MM = 3  # grid.js draws 3 px per mm
@@ -152,6 +154,9 @@ def paint_ladder_level(page: Page) -> None:
     page.fill("#new-width", "8")
     page.fill("#new-height", "5")
     page.click("#new")
+    # the page opened with a blank 12 x 8 map: wait for the new one, not that one's verdict
+    expect(page.locator("#grid")).to_have_attribute("data-width", "8")
+    expect(page.locator("#grid")).to_have_attribute("data-height", "5")
     expect(page.locator("#verdict")).to_have_text("✗ invalid: 2 errors")  # no door, no exit (S3)
     assert rows(page) == ["########"] + ["#......#"] * 3 + ["########"]
     page.keyboard.press("H")  # the ladder's map character picks it
@@ -258,6 +263,7 @@ def test_undo_and_redo_a_stroke(page: Page) -> None:
     expect(page.locator("#file-state")).to_have_class("unsaved")
     page.keyboard.press("Control+z")
     assert rows(page) == before
+    expect(page.locator("#file-state")).not_to_have_class("unsaved")  # back as opened
     expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
     page.keyboard.press("Control+Shift+z")
     assert rows(page)[2] == "####.#"

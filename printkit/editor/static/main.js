@@ -15,6 +15,7 @@ const state = {
   extras: {}, // the file's x- keys, saved back as they were
   tool: "#",
   modified: false,
+  saved: null, // the level as last opened or saved, as JSON
   painting: null, // the tile of the stroke in progress
   requests: 0,
 };
@@ -38,9 +39,15 @@ function fileLabel() {
   return state.file ?? "new level (not saved)";
 }
 
+// Unsaved while the level differs from what was opened or saved (undoing back to it counts).
 function markModified() {
-  state.modified = true;
+  state.modified = state.saved === null || JSON.stringify(level()) !== state.saved;
   setStatus(fileLabel());
+}
+
+function markSaved() {
+  state.saved = JSON.stringify(level());
+  state.modified = false;
 }
 
 // -- live validation ------------------------------------------------------------------
@@ -227,6 +234,8 @@ function resize() {
 
 // -- files ----------------------------------------------------------------------------
 function load(answer, file, version) {
+  clearTimeout(timer); // a validation of the level before this one must not land on it
+  state.requests += 1;
   state.file = file;
   state.version = version;
   state.extras = answer.level.extras ?? {};
@@ -236,7 +245,7 @@ function load(answer, file, version) {
   history.reset(grid.rows);
   updateUndo();
   showSize();
-  state.modified = false;
+  markSaved();
   applyVerdict(answer.verdict);
   showNotes(answer.notes ?? []);
   setStatus(fileLabel());
@@ -271,7 +280,8 @@ async function newLevel(file = null) {
   const height = Number($("#new-height").value);
   try {
     load(await post("/api/new", { width, height }), file, null);
-    state.modified = file !== null;
+    if (file !== null) state.saved = null; // named on the command line, not yet written
+    markModified();
   } catch (error) {
     setStatus(error.message, "error");
   }
@@ -299,7 +309,8 @@ async function save(asName = null) {
   }
   state.file = answer.file;
   state.version = answer.version;
-  state.modified = false;
+  state.saved = JSON.stringify(body.level);
+  markModified(); // what changed while the answer was on its way is still unsaved
   await refreshFiles();
   setStatus(`saved ${answer.file}${answer.valid ? "" : " (invalid: work in progress)"}`);
 }
