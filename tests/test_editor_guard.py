@@ -7,7 +7,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 from starlette.testclient import TestClient
 
 from printkit.editor.guard import Guard, allowed_hosts
@@ -21,7 +21,13 @@ async def broken(request: Request) -> JSONResponse:
     raise RuntimeError("the app broke")
 
 
-APP = Starlette(routes=[Route("/echo", echo, methods=["GET", "POST"]), Route("/broken", broken)])
+async def talk(websocket) -> None:
+    await websocket.accept()
+    await websocket.send_text("hello")
+    await websocket.close()
+
+
+APP = Starlette(routes=[Route("/echo", echo, methods=["GET", "POST"]), Route("/broken", broken), WebSocketRoute("/ws", talk)])
 HOSTS = allowed_hosts("127.0.0.1", 8765)
 
 
@@ -87,3 +93,11 @@ def test_an_app_that_did_not_answer_gets_a_json_500_from_the_guard(capsys: pytes
     answer = TestClient(Guard(raw_broken, HOSTS), base_url="http://127.0.0.1:8765", raise_server_exceptions=False).get("/x")
     assert answer.status_code == 500 and answer.json() == {"error": "internal error: ValueError: no answer at all"}
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_websockets_are_refused() -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with client().websocket_connect("/ws", headers={"Host": "127.0.0.1:8765"}) as socket:
+            socket.receive_text()

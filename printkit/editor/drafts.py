@@ -131,8 +131,9 @@ def _field_at(doc: Document, problem: SourceProblem) -> str:
         if key_node.start_mark.line <= line <= max(value_node.end_mark.line - 1, key_node.start_mark.line):
             key = str(key_node.value)
             if key == "rules" and isinstance(value_node, yaml.MappingNode):
-                for knob, _ in (pair for pair in value_node.value if pair[0].start_mark.line == line):
-                    return f"rules.{knob.value}"
+                for knob_node, _ in value_node.value:
+                    if knob_node.start_mark.line == line:
+                        return f"rules.{knob_node.value}"
             return key if key in LEVEL_KEYS else "level"
     return "level"
 

@@ -85,6 +85,9 @@ class Guard:
         return f"the request is larger than {self.max_body // 1_000_000} MB"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})  # the editor has none to offer
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
