@@ -8,12 +8,18 @@ readable document, collected by `SpecReader` as `SourceProblem`s.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 import yaml
 
+from printkit.safeyaml import MAX_NODES, LongNumber, SafeLoader, TooManyNodes
+
+
+
 MAX_BYTES = 1_000_000  # a level is a few hundred bytes; anything this big is a mistake
+# A name, title or author is one printed line; no real one is near this long (docs/limits.md).
+MAX_TEXT_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,32 @@ class SpecError(Exception):
     def __init__(self, problems: list[SourceProblem]):
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
+
+
+MAX_REPORTED = 100  # problems kept of one file: 100,000 broken entries give 100 and a count
+
+
+@dataclass(frozen=True)
+class MoreProblems(SourceProblem):
+    """Stands for the problems of a file past the first MAX_REPORTED, where the first of them is."""
+
+    count: int = 1
+
+
+def _more(count: int) -> str:
+    return f"and {count:,} more problem{'s' * (count != 1)} from here on (printkit shows the first {MAX_REPORTED} of a file)"
+
+
+def add_problem(problems: list[SourceProblem], problem: SourceProblem) -> None:
+    """Append `problem`, or past MAX_REPORTED count it in one MoreProblems (constant time:
+    a file of 100,000 broken entries must not cost 100,000 messages)."""
+    if len(problems) < MAX_REPORTED:
+        problems.append(problem)
+    elif isinstance(problems[-1], MoreProblems):
+        count = problems[-1].count + 1
+        problems[-1] = replace(problems[-1], message=_more(count), count=count)
+    else:
+        problems.append(MoreProblems(problem.file, problem.line, problem.column, problem.rule, _more(1)))
 
 
 @dataclass(frozen=True)
@@ -117,7 +149,7 @@ def parse_document(source: Source) -> Document:
     name = source.name
     loader = None
     try:
-        loader = yaml.SafeLoader(source.text)
+        loader = SafeLoader(source.text)
         root = loader.get_single_node()
         values: dict[yaml.Node, Any] = {}
         if root is not None:
@@ -129,7 +161,7 @@ def parse_document(source: Source) -> Document:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         what = " ".join(str(part) for part in (error.context, error.problem) if part)
-        if "'\\t'" in what:  # PyYAML's words for a tab where indentation belongs
+        if "'\\t'" in what or "tab character" in what:  # PyYAML's (and libyaml's) words for a tab
             what += " (a tab: YAML indents with spaces only; in a map, type '.' or a space for open cave)"
         if mark is None:
             raise _unreadable(name, f"not valid YAML: {what}") from None
@@ -150,6 +182,8 @@ def parse_document(source: Source) -> Document:
         raise _unreadable(name, f"not valid YAML: {error}") from None
     except RecursionError:
         raise _unreadable(name, "not valid YAML: nested too deeply") from None
+    except TooManyNodes:
+        raise _unreadable(name, f"more than {MAX_NODES:,} values; printkit reads no file that big") from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -169,6 +203,8 @@ def type_name(value: Any) -> str:
     """A short name of a YAML value's type, for messages (never repr: values may be huge)."""
     if value is None:
         return "nothing (null)"
+    if isinstance(value, LongNumber):
+        return f"a number of {len(value):,} characters"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, int):
@@ -223,9 +259,7 @@ class SpecReader:
     # -- problems -------------------------------------------------------------------------
     def problem(self, node: yaml.Node | None, message: str, rule: str | None = None) -> None:
         line, column = node_position(node if node is not None else self.node)
-        self.problems.append(
-            SourceProblem(self.doc.source.name, line, column, rule or self.rule, message)
-        )
+        add_problem(self.problems, SourceProblem(self.doc.source.name, line, column, rule or self.rule, message))
 
     def check_keys(self, allowed: Iterator[str] | set[str], required: tuple[str, ...] = ()) -> None:
         allowed = set(allowed)
@@ -249,21 +283,30 @@ class SpecReader:
         node = self.value_node(key)
         return None if node is None else self.doc.value(node)
 
-    def text(self, key: str, default: str | None = None) -> str | None:
+    def text(self, key: str, default: str | None = None, longest: int = MAX_TEXT_CHARS) -> str | None:
+        """The entry as text, at most `longest` characters. A plain number or true/false
+        is taken as written: `name: 1984`, `name: 007` and `name: No` are names."""
         if key not in self.entries:
             return default
+        node = self.value_node(key)
         value = self.raw(key)
-        if isinstance(value, str):
-            return value
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return str(value)  # `name: 1984` is a fine title
-        self.problem(self.value_node(key), f"'{key}' must be text, not {type_name(value)}")
-        return default
+        if isinstance(value, (int, float)) and isinstance(node, yaml.ScalarNode):
+            value = node.value
+        if not isinstance(value, str):
+            self.problem(node, f"'{key}' must be text, not {type_name(value)}")
+            return default
+        if len(value) > longest:
+            self.problem(node, f"'{key}' is {len(value):,} characters long; printkit takes at most {longest:,}")
+            return default
+        return str(value)  # a LongNumber is plain text here
 
     def integer(self, key: str, default: int, low: int, high: int) -> int:
         if key not in self.entries:
             return default
         value = self.raw(key)
+        if isinstance(value, LongNumber):
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
+            return default
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(
                 self.value_node(key), f"'{key}' must be a whole number, not {type_name(value)}"
@@ -278,6 +321,9 @@ class SpecReader:
         if key not in self.entries:
             return default
         value = self.raw(key)
+        if isinstance(value, LongNumber):
+            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
+            return default
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.problem(self.value_node(key), f"'{key}' must be a number, not {type_name(value)}")
             return default

@@ -156,7 +156,7 @@ def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
     folder.mkdir()
     monkeypatch.chdir(folder)
     result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "60", "--seed", "4", "--json",
-                                       "--record", "games.jsonl", "--log", "game.txt",
+                                       "--record", "games.jsonl", "--log", "game.txt", "--heatmap", "heat.svg",
                                        *options])
     assert result.exit_code == 0, result.output
     return {"stdout": result.stdout.encode(), **{path.name: path.read_bytes() for path in sorted(folder.iterdir())}}
@@ -165,7 +165,7 @@ def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
 def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
     one = _simulate(tmp_path / "one", monkeypatch, "--jobs", "1")
     dask = _simulate(tmp_path / "dask", monkeypatch, "--dask", cluster.scheduler_address)
-    assert sorted(one) == ["game.txt", "games.jsonl", "stdout"]
+    assert sorted(one) == ["game.txt", "games.jsonl", "heat.svg", "stdout"]
     assert one == dask
     assert len(one["games.jsonl"].splitlines()) > 60  # three chunks of games, every line kept
 

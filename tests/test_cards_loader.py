@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from printkit.cards import AVATARS, load_deck
+from printkit.cards.loader import MAX_BACKS, MAX_CARD_TEXT_CHARS, MAX_CARDS
 from printkit.sinpin.rules import SETUP_LIMITS, Rules
 from printkit.yamlsource import SpecError, UnreadableSource
 
@@ -161,3 +162,42 @@ def test_placeholders_fill_in_worded_for_every_blade_points():
     assert "blades harmless (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules(blade_points=0)).cards)
     assert "blades −1 health if under 3 points are left (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules()).cards)
     assert dataclasses.fields(Rules)  # every knob is a placeholder too
+
+
+@pytest.mark.parametrize("cards, at", [
+    ("  - &gem {title: Gem, item: gem, count: 200}\n" + "  - *gem\n" * 5, "deck.yaml:5:5"),  # 1,200 printed
+    ("  - {title: Fox, count: 200, value: [1, 2, 3, 4, 5, 6]}\n", "deck.yaml:5:5"),  # 6 values x 200
+    ("  - &none {title: Gem, count: 0}\n" + "  - *none\n" * 1000, "deck.yaml:5:5"),  # 1,001 faces, none printed
+])
+def test_a_deck_of_more_than_max_cards_stops_at_the_card_past_the_limit(tmp_path: Path, cards: str, at: str) -> None:
+    problems = _problems(tmp_path, GOOD.replace("  - {title: One, value: 1}\n", cards))
+    assert len(problems) == 1 and problems[0].startswith(f"{at}: format: with card ")
+    assert f"more than {MAX_CARDS:,} cards" in problems[0]
+
+
+def test_the_limits_are_reached_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text(GOOD.replace("value: 1}", f"count: 200, text: {'x' * MAX_CARD_TEXT_CHARS}}}") + "  - {title: Gem, count: 200}\n" * 4)
+    deck = load_deck(str(path))
+    assert deck.total == MAX_CARDS and len(deck.cards[0].text) == MAX_CARD_TEXT_CHARS
+
+
+@pytest.mark.parametrize("text, at, message", [
+    ('deck: "A\\nB"\nbacks: {b: {title: B}}\ncards: [{title: T}]\n', "1:7", "'deck' must be one line"),
+    ('deck: D\nbacks: {b: {title: "B\\nC"}}\ncards: [{title: T}]\n', "2:20", "'title' must be one line"),
+    ('deck: D\nbacks: {b: {title: B}}\ncards: [{title: "T\\nU"}]\n', "3:17", "'title' must be one line"),
+    (f"deck: D\nbacks: {{b: {{title: {'B' * 201}}}}}\ncards: [{{title: T}}]\n", "2:20", "'title' is 201 characters long; printkit takes at most 200"),
+    (f"deck: D\nbacks: {{b: {{title: B}}}}\ncards: [{{title: T, text: {'t' * 2001}}}]\n", "3:26", "'text' is 2,001 characters long; printkit takes at most 2,000"),
+    ("deck: D\nx: &b {title: B}\nbacks: {" + ", ".join(f"b{i}: *b" for i in range(101)) + "}\ncards: [{title: T}]\n", "3:8",
+     f"'backs' names 101 back designs; a deck has at most {MAX_BACKS}"),
+])
+def test_titles_are_one_line_and_texts_and_backs_are_bounded(tmp_path: Path, text: str, at: str, message: str) -> None:
+    problems = [p for p in _problems(tmp_path, text) if "unknown key 'x'" not in p]
+    assert problems == [f"deck.yaml:{at}: format: {message}" + ("" if "one line" not in message else
+                                                               ": it is printed on one line, and this one has a line break")]
+
+
+def test_a_text_keeps_its_line_breaks_as_paragraphs(tmp_path: Path) -> None:
+    path = tmp_path / "deck.yaml"
+    path.write_text(GOOD.replace("value: 1}", 'item: gem, text: "One.\\nTwo."}'))
+    assert load_deck(str(path)).cards[0].text == "One.\nTwo."

@@ -44,7 +44,8 @@ def test_an_svg_sheet(tmp_path):
 
 @pytest.mark.parametrize("args", [
     ["--fields", "12x19"], ["--fields", "19x12"], ["--landscape", "--fields", "12x18"],
-    ["--fields", "0x4"], ["--fields", "twelve"],
+    ["--fields", "0x4"], ["--fields", "twelve"], ["--fields", "10000x12"],
+    ["--fields", "9" * 5000 + "x12"], ["--fields", "12x" + "0" * 5000 + "19"],  # past Python's int-string limit
 ])
 def test_fields_that_do_not_fit_s2_are_refused_with_exit_2(tmp_path, args):
     out = tmp_path / "sheet.pdf"

@@ -133,3 +133,16 @@ def test_an_unsolvable_level_plays_only_when_asked(tmp_path: Path) -> None:
     assert "cannot be won (S26)" in played.stderr
     figures = json.loads(played.stdout)
     assert figures["games"] == 2 and figures["exits"] == 0 and figures["rounds"]["max"] <= 3
+
+
+@pytest.mark.parametrize("suffix", ["pdf", "svg"])
+def test_the_heatmap_is_written_on_a4(tmp_path: Path, suffix: str) -> None:
+    heat = tmp_path / f"heat.{suffix}"
+    result = run("simulate", "levels/08-long-gallery.yaml", "--games", "20", "--seed", "5", "--heatmap", str(heat))
+    assert result.exit_code == 0, result.output
+    assert str(heat) in result.stdout
+    data = heat.read_bytes()
+    if suffix == "pdf":
+        assert data.startswith(b"%PDF") and b"/MediaBox [ 0 0 841.8898 595.2756 ]" in data  # landscape A4 (S2)
+    else:
+        assert b'width="297mm"' in data and b'height="210mm"' in data

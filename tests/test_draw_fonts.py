@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from fontTools.ttLib import TTFont
+from hypothesis import given
+from hypothesis import strategies as st
 
 from printkit.draw import fonts
 
@@ -92,3 +94,37 @@ def test_long_titles_shrink_then_shorten() -> None:
     short = fonts.shortened(title * 3, 60.0, 2.4, True)
     assert short.endswith("…") and fonts.text_width(short, 2.4, True) <= 60.0
     assert fonts.shortened("Pits", 60.0, 4.2) == "Pits"
+
+
+def _shortened_by_trimming(text: str, width: float, size: float, bold: bool) -> str:
+    """The obvious (quadratic) definition: trim characters until the text with "…" fits."""
+    if fonts.text_width(text, size, bold) <= width:
+        return text
+    while text and fonts.text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@given(st.text(st.characters(codec="latin-1", exclude_categories=("Cc",)), max_size=80), st.floats(0.0, 120.0), st.booleans())
+def test_shortened_is_the_longest_prefix_that_fits_with_an_ellipsis(text: str, width: float, bold: bool) -> None:
+    assert fonts.shortened(text, width, 3.0, bold) == _shortened_by_trimming(text, width, 3.0, bold)
+
+
+@given(st.text("ilmW .", min_size=1, max_size=60), st.floats(0.5, 40.0))
+def test_a_long_word_is_split_into_pieces_that_each_fit(word: str, width: float) -> None:
+    pieces = fonts._split_long_word(word, width, 3.0, False)
+    assert "".join(pieces) == word
+    for piece, following in zip(pieces, pieces[1:]):
+        assert fonts.text_width(piece, 3.0, False) <= width or len(piece) == 1
+        assert fonts.text_width(piece + following[0], 3.0, False) > width  # each piece as long as it can be
+
+
+def test_fitting_and_shortening_a_headline_measure_each_character_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    measured = []
+    real = fonts.text_width
+    monkeypatch.setattr(fonts, "text_width", lambda text, *args, **kwargs: measured.append(len(text)) or real(text, *args, **kwargs))
+    title = "A level name nobody would type " * 100  # 3,100 characters
+    size = fonts.fitted_size(title, 150.0, 6.0, True, smallest=4.0)
+    fonts.shortened(title, 150.0, size, True)
+    fonts.wrap(title.replace(" ", ""), 50.0, 3.0)  # one word: split between characters
+    assert sum(measured) <= 4 * len(title)  # the quadratic trimming measured ~ n * n / 2 characters

@@ -1148,3 +1148,12 @@ def test_S7_a_move_can_be_asked_for_one_direction_and_the_two_make_the_whole():
         assert left | right == whole
     # the first step of a one-direction move goes that way (or bounces off rock, S9)
     assert all(r.trail[0][0] >= door[0] for r in engine.moves(door, 1, trail=True, direction=1))
+
+
+def test_outcomes_merge_ways_that_end_alike_and_keep_knock_outs() -> None:
+    # a 1-health avatar walking right onto spikes (S16) is knocked out (S25); left is safe
+    engine = MoveEngine(Level.from_text("######\n#.A^.#\n######"))
+    outcomes = engine.outcomes((2, 1), 1, 1)
+    assert [(o.end, o.damage, knocked) for o, knocked in outcomes] == [((1, 1), 0, False), ((3, 1), 1, True)]
+    assert [o for o, _ in engine.outcomes((2, 1), 1, 3)] == [o for o, _ in outcomes]
+    assert not any(knocked for _, knocked in engine.outcomes((2, 1), 1, 3))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,3 +165,28 @@ def test_knobs_that_contradict_each_other_are_one_located_error(tmp_path):
     alone = problems(tmp_path, "rules:\n  max_health: 2\nmap: 'AZ'\n")  # start_health's default 3 is too much
     assert len(alone) == 1 and alone[0].startswith("level.yaml:2:15: format: start_health (3) is more than max_health (2)")
     assert problems(tmp_path, "rules:\n  start_health: 2\n  max_health: 2\nmap: 'AZ'\n") == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels, st.dictionaries(st.sampled_from(["x-note", "x-by", "x-list"]),
+                               st.one_of(st.text(max_size=12), st.integers(), st.lists(st.integers(), max_size=3))))
+def test_dump_keeps_x_keys_and_reads_back_the_same_level(
+    tmp_path_factory: pytest.TempPathFactory, level: Level, extras: dict[str, object]
+) -> None:
+    path = tmp_path_factory.mktemp("extras") / "level.yaml"
+    path.write_text(dump_level(level, extras), encoding="utf-8")
+    level_file = read_level(str(path))
+    assert level_file.problems == [] and level_file.level() == level
+    document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert {key: value for key, value in document.items() if key.startswith("x-")} == extras
+
+
+def test_level_text_writes_invalid_values_for_the_loader_to_report(tmp_path: Path) -> None:
+    from printkit.sinpin.loader import level_text
+
+    text = level_text(["#A.Z#", "#####"], players=[5, "two"], knobs={"blade_points": 9, "max_rounds": None, "start_health": 3})
+    assert "start_health" not in text  # a knob at its default is left out, as dump_level does
+    found = problems(tmp_path, text)
+    assert any("'players' must be a rising list" in p for p in found)
+    assert any("blade_points' must be from 0 to 6, not 9" in p for p in found)
+    assert any("max_rounds' must be a whole number" in p for p in found)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from printkit.bundled import template_path
@@ -9,6 +11,7 @@ from printkit.cards.loader import load_deck
 from printkit.draw import Circle, Document, Page, Symbol
 from printkit.render.kit import KitPart, combined, deck_for_players, kit_parts
 from printkit.sinpin.level import Level
+from printkit.yamlsource import SpecError
 
 LEVEL = Level(("#####", "#A.Z#", "#####"), name="Tiny", players=(2, 3, 4))
 
@@ -40,3 +43,14 @@ def test_combining_shares_symbols_by_name_and_refuses_two_drawings_with_one_name
     clash = KitPart("three", Document([page], (Symbol("mark", (Circle(0.0, 0.0, 1.0),)),)), False)
     with pytest.raises(ValueError, match="mark"):
         combined([*parts, clash], "x")
+
+
+def test_a_deck_with_no_card_for_the_seated_avatars_is_a_problem_of_the_deck_file() -> None:
+    deck = load_deck(str(template_path("sinpin-deck.yaml")))
+    penguins = replace(deck, cards=tuple(card for card in deck.cards if card.back == "penguin"), source="penguins.yaml")
+    with pytest.raises(SpecError) as caught:
+        kit_parts(LEVEL, 2, penguins)
+    [problem] = caught.value.problems
+    assert problem.file == "penguins.yaml"
+    assert "no card of the deck is for 2 players" in problem.message and "penguin" in problem.message and "fox, goat" in problem.message
+    assert len(kit_parts(LEVEL, 4, penguins)[2].document.pages) == 2  # with four players the penguin plays

@@ -3,8 +3,16 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from printkit.yamlsource import MAX_BYTES, Source, SpecReader, SourceProblem, UnreadableSource, parse_document, read_source
+from printkit.boards.spec import read_spec
+from printkit.cards.loader import read_deck
+from printkit.safeyaml import MAX_NUMBER_CHARS, LongNumber
+from printkit.sinpin.loader import interpret
+from printkit.yamlsource import (
+    MAX_BYTES, MAX_REPORTED, Source, SourceProblem, SpecError, SpecReader, UnreadableSource, parse_document, read_source,
+)
 
 
 def reader(text: str) -> tuple[SpecReader, list[SourceProblem]]:
@@ -56,3 +64,84 @@ def test_read_source_limits_size_and_encoding(tmp_path: Path) -> None:
     with pytest.raises(UnreadableSource) as caught:
         read_source(str(latin))
     assert (caught.value.problem.line, caught.value.problem.column) == (1, 10)
+
+
+# -- hostile values (issue 13) --------------------------------------------------------------
+MAP = "map: |\n  ######\n  #..Z##\n  #*...#\n  #.#.A#\n  ######\n"
+
+
+def document(text: str):
+    return parse_document(Source("spec.yaml", text))
+
+
+@pytest.mark.parametrize("scalar, text", [("007", "007"), ("1_000", "1_000"), ("No", "No"), ("0x1F", "0x1F"), ("1e3", "1e3"),
+                                          ("!!timestamp 2024-01-02", "2024-01-02")])
+def test_a_text_field_takes_a_number_or_flag_as_written(scalar: str, text: str) -> None:
+    spec, problems = reader(f"name: {scalar}\n")
+    assert spec.text("name") == text and not problems
+
+
+def test_a_number_too_long_to_convert_stays_text_and_a_number_field_says_how_long() -> None:
+    digits = "9" * 5000
+    spec, problems = reader(f"count: {digits}\nname: {digits}\nx-hex: 0x{'f' * 5000}\nsmall: {'1' * MAX_NUMBER_CHARS}\n")
+    assert isinstance(spec.raw("count"), LongNumber) and isinstance(spec.raw("x-hex"), LongNumber)
+    assert spec.raw("small") == int("1" * MAX_NUMBER_CHARS)
+    assert spec.integer("count", 1, 0, 200) == 1
+    assert spec.text("name") is None
+    assert [p.message for p in problems] == ["'count' must be from 0 to 200, not a number of 5,000 characters",
+                                             "'name' is 5,000 characters long; printkit takes at most 200"]
+
+
+def test_a_file_keeps_its_first_problems_and_counts_the_rest_in_constant_time() -> None:
+    spec, problems = reader("".join(f"k{n}: 1\n" for n in range(1000)))
+    spec.check_keys(set())
+    assert len(problems) == MAX_REPORTED + 1 and problems[MAX_REPORTED - 1].line == MAX_REPORTED
+    assert str(problems[-1]) == (f"spec.yaml:{MAX_REPORTED + 1}:1: format: and {1000 - MAX_REPORTED:,} more problems from here on"
+                                 f" (printkit shows the first {MAX_REPORTED} of a file)")
+
+
+_digits = st.integers(0, 9999).map(str)
+DATES = st.builds(lambda y, m, d, rest: f"{int(y):04d}-{int(m) % 100:02d}-{int(d) % 100:02d}{rest}", _digits, _digits, _digits,
+                  st.sampled_from(["", " 10:00:00", "T25:61:61Z", "t21:59:43.10-05:00", " 1:2:3 +1"]))
+TAGGED = st.builds("{} {}".format, st.sampled_from(["!!int", "!!float", "!!bool", "!!timestamp", "!!null", "!!str", "!!binary"]),
+                   st.one_of(DATES, st.from_regex(r"[-+0-9a-zA-Z_.:]{0,12}", fullmatch=True), st.just("''")))
+HUGE = st.builds(lambda prefix, n: prefix + "7" * n, st.sampled_from(["", "-", "0x", "0b", "0", "1_", "1:"]), st.integers(90, 6000))
+SEXAGESIMAL = st.lists(st.integers(0, 59).map(str), min_size=2, max_size=60).map(lambda parts: "1" + ":".join(["", *parts]))
+SCALARS = st.one_of(DATES, TAGGED, HUGE, SEXAGESIMAL, st.floats(allow_nan=True).map(repr), st.integers().map(str))
+
+S = "<scalar>"  # where the scalar goes
+LEVEL_SLOTS = [f"name: {S}\n{MAP}", f"author: {S}\n{MAP}", f"x-any: {S}\n{MAP}", f"sinpin: {S}\n{MAP}",
+               f"players: [2, {S}]\n{MAP}", f"rules: {{blade_points: {S}}}\n{MAP}"]
+DECK = "deck: D\nbacks:\n  box: {title: B}\ncards:\n  - {title: T, count: 1, text: t}\n"
+DECK_SLOTS = [DECK.replace("deck: D", f"deck: {S}"), DECK.replace("title: B", f"title: {S}"), DECK.replace("title: T", f"title: {S}"),
+              DECK.replace("count: 1", f"count: {S}"), DECK.replace("text: t", f"text: {S}"), f"x-when: {S}\n{DECK}"]
+BOARD_SLOTS = [f"game: yinsh\nplayers: 2\nspacing_mm: {S}\n", f"game: yinsh\nplayers: 2\nx-made: {S}\n", f"game: sinoda\nplayers: {S}\n",
+               f"game: sinoda\nplayers: 2\nedge_mm: {S}\n", f"game: yinsh\nplayers: 2\ncolours: [{S}, black]\n"]
+READERS = [(interpret, LEVEL_SLOTS), (read_deck, DECK_SLOTS), (read_spec, BOARD_SLOTS)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(scalar=SCALARS, reader_index=st.integers(0, len(READERS) - 1), slot=st.integers(0, 5))
+def test_every_reader_takes_any_scalar_or_names_the_file_and_the_place(scalar: str, reader_index: int, slot: int) -> None:
+    """Dates, explicit tags with any value, numbers of thousands of digits, in every reader:
+    a result, or problems that name the file and can all be printed; never another exception."""
+    read, slots = READERS[reader_index]
+    text = slots[slot % len(slots)].replace(S, scalar)
+    try:
+        result = read(document(text))
+    except UnreadableSource as error:
+        assert error.problem.file == "spec.yaml" and error.problem.line is not None
+        return
+    except SpecError as error:
+        problems = error.problems
+        assert problems
+    else:
+        problems = getattr(result, "problems", [])
+    assert all(problem.file == "spec.yaml" and str(problem) for problem in problems)
+
+
+@settings(max_examples=60, deadline=None)
+@given(DATES)
+def test_a_level_named_like_a_date_has_that_name(scalar: str) -> None:
+    level = interpret(document(f"name: {scalar}\n{MAP}"))
+    assert level.title == scalar and not level.problems

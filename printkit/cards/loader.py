@@ -23,13 +23,21 @@ from printkit.cards.model import (
 )
 from printkit.draw import fonts
 from printkit.filekinds import DECK, wrong_kind
-from printkit.yamlsource import Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name
+from printkit.safeyaml import LongNumber
+from printkit.yamlsource import (
+    MAX_TEXT_CHARS, Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name,
+)
 
 DECK_KEYS = ("deck", "size", "backs", "cards")
 BACK_KEYS = ("design", "title", "emblem", "colour")
 CARD_KEYS = ("title", "value", "item", "text", "emblem", "colour", "count", "back")
 VALUE_RANGE = (0, 99)  # printed large: two digits at most
 COUNT_RANGE = (0, 200)  # 0 keeps a card in the file without printing it
+# Limits no real deck reaches (the Sinpin deck has 59 cards and 5 backs; docs/limits.md),
+# so that a deck file, aliases and all, can never ask for unbounded work.
+MAX_CARDS = 1000  # cards per deck: printed cards (counts included) and faces listed
+MAX_BACKS = 100  # back designs per deck
+MAX_CARD_TEXT_CHARS = 2000  # a card's 'text'; more never fits even a tarot card
 
 
 def load_deck(path: str) -> Deck:
@@ -48,7 +56,7 @@ def read_deck(doc: Document) -> Deck:
     if other is not None:  # a level or board spec: one sentence, not a line per key
         raise SpecError([other])
     reader.check_keys(DECK_KEYS, required=("deck", "backs", "cards"))
-    name = _glyph_text(reader, "deck", "") or ""
+    name = _glyph_text(reader, "deck", "", one_line=True) or ""
     size = SIZES[DEFAULT_SIZE]
     if reader.has("size"):
         text = reader.text("size")
@@ -65,9 +73,14 @@ def read_deck(doc: Document) -> Deck:
     return Deck(name, size, backs, tuple(cards), doc.source.name)
 
 
-def _glyph_text(reader: SpecReader, key: str, default: str | None) -> str | None:
-    """Text the bundled font can print (else a problem here rather than a failed render)."""
-    value = reader.text(key, default)
+def _glyph_text(reader: SpecReader, key: str, default: str | None, *, one_line: bool = False,
+                longest: int = MAX_TEXT_CHARS) -> str | None:
+    """Text the bundled font can print (else a problem here rather than a failed render);
+    `one_line` for titles, which are set on one line, where a text's line breaks start paragraphs."""
+    value = reader.text(key, default, longest)
+    if value and one_line and "\n" in value:
+        reader.problem(reader.value_node(key), f"'{key}' must be one line: it is printed on one line, and this one has a line break")
+        return default
     if value:
         missing = fonts.unprintable(value.replace("\n", ""))
         if missing:
@@ -99,6 +112,9 @@ def _backs(reader: SpecReader) -> dict[str, Back]:
         return backs
     if not section.entries:
         section.problem(section.node, "'backs' must name at least one back design")
+    if len(section.entries) > MAX_BACKS:
+        section.problem(section.node, f"'backs' names {len(section.entries):,} back designs; a deck has at most {MAX_BACKS}")
+        return backs
     for name, (_, value_node) in section.entries.items():
         back = SpecReader(reader.doc, value_node, reader.problems, f"back '{name}'")
         if not back.ok:
@@ -107,7 +123,7 @@ def _backs(reader: SpecReader) -> dict[str, Back]:
         backs[name] = Back(
             name,
             design=back.choice("design", BACK_DESIGNS, "pattern") or "pattern",
-            title=_glyph_text(back, "title", "") or "",
+            title=_glyph_text(back, "title", "", one_line=True) or "",
             emblem=back.choice("emblem", EMBLEMS, None),
             colour=_colour(back, "colour", NEUTRAL),
             position=node_position(value_node),
@@ -123,12 +139,13 @@ def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
         reader.problem(reader.value_node("cards"), "'cards' is empty: list at least one card")
     default_back = next(iter(backs), None)
     cards: list[Card] = []
+    printed = 0
     for number, node in enumerate(nodes, start=1):
         entry = SpecReader(reader.doc, node, reader.problems, f"card {number}")
         if not entry.ok:
             continue
         entry.check_keys(CARD_KEYS, required=("title",))
-        title = _glyph_text(entry, "title", "") or ""
+        title = _glyph_text(entry, "title", "", one_line=True) or ""
         raw_title = entry.raw("title")
         if isinstance(raw_title, str) and not raw_title.strip():
             entry.problem(entry.value_node("title"), "'title' must not be blank")
@@ -139,7 +156,7 @@ def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
         back = entry.text("back", default_back)
         if entry.has("back") and back is not None and back not in backs and backs:
             entry.problem(entry.value_node("back"), f"no back design '{back}' in 'backs' (backs: {', '.join(backs)})")
-        text = _glyph_text(entry, "text", "") or ""
+        text = _glyph_text(entry, "text", "", longest=MAX_CARD_TEXT_CHARS) or ""
         _check_placeholders(entry, text)
         common = dict(
             title=title,
@@ -151,6 +168,12 @@ def _cards(reader: SpecReader, backs: dict[str, Back]) -> list[Card] | None:
             count=entry.integer("count", 1, *COUNT_RANGE),
             position=node_position(node),
         )
+        faces = max(1, len(values))
+        printed += faces * common["count"]  # type: ignore[operator]
+        if len(cards) + faces > MAX_CARDS or printed > MAX_CARDS:
+            entry.problem(node, f"with card {number} the deck has more than {MAX_CARDS:,} cards (each 'count' and"
+                                f" each 'value' counted); a deck has at most {MAX_CARDS:,}")
+            return None  # the rest is not read: an aliased deck could ask for millions
         for value in values or [None]:
             cards.append(Card(value=value, **common))  # type: ignore[arg-type]
     return cards
@@ -171,11 +194,16 @@ def _values(entry: SpecReader) -> list[int]:
         return []
     node = entry.value_node("value")
     items = list(node.value) if isinstance(node, yaml.SequenceNode) else [node]
+    if len(items) > MAX_CARDS:
+        entry.problem(node, f"'value' lists {len(items):,} values, one card each; a deck has at most {MAX_CARDS:,} cards")
+        return []
     low, high = VALUE_RANGE
     values: list[int] = []
     for item in items:
         value = entry.doc.value(item)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, LongNumber):
+            entry.problem(item, f"'value' must be from {low} to {high}, not {type_name(value)}")
+        elif isinstance(value, bool) or not isinstance(value, int):
             entry.problem(item, f"'value' must be a whole number or a list of them, not {type_name(value)}")
         elif not low <= value <= high:
             entry.problem(item, f"'value' must be from {low} to {high}, not {value}")

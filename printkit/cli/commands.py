@@ -17,4 +17,5 @@ COMMANDS: dict[str, str] = {
     "simulate": "printkit.cli.simulate:simulate_command",
     "examples": "printkit.cli.examples:examples_group",
     "rules": "printkit.cli.rules:rules_command",
+    "editor": "printkit.cli.editor:editor_command",
 }

@@ -17,9 +17,14 @@ def _fields(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
     if value is None:
         return None
     match = _FIELDS.fullmatch(value)
-    if not match or min(int(match.group(1)), int(match.group(2))) < 1:
-        raise click.BadParameter(f"'{value}' is not WxH (fields across and down, such as 12x18)")
-    return int(match.group(1)), int(match.group(2))
+    shown = value if len(value) <= 40 else f"{value[:20]}…{value[-8:]}"
+    if match and max(len(group.lstrip("0")) for group in match.groups()) > 3:  # int() of 5,000 digits raises
+        raise click.BadParameter(f"'{shown}' fields do not fit one A4 sheet: S2 allows at most"
+                                 f" {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape")
+    columns, rows = (int(group.lstrip("0") or "0") for group in match.groups()) if match else (0, 0)
+    if min(columns, rows) < 1:
+        raise click.BadParameter(f"'{shown}' is not WxH (fields across and down, such as 12x18)")
+    return columns, rows
 
 
 @click.command("paper")

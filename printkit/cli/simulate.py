@@ -152,7 +152,9 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
         from printkit.draw.output import document_outputs
         from printkit.render.heatmap import heatmap_document
 
-        subtitle = f"{games} simulated games, bots {', '.join(plan.seat_bots())}, seed {seed}"
+        seats = plan.seat_bots()
+        bots = f"{seats[0]} × {len(seats)}" if len(set(seats)) == 1 else ", ".join(seats)
+        subtitle = f"{games} simulated game{'s' * (games != 1)}, bots {bots}, seed {seed}"
         outputs += [(str(path), data) for path, data in
                     document_outputs(heatmap_document(level, stats, title=report["level"], subtitle=subtitle), heatmap)]
     _write(outputs)

@@ -91,9 +91,7 @@ def check_glyphs(text: str, bold: bool = False) -> None:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Advance width in mm of `text` set at em size `size` mm (no kerning, as in the PDF)."""
-    face = reportlab_font(bold).face
-    widths = face.charWidths
-    default = face.defaultWidth
+    widths, default = _advances(bold)
     return sum(widths.get(ord(char), default) for char in text) * size / 1000.0
 
 
@@ -142,15 +140,23 @@ def wrap(text: str, width_mm: float, size: float, bold: bool = False) -> list[st
 def _split_long_word(word: str, width_mm: float, size: float, bold: bool) -> list[str]:
     if text_width(word, size, bold) <= width_mm:
         return [word]
+    # one pass, each piece's width kept as a running sum in font units: linear in the word
+    widths, default = _advances(bold)
     pieces: list[str] = []
-    current = ""
-    for char in word:
-        if current and text_width(current + char, size, bold) > width_mm:
-            pieces.append(current)
-            current = ""
-        current += char
-    pieces.append(current)
+    start, units = 0, 0
+    for index, char in enumerate(word):
+        advance = widths.get(ord(char), default)
+        if index > start and (units + advance) * size / 1000.0 > width_mm:
+            pieces.append(word[start:index])
+            start, units = index, 0
+        units += advance
+    pieces.append(word[start:])
     return pieces
+
+
+def _advances(bold: bool) -> tuple[dict[int, float], float]:
+    face = reportlab_font(bold).face
+    return face.charWidths, face.defaultWidth
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +196,16 @@ def fitted_size(text: str, width: float, size: float, bold: bool = False, smalle
 
 
 def shortened(text: str, width: float, size: float, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis if needed so that it is at most `width` mm wide."""
+    """`text`, cut with an ellipsis if needed so that it is at most `width` mm wide: the
+    longest prefix that fits with "…", found in one pass (linear in the text)."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    widths, default = _advances(bold)
+    ellipsis = widths.get(ord("…"), default)
+    units, keep = 0, 0
+    for index, char in enumerate(text):
+        units += widths.get(ord(char), default)
+        if (units + ellipsis) * size / 1000.0 > width:
+            break
+        keep = index + 1
+    return text[:keep].rstrip() + "…"

@@ -18,6 +18,7 @@ from printkit.render.rules_sheet import rules_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.tokens import token_document
 from printkit.sinpin.level import Level
+from printkit.yamlsource import SourceProblem, SpecError
 
 PART_NAMES = ("map", "rules", "cards", "tokens")
 
@@ -40,12 +41,25 @@ def deck_for_players(deck: Deck, players: int) -> Deck:
     )
 
 
+def _why_no_cards(deck: Deck, players: int) -> str:
+    seated = ", ".join(AVATARS[:players])
+    if not deck.cards:
+        return "no card of the deck is printed: every 'count' is 0 (heart cards: the level's box_hearts)"
+    avatars = ", ".join(sorted({card.back for card in deck.cards}))
+    return (f"no card of the deck is for {players} players: its cards have the backs of {avatars}, and a card with an"
+            f" avatar's back is printed only when that avatar plays ({players} players: {seated})")
+
+
 def kit_parts(
     level: Level, players: int, deck: Deck, *, duplex: str = "long", single_sided: bool = False, ink_saving: bool = False
 ) -> list[KitPart]:
-    """Every part of the kit, in the order they are printed."""
+    """Every part of the kit, in the order they are printed; SpecError (naming the deck file)
+    when no card of the deck is for these players, as a deck of only Penguin cards for two."""
     title = level.name or "Sinpin"
-    deck = deck_for_players(with_rules(deck, level.rules), players)  # the level's knobs, not the defaults
+    for_game = with_rules(deck, level.rules)  # the level's knobs, not the defaults
+    deck = deck_for_players(for_game, players)
+    if not deck.cards:
+        raise SpecError([SourceProblem(deck.source or "the deck", None, None, "format", _why_no_cards(for_game, players))])
     cards = deck_document(deck, SheetOptions(duplex=duplex, backs=not single_sided))
     return [
         KitPart("map", map_document(level, title), False),

@@ -184,6 +184,15 @@ class MoveEngine:
         directions = (LEFT, RIGHT) if direction is None else (direction,)
         return movesearch.follow(self, start, card, present, watch, health, trail, directions)
 
+    def outcomes(self, start: Position, card: int, health: int) -> list[tuple[Outcome, bool]]:
+        """The distinct outcomes of a move as `printkit moves` reports them, sorted, each with
+        whether some way of reaching it knocks the avatar out (S25)."""
+        knocked_out: dict[Outcome, bool] = {}
+        for result in self.moves(start, card, health=health):
+            outcome = Outcome.of(result)
+            knocked_out[outcome] = knocked_out.get(outcome, False) or result.knocked_out
+        return sorted(knocked_out.items())
+
     def fields_passed(self, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
         """The fields of `watch` that some way of making this move passes (S27), health ignored."""
         from printkit.sinpin import movesearch

@@ -44,7 +44,7 @@ def _ghost_words(ghost: dict, avatars: list[str], moved_by: str) -> str:
     path = ghost["path"]
     what = {"turn": "moves the ghost", "draw": "the ghost card: moves the ghost", "exit": "leaving, moves the ghost"}[ghost["by"]]
     if not path:
-        return f"{what} 0 squares (it cannot move)"
+        return "the ghost cannot move" if ghost["by"] == "turn" else f"{what} 0 squares (it cannot move)"
     return f"{what} {_plural(len(path), 'square')} to square {path[-1][0]},{path[-1][1]}"
 
 
@@ -88,7 +88,7 @@ def tell(lines: list[dict]) -> str:
                 elif kind == "exit":
                     words.append(f"leaves by the exit with {_plural(event[2], 'gem')} bonus")
             if line["at"] is not None:
-                words.append(f"{_plural(line['health'], 'health')} left, {_plural(line['gems'], 'gem')}")
+                words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")
             else:
                 words.append(f"{_plural(line['gems'], 'gem')}")
         words += [_ghost_words(ghost, avatars, who) for ghost in line["ghost"]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import yaml
@@ -146,22 +147,57 @@ def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] 
     return None
 
 
-def dump_level(level: Level) -> str:
-    """The level as YAML text that `read_level` reads back to an equal Level."""
+def dump_level(level: Level, extras: Mapping[str, object] | None = None) -> str:
+    """The level as YAML text that `read_level` reads back to an equal Level; `extras`
+    are `x-` keys to keep (level-format.md: readers ignore them)."""
+    return level_text(level.rows, name=level.name, author=level.author, players=level.players,
+                      knobs=changed_knobs(level.rules), extras=extras)
+
+
+def level_text(
+    rows: Sequence[str],
+    *,
+    name: str = "",
+    author: str = "",
+    players: Sequence[object] = (2, 4),
+    knobs: Mapping[str, object] | None = None,
+    extras: Mapping[str, object] | None = None,
+) -> str:
+    """Level file text from raw values, in `dump_level`'s layout.
+
+    The values need not be valid (the level editor saves work in progress): `read_level`
+    reports what is wrong with them. Knobs equal to their default are left out.
+    """
     parts = ["sinpin: 1"]
-    if level.name:
-        parts.append(f"name: {_quoted(level.name)}")
-    if level.author:
-        parts.append(f"author: {_quoted(level.author)}")
-    if level.players != (2, 4):
-        parts.append(f"players: [{', '.join(str(p) for p in level.players)}]")
-    knobs = changed_knobs(level.rules)
-    if knobs:
+    if name:
+        parts.append(f"name: {_quoted(name)}")
+    if author:
+        parts.append(f"author: {_quoted(author)}")
+    if list(players) != [2, 4]:
+        parts.append(f"players: [{', '.join(_scalar(p) for p in players)}]")
+    default = Rules()
+    changed = {key: value for key, value in (knobs or {}).items() if getattr(default, key, None) != value
+               or isinstance(value, bool)}
+    if changed:
         parts.append("rules:")
-        parts.extend(f"  {name}: {value}" for name, value in knobs.items())
+        parts.extend(f"  {key if re.fullmatch('[a-z_]+', key) else _quoted(key)}: {_scalar(value)}" for key, value in changed.items())
+    parts.extend(_extra(key, value) for key, value in (extras or {}).items())
     parts.append("map: |")
-    parts.extend(f"  {row}" for row in level.rows)
+    parts.extend(f"  {row}" for row in rows)
     return "\n".join(parts) + "\n"
+
+
+def _extra(key: str, value: object) -> str:
+    text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30)
+    if yaml.safe_load(text) != {key: value}:
+        # PyYAML writes some line breaks (NEL, LS) raw into quoted text and reads them back
+        # folded; double quotes everywhere escape them
+        text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30, default_style='"')
+    return text.rstrip("\n")
+
+
+def _scalar(value: object) -> str:
+    return _quoted(value) if isinstance(value, str) else yaml.safe_dump(value, default_flow_style=True).removesuffix("\n...\n").rstrip("\n")
 
 
 def _quoted(text: str) -> str:

@@ -1,0 +1,164 @@
+"""The editor's web app: one page, its static modules, and a JSON API over the core.
+
+    GET  /                the page
+    GET  /api/palette     tile icons, column names, size limits, knobs
+    GET  /api/files       the level files in the folder, and the one to open first
+    POST /api/open        {file} -> the level as a draft, its version, notes, verdict
+    POST /api/new         {width, height} -> a blank draft and its verdict
+    POST /api/validate    {level} -> the verdict
+    POST /api/moves       {level, from, card, health} -> every outcome of that move
+    POST /api/save        {file, level, version, overwrite} -> the new version, the verdict
+    POST /api/download    {kind, level, file} -> a PDF (map, checked map, kit)
+
+Every answer that is not a file is JSON; a refusal is {"error": message} with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from printkit.editor import downloads
+from printkit.editor.drafts import DraftError, blank_draft, check, draft_of_file, moves_json, parse_draft, verdict_json
+from printkit.editor.folder import FolderError, LevelFolder, version_of
+from printkit.editor.guard import Guard
+from printkit.editor.palette import palette_json
+from printkit.sinpin.level import fits_paper
+from printkit.yamlsource import UnreadableSource
+
+STATIC = Path(str(resources.files("printkit.editor") / "static"))
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise BadRequest("send JSON (Content-Type: application/json)", 415)
+    raw = await request.body()
+    try:
+        payload = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        where = f" at line {error.lineno}, column {error.colno}" if isinstance(error, json.JSONDecodeError) else ""
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8"
+        raise BadRequest(f"malformed JSON{where}: {reason}") from None
+    except RecursionError:
+        raise BadRequest("malformed JSON: nested too deeply") from None
+    if not isinstance(payload, dict):
+        raise BadRequest("the request must be a JSON object")
+    return payload
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _handled(endpoint):
+    """Refusals of the request (bad JSON, a bad draft, a path out of the folder) as JSON."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except BadRequest as error:
+            return _error(error.message, error.status)
+        except DraftError as error:
+            return _error(str(error), 400)
+        except FolderError as error:
+            return _error(error.message, error.status)
+        except UnreadableSource as error:
+            return _error(str(error.problem), 422)
+        except downloads.NotPrintable as error:
+            return _error(str(error), 422)
+
+    return wrapped
+
+
+def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None = None) -> Guard:
+    """The editor on `folder`, answering only requests addressed to `hosts` (host:port)."""
+    levels = LevelFolder(folder)
+    if start_file is not None:
+        levels.path(start_file)  # refuse at once a start file the page could not open
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    async def palette(request: Request) -> Response:
+        return JSONResponse(palette_json())
+
+    async def files(request: Request) -> Response:
+        return JSONResponse({"folder": str(levels.root), "files": levels.names(), "start": start_file})
+
+    async def open_file(request: Request) -> Response:
+        body = await _body(request)
+        name, data = levels.read(body.get("file"))
+        draft, notes = draft_of_file(name, data)
+        return JSONResponse({"file": name, "version": version_of(data), "level": draft.as_json(), "notes": notes,
+                             "verdict": verdict_json(check(draft))})
+
+    async def new(request: Request) -> Response:
+        body = await _body(request)
+        width, height = body.get("width", 12), body.get("height", 8)
+        if type(width) is not int or type(height) is not int or not (3 <= width and 3 <= height and fits_paper(width, height)):
+            raise BadRequest("a new map is from 3 x 3 to 12 x 18 (portrait) or 18 x 12 (landscape) fields (S2)")
+        draft = blank_draft(width, height)
+        return JSONResponse({"level": draft.as_json(), "verdict": verdict_json(check(draft))})
+
+    async def validate(request: Request) -> Response:
+        body = await _body(request)
+        return JSONResponse(verdict_json(check(parse_draft(body.get("level")))))
+
+    async def moves(request: Request) -> Response:
+        body = await _body(request)
+        checked = check(parse_draft(body.get("level")))
+        return JSONResponse(moves_json(checked, body.get("from"), body.get("card"), body.get("health")))
+
+    async def save(request: Request) -> Response:
+        body = await _body(request)
+        draft = parse_draft(body.get("level"))
+        version = body.get("version")
+        if version is not None and not isinstance(version, str):
+            raise BadRequest("'version' is the version the page opened, or null for a new file")
+        saved = levels.save(body.get("file"), draft.text().encode("utf-8"), version, body.get("overwrite") is True)
+        verdict = verdict_json(check(draft))
+        return JSONResponse({"file": saved.name, "version": saved.version, "valid": verdict["valid"], "verdict": verdict})
+
+    async def download(request: Request) -> Response:
+        body = await _body(request)
+        file = body.get("file")
+        if file is not None:
+            levels.path(file)  # only names a download; still never a path out of the folder
+        made = downloads.make(str(body.get("kind")), check(parse_draft(body.get("level"))), file)
+        return Response(made.data, media_type="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{made.filename}"'})
+
+    routes = [
+        Route("/", page),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Route("/api/palette", _handled(palette)),
+        Route("/api/files", _handled(files)),
+        Route("/api/open", _handled(open_file), methods=["POST"]),
+        Route("/api/new", _handled(new), methods=["POST"]),
+        Route("/api/validate", _handled(validate), methods=["POST"]),
+        Route("/api/moves", _handled(moves), methods=["POST"]),
+        Route("/api/save", _handled(save), methods=["POST"]),
+        Route("/api/download", _handled(download), methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Guard(Starlette(routes=routes, exception_handlers={Exception: _internal_error}), hosts)
+
+
+async def _internal_error(request: Request, error: Exception) -> Response:
+    # the page gets the message as JSON; Guard prints the one line for the terminal
+    return _error(f"internal error: {type(error).__name__}: {error}", 500)

@@ -1,0 +1,228 @@
+// The map as the printed one looks: millimetre coordinates (one field is 15 mm, S2), the
+// tiles as the print's own icons (<use> of the symbols the server wrote with the SVG
+// backend), and the verdict, route and move preview drawn over it.
+
+const SVG = "http://www.w3.org/2000/svg";
+const MARK = "#c00000";
+const ROUTE = "#0047b3";
+const PREVIEW = "#e07000";
+const MARGIN = 9; // mm around the map for the coordinates
+
+function el(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export class Grid {
+  constructor(svg, palette) {
+    this.svg = svg;
+    this.palette = palette;
+    this.F = palette.field_mm;
+    this.symbols = Object.fromEntries(palette.tiles.map((t) => [t.char, t.symbol]));
+    this.labels = Object.fromEntries(palette.tiles.map((t) => [t.char, t.label]));
+    this.rows = [];
+    this.verdict = null;
+    this.preview = null;
+    this.start = null;
+    this.showRoute = true;
+    this.showReachable = true;
+  }
+
+  size() {
+    return { width: this.rows[0]?.length ?? 0, height: this.rows.length };
+  }
+
+  // The field under a pointer event, or null outside the map.
+  fieldAt(event) {
+    const point = this.svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    const local = point.matrixTransform(this.svg.getScreenCTM().inverse());
+    const x = Math.floor(local.x / this.F);
+    const y = Math.floor(local.y / this.F);
+    const { width, height } = this.size();
+    return x >= 0 && y >= 0 && x < width && y < height ? [x, y] : null;
+  }
+
+  centre(x, y) {
+    return [(x + 0.5) * this.F, (y + 0.5) * this.F];
+  }
+
+  render() {
+    const { width, height } = this.size();
+    const F = this.F;
+    const svg = this.svg;
+    svg.replaceChildren();
+    svg.setAttribute("viewBox", `${-MARGIN} ${-MARGIN} ${width * F + 2 * MARGIN} ${height * F + MARGIN + 3}`);
+    // 3 px per mm on screen: fields keep the print's proportions (square, 15 mm)
+    svg.setAttribute("width", `${(width * F + 2 * MARGIN) * 3}`);
+    svg.setAttribute("height", `${(height * F + MARGIN + 3) * 3}`);
+    svg.dataset.width = width;
+    svg.dataset.height = height;
+    el("rect", { x: 0, y: 0, width: width * F, height: height * F, fill: "#fff" }, svg);
+    if (this.showReachable && this.verdict) {
+      const shade = el("g", { class: "reachable" }, svg);
+      for (const [x, y] of this.verdict.reachable) el("rect", { x: x * F, y: y * F, width: F, height: F, fill: "#cfe0f7" }, shade);
+    }
+    const rock = el("g", { class: "rock" }, svg);
+    this.rows.forEach((row, y) => [...row].forEach((char, x) => {
+      if (char === "#") el("use", { href: `#${this.symbols["#"]}`, x: x * F, y: y * F }, rock);
+    }));
+    this.drawPaper(width, height);
+    const icons = el("g", { class: "icons" }, svg);
+    this.rows.forEach((row, y) => [...row].forEach((char, x) => {
+      const cell = el("g", { class: "cell", "data-x": x, "data-y": y, "data-tile": char }, icons);
+      if (char !== "#" && char !== "." && this.symbols[char]) el("use", { href: `#${this.symbols[char]}`, x: x * F, y: y * F }, cell);
+      el("title", {}, cell).textContent = `${this.palette.columns[x]}${y + 1}: ${this.labels[char] ?? char}`;
+    }));
+    this.drawCoordinates(width, height);
+    if (this.verdict) this.drawMarks();
+    if (this.showRoute && this.verdict) this.drawRoute(this.verdict.route);
+    this.drawPreview();
+  }
+
+  drawPaper(width, height) {
+    const F = this.F;
+    const step = this.palette.square_mm;
+    let squares = "";
+    for (let x = 0; x <= width * F + 1e-6; x += step) squares += `M${x} 0V${height * F}`;
+    for (let y = 0; y <= height * F + 1e-6; y += step) squares += `M0 ${y}H${width * F}`;
+    el("path", { d: squares, stroke: "#8c8c8c", "stroke-width": 0.15, fill: "none" }, this.svg);
+    let fields = "";
+    for (let x = 1; x < width; x++) fields += `M${x * F} 0V${height * F}`;
+    for (let y = 1; y < height; y++) fields += `M0 ${y * F}H${width * F}`;
+    el("path", { d: fields, stroke: "#000", "stroke-width": 0.45, fill: "none" }, this.svg);
+    el("rect", { x: 0, y: 0, width: width * F, height: height * F, stroke: "#000", "stroke-width": 0.9, fill: "none" }, this.svg);
+  }
+
+  drawCoordinates(width, height) {
+    const g = el("g", { class: "coordinates", "font-size": 3, "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, this.svg);
+    for (let x = 0; x < width; x++) {
+      el("text", { x: (x + 0.5) * this.F, y: -1.3, "text-anchor": "middle" }, g).textContent = this.palette.columns[x];
+    }
+    for (let y = 0; y < height; y++) {
+      const baseline = (y + 0.5) * this.F + 1.1;
+      el("text", { x: -1.6, y: baseline, "text-anchor": "end" }, g).textContent = y + 1;
+      el("text", { x: width * this.F + 1.6, y: baseline }, g).textContent = y + 1;
+    }
+  }
+
+  drawMarks() {
+    const F = this.F;
+    const g = el("g", { class: "marks" }, this.svg);
+    const inset = 2.2;
+    for (const [x, y] of this.verdict.soft_locks) {
+      const mark = el("g", { class: "soft-lock", "data-x": x, "data-y": y }, g);
+      const line = { stroke: MARK, "stroke-width": 1.1, "stroke-linecap": "round" };
+      el("line", { x1: x * F + inset, y1: y * F + inset, x2: (x + 1) * F - inset, y2: (y + 1) * F - inset, ...line }, mark);
+      el("line", { x1: (x + 1) * F - inset, y1: y * F + inset, x2: x * F + inset, y2: (y + 1) * F - inset, ...line }, mark);
+    }
+    for (const [x, y] of this.verdict.unreachable_items) {
+      const [cx, cy] = this.centre(x, y);
+      el("circle", { class: "unreachable", cx, cy, r: 6.9, fill: "none", stroke: MARK, "stroke-width": 0.8, "stroke-dasharray": "1.4 0.9" }, g);
+    }
+    // a warning about one field that has no mark of its own (a lone teleporter, S20)
+    const marked = new Set([...this.verdict.soft_locks, ...this.verdict.unreachable_items].map((p) => p.join(",")));
+    for (const finding of this.verdict.warnings) {
+      if (finding.x === null || finding.y === null || marked.has(`${finding.x},${finding.y}`)) continue;
+      const frame = el("g", { class: "warning-mark", "data-x": finding.x, "data-y": finding.y }, g);
+      el("rect", { x: finding.x * F + 0.9, y: finding.y * F + 0.9, width: F - 1.8, height: F - 1.8, fill: "none", stroke: "#d8a000", "stroke-width": 1, "stroke-dasharray": "2 1" }, frame);
+      el("title", {}, frame).textContent = `${finding.rule}: ${finding.message}`;
+    }
+    this.verdict.errors.forEach((finding, index) => {
+      if (finding.x === null || finding.y === null) return;
+      const frame = el("g", { class: "error-mark", "data-x": finding.x, "data-y": finding.y }, g);
+      el("rect", { x: finding.x * F + 0.7, y: finding.y * F + 0.7, width: F - 1.4, height: F - 1.4, fill: "none", stroke: MARK, "stroke-width": 1.2 }, frame);
+      this.badge(frame, index + 1, (finding.x + 1) * F - 2.6, finding.y * F + 2.6, MARK);
+      el("title", {}, frame).textContent = `${finding.rule}: ${finding.message}`;
+    });
+  }
+
+  badge(parent, number, cx, cy, colour, radius = 1.9) {
+    el("circle", { cx, cy, r: radius, fill: colour, stroke: "#fff", "stroke-width": 0.3 }, parent);
+    el("text", { x: cx, y: cy + radius * 0.5, "text-anchor": "middle", "font-size": radius * 1.2, "font-weight": "bold", fill: "#fff", "font-family": "DejaVu Sans, sans-serif" }, parent).textContent = number;
+  }
+
+  // One shortest route as the printed overlay draws it: each turn a line through the
+  // centres of the fields it enters (teleport hops dashed), its badge (turn, card) at its start.
+  drawRoute(route) {
+    const F = this.F;
+    const g = el("g", { class: "route" }, this.svg);
+    const corners = new Map();
+    for (const step of route) {
+      const fields = [step.start, ...step.trail];
+      let leg = [fields[0]];
+      const legs = [];
+      for (let i = 1; i < fields.length; i++) {
+        const [a, b] = [fields[i - 1], fields[i]];
+        if (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1) leg.push(b);
+        else {
+          legs.push(leg);
+          el("line", { x1: this.centre(...a)[0], y1: this.centre(...a)[1], x2: this.centre(...b)[0], y2: this.centre(...b)[1], stroke: ROUTE, "stroke-width": 0.5, "stroke-dasharray": "1.2 0.9" }, g);
+          leg = [b];
+        }
+      }
+      legs.push(leg);
+      for (const part of legs.filter((l) => l.length > 1)) {
+        const points = part.map((p) => this.centre(...p).join(",")).join(" ");
+        el("polyline", { points, fill: "none", stroke: "#fff", "stroke-width": 1.7, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+        el("polyline", { points, fill: "none", stroke: ROUTE, "stroke-width": 0.7, "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+      }
+      if (fields.length > 1) this.arrowhead(g, this.centre(...fields.at(-1)), this.centre(...fields.at(-2)));
+      const key = step.start.join(",");
+      const slot = corners.get(key) ?? 0;
+      corners.set(key, slot + 1);
+      const x = step.start[0] * F + (slot % 2 === 0 ? 0.6 : F - 7.4);
+      const y = step.start[1] * F + (slot % 4 < 2 ? 0.6 : F - 4.6);
+      const badge = el("g", { class: "turn-badge", "data-turn": step.turn, "data-card": step.card }, g);
+      this.badge(badge, step.turn, x + 1.7, y + 2, ROUTE, 1.7);
+      el("rect", { x: x + 3.8, y, width: 3, height: 4, rx: 0.5, fill: "#fff", stroke: ROUTE, "stroke-width": 0.35 }, badge);
+      el("text", { x: x + 5.3, y: y + 3.1, "text-anchor": "middle", "font-size": 3, "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, badge).textContent = step.card;
+    }
+  }
+
+  arrowhead(parent, [tx, ty], [fx, fy], length = 2.6, colour = ROUTE) {
+    const distance = Math.hypot(tx - fx, ty - fy) || 1;
+    const [ux, uy] = [(tx - fx) / distance, (ty - fy) / distance];
+    const half = length * 0.55;
+    const [bx, by] = [tx - ux * length, ty - uy * length];
+    el("polygon", { points: `${tx},${ty} ${bx - uy * half},${by + ux * half} ${bx + uy * half},${by - ux * half}`, fill: colour, stroke: "#fff", "stroke-width": 0.25 }, parent);
+  }
+
+  // Every outcome of the move being tried: the fields some way of it passes shaded, each
+  // end ringed with how many outcomes end there (the exit marked Ω).
+  drawPreview() {
+    if (!this.start) return;
+    const F = this.F;
+    const g = el("g", { class: "preview" }, this.svg);
+    if (this.preview) {
+      const passed = new Set(this.preview.outcomes.flatMap((o) => o.passed.map((p) => p.join(","))));
+      for (const key of passed) {
+        const [x, y] = key.split(",").map(Number);
+        el("rect", { class: "passed", x: x * F, y: y * F, width: F, height: F, fill: PREVIEW, "fill-opacity": 0.18 }, g);
+      }
+      const ends = new Map();
+      for (const outcome of this.preview.outcomes) {
+        const key = outcome.end.join(",");
+        ends.set(key, (ends.get(key) ?? 0) + 1);
+      }
+      for (const [key, count] of ends) {
+        const [x, y] = key.split(",").map(Number);
+        const [cx, cy] = this.centre(x, y);
+        const end = el("g", { class: "preview-end", "data-x": x, "data-y": y, "data-count": count }, g);
+        el("circle", { cx, cy, r: 5.2, fill: "none", stroke: PREVIEW, "stroke-width": 1.2 }, end);
+        this.badge(end, count, (x + 1) * F - 2.4, (y + 1) * F - 2.4, PREVIEW, 1.8);
+      }
+    }
+    const [sx, sy] = this.start;
+    el("rect", { class: "preview-start", x: sx * F + 0.5, y: sy * F + 0.5, width: F - 1, height: F - 1, fill: "none", stroke: PREVIEW, "stroke-width": 1.2, "stroke-dasharray": "2 1" }, g);
+  }
+
+  flash(x, y) {
+    const F = this.F;
+    const ring = el("rect", { class: "flash", x: x * F - 1, y: y * F - 1, width: F + 2, height: F + 2, fill: "none", stroke: MARK, "stroke-width": 1.5 }, this.svg);
+    setTimeout(() => ring.remove(), 1200);
+  }
+}

@@ -1,0 +1,247 @@
+"""The editor's JSON API (printkit.editor.app) through Starlette's test client: validate,
+moves, open, save (atomic, the stale-file check), new, downloads, and every refusal."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from printkit.editor.app import create_app
+from printkit.sinpin.loader import read_level
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+ORIGIN = {"Origin": "http://testserver"}
+# Door on rock at B2, exit at F2: solvable in one turn with a 4 (S6, S24).
+STRIP = {"rows": ["#######", "#A...Z#", "#######"], "name": "Strip", "author": "", "players": [2, 4], "rules": {}}
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for name in ("01-first-steps.yaml", "03-spike-pit.yaml"):
+        shutil.copy(LEVELS / name, tmp_path / name)
+    return tmp_path
+
+
+@pytest.fixture
+def client(folder: Path) -> TestClient:
+    return TestClient(create_app(folder, frozenset({"testserver"})), headers=ORIGIN)
+
+
+def post(client: TestClient, path: str, body: object):
+    return client.post(path, json=body)
+
+
+def test_the_page_its_modules_and_the_palette_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and '<script type="module" src="/static/main.js">' in page.text
+    for module in ("main.js", "grid.js", "panel.js", "preview.js", "api.js", "history.js", "editor.css"):
+        assert client.get(f"/static/{module}").status_code == 200, module
+    palette = client.get("/api/palette").json()
+    assert [tile["char"] for tile in palette["tiles"]] == list("#.AZH^!wSOCh*?")
+    assert palette["columns"][:3] == ["A", "B", "C"] and palette["field_mm"] == 15.0
+
+
+def test_files_lists_the_levels_of_the_folder_only(client: TestClient, folder: Path) -> None:
+    (folder / "notes.txt").write_text("x")
+    (folder / "01-first-steps.expect.json").write_text("{}")
+    assert client.get("/api/files").json()["files"] == ["01-first-steps.yaml", "03-spike-pit.yaml"]
+
+
+def test_validate_gives_the_verdict_of_printkit_validate(client: TestClient) -> None:
+    opened = post(client, "/api/open", {"file": "03-spike-pit.yaml"}).json()
+    verdict = post(client, "/api/validate", {"level": opened["level"]}).json()
+    golden = json.loads((LEVELS / "03-spike-pit.expect.json").read_text())
+    for key in ("valid", "solvable", "min_turns", "rest_positions", "soft_locks", "unreachable_items"):
+        assert verdict[key] == golden[key], key
+    assert len(verdict["route"]) == golden["min_turns"] and verdict["route"][-1]["exited"]
+    assert verdict == opened["verdict"]
+
+
+def test_validate_reports_form_problems_on_their_fields(client: TestClient) -> None:
+    level = {**STRIP, "players": [4, 2], "rules": {"blade_points": 9, "max_rounds": None}}
+    verdict = post(client, "/api/validate", {"level": level}).json()
+    assert not verdict["valid"]
+    assert set(verdict["fields"]) == {"players", "rules.blade_points", "rules.max_rounds"}
+    assert "from 0 to 6, not 9" in verdict["fields"]["rules.blade_points"][0]
+    assert {error["field"] for error in verdict["errors"]} == {"players", "rules.blade_points", "rules.max_rounds"}
+
+
+def test_validate_marks_soft_locks_and_errors_with_their_fields(client: TestClient) -> None:
+    # a pit left of the door: a move that falls into it never leaves (S27)
+    pit = {**STRIP, "rows": ["#######", "#..A.Z#", "#.#####", "#.#####", "#######"]}
+    verdict = post(client, "/api/validate", {"level": pit}).json()
+    assert verdict["valid"] and verdict["soft_locks"] == [[1, 3]]
+    assert verdict["warnings"][0]["rule"] == "S27" and verdict["warnings"][0]["where"] == "B4"
+    no_exit = {**STRIP, "rows": ["#######", "#A....#", "#######"]}
+    errors = post(client, "/api/validate", {"level": no_exit}).json()["errors"]
+    assert [error["rule"] for error in errors] == ["S3"]
+
+
+def test_moves_lists_every_outcome_like_printkit_moves(client: TestClient) -> None:
+    answer = post(client, "/api/moves", {"level": STRIP, "from": [1, 1], "card": 4}).json()
+    assert answer["health"] == 3 and answer["supported"]
+    assert {"end": [5, 1], "exit": True, "damage": 0, "gems": 0, "hearts": [],
+            "passed": [[2, 1], [3, 1], [4, 1], [5, 1]], "knocked_out": False} in answer["outcomes"]
+    for body, words in (({"from": [0, 0], "card": 4}, "is rock"), ({"from": [1, 1], "card": 7}, "1 to 6"),
+                        ({"from": [9, 1], "card": 2}, "outside"), ({"from": "B2", "card": 2}, "[x, y]")):
+        refused = post(client, "/api/moves", {"level": STRIP, **body})
+        assert refused.status_code == 400 and words in refused.json()["error"]
+
+
+def test_new_gives_a_walled_blank_map_within_s2(client: TestClient) -> None:
+    answer = post(client, "/api/new", {"width": 18, "height": 12}).json()
+    rows = answer["level"]["rows"]
+    assert len(rows) == 12 and rows[0] == "#" * 18 and rows[1] == "#" + "." * 16 + "#"
+    assert not answer["verdict"]["valid"]  # no door, no exit yet (S3)
+    assert post(client, "/api/new", {"width": 13, "height": 13}).status_code == 400
+
+
+def test_open_returns_the_draft_its_version_and_x_keys(client: TestClient, folder: Path) -> None:
+    answer = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
+    assert answer["level"]["rows"][1] == "#..Z##"
+    assert answer["level"]["players"] == [2, 3] and answer["level"]["name"] == "First Steps"
+    assert list(answer["level"]["extras"]) == ["x-description"]
+    assert answer["notes"] == [] and len(answer["version"]) == 64
+
+
+def test_open_mends_a_ragged_map_and_says_so(client: TestClient, folder: Path) -> None:
+    (folder / "ragged.yaml").write_text("map: |\n  #####\n  #AZ\n  ##X##\n", encoding="utf-8")
+    answer = post(client, "/api/open", {"file": "ragged.yaml"}).json()
+    assert answer["level"]["rows"] == ["#####", "#AZ##", "#####"]
+    assert any("S1" in note for note in answer["notes"]) and any("S3" in note for note in answer["notes"])
+
+
+def test_open_refuses_unreadable_and_missing_files(client: TestClient, folder: Path) -> None:
+    (folder / "broken.yaml").write_text("map: [unclosed\n", encoding="utf-8")
+    broken = post(client, "/api/open", {"file": "broken.yaml"})
+    assert broken.status_code == 422 and "not valid YAML" in broken.json()["error"]
+    assert post(client, "/api/open", {"file": "nothing.yaml"}).status_code == 404
+
+
+def test_save_writes_a_level_file_that_validate_reads_the_same(client: TestClient, folder: Path) -> None:
+    saved = post(client, "/api/save", {"file": "strip.yaml", "level": STRIP, "version": None}).json()
+    assert saved["valid"] and saved["file"] == "strip.yaml"
+    level_file = read_level(str(folder / "strip.yaml"))
+    assert level_file.problems == [] and level_file.rows == STRIP["rows"] and level_file.title == "Strip"
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no temporary left behind
+
+
+def test_save_keeps_x_keys_and_saves_invalid_work_in_progress(client: TestClient, folder: Path) -> None:
+    opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
+    level = {**opened["level"], "rows": ["#####", "#...#", "#####"]}
+    saved = post(client, "/api/save", {"file": "01-first-steps.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200 and saved.json()["valid"] is False
+    text = (folder / "01-first-steps.yaml").read_text(encoding="utf-8")
+    assert "x-description: Walk, jump one field up and fall" in text and "  #...#" in text
+
+
+def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:
+    opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
+    path = folder / "01-first-steps.yaml"
+    path.write_text(path.read_text() + "# changed elsewhere\n")
+    body = {"file": "01-first-steps.yaml", "level": opened["level"], "version": opened["version"]}
+    refused = post(client, "/api/save", body)
+    assert refused.status_code == 409 and "changed" in refused.json()["error"]
+    assert path.read_text().endswith("# changed elsewhere\n")
+    forced = post(client, "/api/save", {**body, "overwrite": True})
+    assert forced.status_code == 200 and "# changed" not in path.read_text()
+    again = post(client, "/api/save", {**body, "version": forced.json()["version"]})
+    assert again.status_code == 200  # the new version is the one to save over next
+
+
+def test_save_as_refuses_an_existing_file_unless_asked(client: TestClient, folder: Path) -> None:
+    before = (folder / "03-spike-pit.yaml").read_bytes()
+    refused = post(client, "/api/save", {"file": "03-spike-pit.yaml", "level": STRIP, "version": None})
+    assert refused.status_code == 409 and "already exists" in refused.json()["error"]
+    assert (folder / "03-spike-pit.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["../escape.yaml", "/tmp/escape.yaml", "sub/level.yaml", "..\\escape.yaml",
+                                  "level.txt", ".hidden.yaml", "", None, 7, "a\x00b.yaml"])
+def test_file_names_cannot_leave_the_folder(client: TestClient, folder: Path, name: object) -> None:
+    for path, body in (("/api/save", {"file": name, "level": STRIP, "version": None}), ("/api/open", {"file": name})):
+        answer = post(client, path, body)
+        assert answer.status_code == 400, (path, name)
+        assert answer.json()["error"]
+    assert not (folder.parent / "escape.yaml").exists() and not Path("/tmp/escape.yaml").exists()
+
+
+def test_symlinks_out_of_the_folder_are_refused(client: TestClient, folder: Path, tmp_path_factory) -> None:
+    outside = tmp_path_factory.mktemp("outside") / "secret.yaml"
+    outside.write_text("map: |\n  #A.Z#\n")
+    (folder / "link.yaml").symlink_to(outside)
+    assert post(client, "/api/open", {"file": "link.yaml"}).status_code == 403
+    assert post(client, "/api/save", {"file": "link.yaml", "level": STRIP, "version": None, "overwrite": True}).status_code == 403
+    assert outside.read_text() == "map: |\n  #A.Z#\n"
+    assert "link.yaml" not in client.get("/api/files").json()["files"]
+
+
+@pytest.mark.parametrize("raw", [b"{bad", b"", b"[1, 2]", b"\xff\xfe", b"[" * 100000])
+def test_malformed_json_gets_a_400_with_a_message(client: TestClient, raw: bytes) -> None:
+    answer = client.post("/api/validate", content=raw, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] and "Traceback" not in answer.text
+
+
+@pytest.mark.parametrize("level, words", [
+    (None, "JSON object"), ({"rows": []}, "'rows'"), ({"rows": ["#A.Z#", 5]}, "'rows'"),
+    ({"rows": ["#A\nZ#"]}, "line break"), ({"rows": ["#" * 41]}, "40 x 40"), ({**STRIP, "name": 5}, "'name'"),
+    ({**STRIP, "players": "2-4"}, "'players'"), ({**STRIP, "rules": {"blade_points": [1]}}, "'rules'"),
+    ({**STRIP, "extras": {"comment": "x"}}, "'x-'"),
+])
+def test_a_request_without_a_draft_gets_a_400_naming_the_problem(client: TestClient, level: object, words: str) -> None:
+    answer = post(client, "/api/validate", {"level": level})
+    assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+def test_json_must_be_sent_as_json(client: TestClient) -> None:
+    answer = client.post("/api/validate", content=json.dumps({"level": STRIP}), headers={"Content-Type": "text/plain"})
+    assert answer.status_code == 415
+
+
+def test_downloads_are_pdfs_and_an_invalid_level_gets_only_the_checked_map(client: TestClient) -> None:
+    for kind in ("map", "checked", "kit"):
+        answer = post(client, "/api/download", {"kind": kind, "level": STRIP, "file": "strip.yaml"})
+        assert answer.status_code == 200 and answer.content.startswith(b"%PDF"), kind
+        assert answer.headers["content-type"] == "application/pdf"
+    assert 'filename="strip-kit.pdf"' in answer.headers["content-disposition"]
+    broken = {**STRIP, "rows": ["#####", "#A..#", "#####"]}
+    assert post(client, "/api/download", {"kind": "checked", "level": broken}).status_code == 200
+    refused = post(client, "/api/download", {"kind": "map", "level": broken})
+    assert refused.status_code == 422 and "S27a" in refused.json()["error"]
+    assert post(client, "/api/download", {"kind": "map", "level": STRIP, "file": "../x.yaml"}).status_code == 400
+
+
+def test_foreign_hosts_and_origins_are_refused(client: TestClient) -> None:
+    assert client.get("/api/files", headers={"Host": "evil.example:80"}).status_code == 403
+    cross = client.post("/api/validate", json={"level": STRIP}, headers={"Origin": "http://evil.example"})
+    assert cross.status_code == 403 and "evil.example" in cross.json()["error"]
+
+
+def test_bodies_over_1_mb_are_refused(client: TestClient) -> None:
+    big = json.dumps({"level": STRIP, "padding": "x" * 1_000_001})
+    answer = client.post("/api/validate", content=big, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 413 and "1 MB" in answer.json()["error"]
+
+
+def test_an_internal_error_reaches_the_page_as_json(client: TestClient, monkeypatch, capsys) -> None:
+    import printkit.editor.app as app
+
+    def explode(draft):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app, "check", explode)
+    answer = TestClient(app.create_app(Path(LEVELS), frozenset({"testserver"})), raise_server_exceptions=False).post(
+        "/api/validate", json={"level": STRIP})
+    assert answer.status_code == 500 and answer.json() == {"error": "internal error: RuntimeError: boom"}
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("path", ["/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/nothing.js"])
+def test_static_files_stay_in_the_static_folder(client: TestClient, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 404 and "create_app" not in answer.text

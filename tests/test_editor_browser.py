@@ -1,0 +1,272 @@
+"""The editor page in a real browser: Debian's Chromium driven by Playwright.
+
+Painting a level from a blank grid to solvable, a soft-lock when a pit is dug, a move
+preview, save and reload, undo and redo. Each test leaves a screenshot in
+output/test-results/editor/ to look at. Skipped when /usr/bin/chromium is missing, except
+in CI (CI=true), where a missing browser is a failure: .ci/run installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from click.testing import CliRunner
+
+from printkit.cli import main
+from printkit.cli.levelcheck import check_level
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI must run the browser tests: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
+    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+                allow_module_level=True)
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+from printkit.editor.app import create_app  # noqa: E402
+from printkit.editor.guard import allowed_hosts  # noqa: E402
+from printkit.editor.server import bind  # noqa: E402
+
+expect.set_options(timeout=10_000)  # a loaded CI machine may validate slower than a desk
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "output" / "test-results" / "editor"
+PX_PER_MM = 3  # grid.js draws 3 px per mm
+MARGIN_MM = 9
+FIELD_MM = 15
+
+
+class Served:
+    """The editor app on a free 127.0.0.1 port, in a thread of the test process."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.sock = bind("127.0.0.1", 0)
+        port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}/"
+        self.start_file: str | None = None
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="off", interface="asgi3")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        self.hosts = allowed_hosts("127.0.0.1", port)
+
+    async def app(self, scope, receive, send) -> None:
+        # a new app per test folder: the tests share one server
+        await self.current(scope, receive, send)
+
+    def serve(self, folder: Path, start_file: str | None = None) -> None:
+        self.current = create_app(folder, self.hosts, start_file)
+
+    def close(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory) -> Iterator[Served]:
+    server = Served(tmp_path_factory.mktemp("served"))
+    server.serve(server.folder)
+    deadline = time.monotonic() + 10
+    while not server.server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    shutil.copy(ROOT / "levels" / "01-first-steps.yaml", tmp_path)
+    (tmp_path / "ledge.yaml").write_text("name: Ledge\nmap: |\n  #######\n  #..A.Z#\n  #######\n  #######\n  #######\n")
+    return tmp_path
+
+
+@pytest.fixture
+def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+    served.serve(folder)
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.goto(served.url)
+    expect(tab.locator("body")).to_have_attribute("data-ready", "true")
+    yield tab
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    context.close()
+    assert errors == []
+
+
+def field(page: Page, x: int, y: int) -> tuple[float, float]:
+    """The page coordinates of the centre of map field (x, y)."""
+    box = page.locator("#grid").bounding_box()
+    assert box is not None
+    return (box["x"] + (MARGIN_MM + (x + 0.5) * FIELD_MM) * PX_PER_MM,
+            box["y"] + (MARGIN_MM + (y + 0.5) * FIELD_MM) * PX_PER_MM)
+
+
+def drag(page: Page, cells: list[tuple[int, int]], button: str = "left") -> None:
+    page.mouse.move(*field(page, *cells[0]))
+    page.mouse.down(button=button)
+    for cell in cells[1:]:
+        page.mouse.move(*field(page, *cell), steps=3)
+    page.mouse.up(button=button)
+
+
+def rows(page: Page) -> list[str]:
+    return page.evaluate("""() => {
+        const svg = document.querySelector('#grid');
+        const out = Array.from({length: +svg.dataset.height}, () => Array(+svg.dataset.width).fill('?'));
+        for (const cell of svg.querySelectorAll('.cell')) out[+cell.dataset.y][+cell.dataset.x] = cell.dataset.tile;
+        return out.map(r => r.join(''));
+    }""")
+
+
+def open_level(page: Page, name: str) -> None:
+    page.select_option("#file-list", name)
+    page.click("#open")
+    expect(page.locator("#file-state")).to_have_text(name)
+
+
+PAINTED = ["########", "#.....Z#", "#.H#####", "#AH....#", "########"]
+
+
+def paint_ladder_level(page: Page) -> None:
+    page.fill("#new-width", "8")
+    page.fill("#new-height", "5")
+    page.click("#new")
+    # the page opened with a blank 12 x 8 map: wait for the new one, not that one's verdict
+    expect(page.locator("#grid")).to_have_attribute("data-width", "8")
+    expect(page.locator("#grid")).to_have_attribute("data-height", "5")
+    expect(page.locator("#verdict")).to_have_text("✗ invalid: 2 errors")  # no door, no exit (S3)
+    assert rows(page) == ["########"] + ["#......#"] * 3 + ["########"]
+    page.keyboard.press("H")  # the ladder's map character picks it
+    drag(page, [(2, 2), (2, 3)])
+    drag(page, [(3, 2), (4, 2), (5, 2), (6, 2)], button="right")  # the right button paints rock
+    page.keyboard.press("A")
+    page.mouse.click(*field(page, 4, 3))
+    page.mouse.click(*field(page, 1, 3))  # a level has one door (S3): painting it again moves it
+    assert rows(page)[3] == "#AH....#"
+    expect(page.locator("#verdict")).to_have_text("✗ invalid: 1 error")
+    expect(page.locator("#findings .error .rule")).to_have_text("S3")
+    page.keyboard.press("Z")
+    page.mouse.click(*field(page, 6, 1))
+
+
+def test_a_level_painted_from_blank_turns_from_invalid_to_solvable(page: Page, folder: Path) -> None:
+    paint_ladder_level(page)
+    assert rows(page) == PAINTED
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
+    expect(page.locator("#verdict")).to_have_attribute("data-state", "valid")
+    expect(page.locator(".route .turn-badge")).to_have_count(2)  # the shortest route, turn by turn
+    expect(page.locator("#route-text")).to_contain_text("2: card")
+    # the page's verdict is the one printkit validate gives the same map
+    (folder / "same.yaml").write_text("map: |\n" + "".join(f"  {row}\n" for row in PAINTED))
+    assert check_level(str(folder / "same.yaml")).verdict.min_turns == 2
+
+
+def test_a_pit_dug_under_a_walk_shows_a_soft_lock(page: Page) -> None:
+    open_level(page, "ledge.yaml")
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 1 turn")
+    expect(page.locator(".marks .soft-lock")).to_have_count(0)
+    page.keyboard.press(".")
+    drag(page, [(1, 2), (1, 3)])  # dig B3 and B4 below B2
+    expect(page.locator(".marks .soft-lock")).to_have_count(1)
+    expect(page.locator(".marks .warning-mark")).to_have_count(0)  # the cross is its mark
+    lock = page.locator(".marks .soft-lock")
+    assert (lock.get_attribute("data-x"), lock.get_attribute("data-y")) == ("1", "3")
+    expect(page.locator("#findings .warning")).to_contain_text("soft-lock at B4")
+    expect(page.locator("#counts")).to_contain_text("1 soft-lock")
+    page.keyboard.press("O")  # a lone teleporter does nothing (S20): a warning framed on its field
+    page.mouse.click(*field(page, 2, 1))
+    expect(page.locator(".marks .warning-mark[data-x='2'][data-y='1']")).to_have_count(1)
+    expect(page.locator("#findings .warning[data-rule='S20']")).to_contain_text("the only teleporter, at C2")
+
+
+def test_a_move_preview_shows_every_outcome_of_a_card(page: Page) -> None:
+    open_level(page, "ledge.yaml")
+    page.keyboard.press("m")
+    page.mouse.click(*field(page, 3, 1))  # the door, D2
+    page.keyboard.press("2")
+    expect(page.locator("#preview-text")).to_contain_text("From D2 with a 2 (health 3)")
+    expect(page.locator("#preview-text")).to_contain_text("reach the exit Ω")
+    ends = {(end.get_attribute("data-x"), end.get_attribute("data-y")) for end in page.locator(".preview-end").all()}
+    assert ends == {("5", "1"), ("1", "1")}  # right into the exit, or left to B2 and back
+    expect(page.locator("#outcomes li").first).to_have_text("→ B2 · damage 0 · gems 0 · passes B2 C2")
+    expect(page.locator("#outcomes")).to_contain_text("→ the exit Ω · damage 0 · gems 0 · passes E2 F2")
+    page.click("#cards button[data-card='1']")
+    expect(page.locator("#preview-text")).to_contain_text("with a 1")
+    ends = {(end.get_attribute("data-x"), end.get_attribute("data-y")) for end in page.locator(".preview-end").all()}
+    assert ends == {("2", "1"), ("4", "1")}
+
+
+def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, folder: Path) -> None:
+    paint_ladder_level(page)
+    page.fill("#level-name", "Painted")
+    page.locator("#knobs input[data-knob='blade_points']").fill("4")
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
+    page.once("dialog", lambda dialog: dialog.accept("painted"))
+    page.click("#save-as")
+    expect(page.locator("#file-state")).to_have_text("saved painted.yaml")
+    validated = CliRunner().invoke(main, ["validate", "--json", str(folder / "painted.yaml")])
+    assert validated.exit_code == 0  # printkit validate accepts it, with the page's verdict
+    assert json.loads(validated.output) | {"file": None} == {
+        "file": None, "valid": True, "solvable": True, "min_turns": 2, "rest_positions": 12,
+        "soft_locks": [], "unreachable_items": [], "errors": [], "warnings": []}
+    expect(page.locator("#counts")).to_contain_text("12 rest positions")
+    checked = check_level(str(folder / "painted.yaml"))
+    assert checked.level.name == "Painted" and checked.level.rules.blade_points == 4
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    open_level(page, "painted.yaml")
+    assert rows(page) == PAINTED
+    assert page.input_value("#level-name") == "Painted"
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
+    # changed on disk meanwhile: the page asks before saving over it, and a "no" keeps the file
+    (folder / "painted.yaml").write_text((folder / "painted.yaml").read_text() + "# edited elsewhere\n")
+    page.keyboard.press("#")
+    page.mouse.click(*field(page, 4, 3))
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#save")
+    expect(page.locator("#file-state")).to_have_text("not saved: 'painted.yaml' was changed by something else since it was opened")
+    assert asked == ["'painted.yaml' was changed by something else since it was opened. Save over it?"]
+    assert (folder / "painted.yaml").read_text().endswith("# edited elsewhere\n")
+
+
+def test_undo_and_redo_a_stroke(page: Page) -> None:
+    open_level(page, "01-first-steps.yaml")
+    before = rows(page)
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
+    page.keyboard.press("#")
+    drag(page, [(1, 2), (2, 2), (3, 2)])  # wall in the gem's corridor: one stroke
+    assert rows(page)[2] == "####.#"
+    expect(page.locator("#file-state")).to_have_class("unsaved")
+    page.keyboard.press("Control+z")
+    assert rows(page) == before
+    expect(page.locator("#file-state")).not_to_have_class("unsaved")  # back as opened
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
+    page.keyboard.press("Control+Shift+z")
+    assert rows(page)[2] == "####.#"
+    page.click("#undo")
+    assert rows(page) == before
+    expect(page.locator("#undo")).to_be_disabled()
