@@ -7,6 +7,7 @@ import functools
 import logging
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -169,3 +170,23 @@ def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path
     assert one == dask
     assert len(one["games.jsonl"].splitlines()) > 60  # three chunks of games, every line kept
 
+
+
+def test_ctrl_c_cancels_the_runs_tasks_on_the_cluster_and_writes_nothing(cluster, executor, tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "printkit", "simulate", "the-chimney", "--games", "4000", "--seed", "2",
+               "--record", "games.jsonl", "--dask", cluster.scheduler_address]
+    run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    client = executor._connect()
+    deadline = time.monotonic() + 60
+    while not client.run_on_scheduler(_printkit_tasks) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(1)  # chunks in flight
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err.decode()
+    assert b"Traceback" not in err and out == b""
+    assert list(tmp_path.iterdir()) == []
+    deadline = time.monotonic() + 10
+    while client.run_on_scheduler(_printkit_tasks) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert client.run_on_scheduler(_printkit_tasks) == 0  # nothing of the run left on the cluster
