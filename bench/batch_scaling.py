@@ -120,10 +120,11 @@ def main() -> None:
                 seconds, timed = wall(executor, functools.partial(timed_chunk, work), chunks)
                 same = [key(result) for result, _, _ in timed]
                 reference = same if reference is None else reference
-                share = sum(cpu for _, cpu, _ in timed) / sum(took for _, _, took in timed)
+                cpu = sum(cpu for _, cpu, _ in timed)
+                share = cpu / sum(took for _, _, took in timed)
                 print(f"  {name:<15} {seconds:6.1f} s  {count / seconds:7.1f} items/s"
-                      f"  {'same results' if same == reference else 'DIFFERENT RESULTS'},"
-                      f" each worker got {share:.0%} of a core")
+                      f"  {'same results' if same == reference else 'DIFFERENT RESULTS'};"
+                      f" the chunks took {cpu:.1f} CPU s, each worker got {share:.0%} of a core")
             overhead = overheads["--dask local:2"]
             print(f"  the overhead is {100 * overhead / cost:.2f} % of a chunk's cost on Dask")
             runs = 1000  # chunks in the modelled run
