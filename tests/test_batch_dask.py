@@ -15,7 +15,10 @@ from pathlib import Path
 import pytest
 
 distributed = pytest.importorskip("distributed")
-from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from printkit.batch import ExecutorError, derive_seed, make_chunks, run_chunks  # noqa: E402
 from printkit.batchdask import DaskExecutor, DaskTarget, parse_target, require_dask  # noqa: E402
 from batchwork import alive, dies_once, fails_once, seeds_of, slow_seeds_of  # noqa: E402
 
@@ -37,6 +40,13 @@ def executor(cluster):
     runner.close()
 
 
+@pytest.fixture(scope="module")
+def shared_executor(cluster):
+    runner = DaskExecutor(DaskTarget(address=cluster.scheduler_address))
+    yield runner
+    runner.close()
+
+
 def _results(executor, work, total=40, size=3) -> list:
     return [result for _, result in run_chunks(work, make_chunks(total, size), executor=executor)]
 
@@ -48,6 +58,14 @@ def test_a_cluster_gives_what_one_process_gives_in_chunk_order(executor, size: i
     pairs = list(run_chunks(work, chunks, executor=executor))
     assert [chunk for chunk, _ in pairs] == chunks
     assert [result for _, result in pairs] == [result for _, result in run_chunks(work, chunks, jobs=1)]
+
+
+@settings(max_examples=12, deadline=None)
+@given(total=st.integers(0, 30), size=st.integers(1, 12), seed=st.integers(0, 2**63 - 1))
+def test_any_cut_of_any_run_gives_the_items_of_one_process(shared_executor, total: int, size: int, seed: int) -> None:
+    work = functools.partial(seeds_of, seed)
+    got = _results(shared_executor, work, total=total, size=size)
+    assert sum(got, []) == [derive_seed(seed, item) for item in range(total)]
 
 
 def test_order_is_kept_when_later_chunks_finish_first(executor) -> None:
