@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import networkx as nx
 
+from printkit.sinpin import movesearch
 from printkit.sinpin.engine import MoveEngine, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import CARD_VALUES
@@ -23,6 +26,7 @@ class MoveCache:
         self.engine = MoveEngine(level)
         self.items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
         self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
+        self._ends: dict[tuple[Position, int], tuple[Position, ...]] = {}
 
     def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
         key = (pos, card)
@@ -31,8 +35,21 @@ class MoveCache:
             found = self._cache[key] = self.engine.moves(pos, card, watch=frozenset(), gems=False)
         return found
 
+    def ends(self, pos: Position, card: int) -> tuple[Position, ...]:
+        """Where the moves of `get(pos, card)` end, each once, sorted: what the move graph
+        and the solver's bound need, found without telling health events apart."""
+        key = (pos, card)
+        found = self._ends.get(key)
+        if found is None:
+            found = self._ends[key] = tuple(sorted(movesearch.reach(self.engine, pos, card, self.items)[0]))
+        return found
+
     def items_passed(self, pos: Position, card: int) -> frozenset[Position]:
-        return self.engine.fields_passed(pos, card, self.items)
+        return movesearch.reach(self.engine, pos, card, self.items)[1]
+
+    def items_passed_by(self, starts: Iterable[Position]) -> frozenset[Position]:
+        """The items some move with some card from one of `starts` passes (S27)."""
+        return movesearch.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
 
 
 def move_graph(moves: MoveCache) -> nx.DiGraph:
@@ -45,9 +62,11 @@ def move_graph(moves: MoveCache) -> nx.DiGraph:
         pos = frontier.pop()
         if pos == exit_:
             continue  # the exit has no outgoing edges
+        targets: dict[Position, None] = {}  # each edge once, in the order the cards find it
         for card in CARD_VALUES:
-            for result in moves.get(pos, card):
-                if result.end not in graph:
-                    frontier.append(result.end)
-                graph.add_edge(pos, result.end)
+            targets.update(dict.fromkeys(moves.ends(pos, card)))
+        for end in targets:
+            if end not in graph:
+                frontier.append(end)
+            graph.add_edge(pos, end)
     return graph

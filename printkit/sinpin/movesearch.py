@@ -46,12 +46,87 @@ def all_endings(
     With `gems` False gems are not counted at all: endings then differ only in where they
     end and what they do to health, which is all the validator asks.
     """
+    if not gems and watch is not None and not watch:
+        return _health_endings(engine, start, card, items)
     memory = engine._suffix_memos.setdefault((items, watch, gems), ({}, {}))
     walker = _Suffixes(engine, items, watch, gems, *memory)
     results: dict[MoveResult, None] = {}
     for end, exited, events, entered_gems, payout, passed in walker.after(engine.openings(start, card)):
         results[MoveResult(end, exited, events, payout + len(entered_gems), passed, False, None)] = None
     return tuple(sorted(results, key=MoveResult.order))
+
+
+def _health_endings(engine: MoveEngine, start: Position, card: int, items: frozenset[Position]) -> tuple[MoveResult, ...]:
+    """`all_endings` when only where a move ends and what it does to health matter (no gems,
+    nothing watched): what the validator's solver asks of every field it visits. The
+    same results, from a lighter memory: per state, the ends (as bits) per health events."""
+    walker = _HealthSuffixes.of_engine(engine, items)
+    width, exit_ = engine.width, engine.level.exit
+    results: list[MoveResult] = []
+    for events, bits in walker.after(engine.openings(start, card)).items():
+        if bits >> walker.exited_bit:
+            results.append(MoveResult(exit_, True, events, 0, _NOTHING, False, None))  # type: ignore[arg-type]
+            bits ^= 1 << walker.exited_bit
+        for end in _positions(bits, width):
+            results.append(MoveResult(end, False, events, 0, _NOTHING, False, None))
+    return tuple(sorted(results, key=MoveResult.order))
+
+
+class _HealthSuffixes:
+    """Per state of a move: {health events of the rest of the move: bits of where it ends}."""
+
+    def __init__(self, engine: MoveEngine, items: frozenset[Position]):
+        self.width = engine.width
+        self.exited_bit = engine.width * engine.height  # one bit past the grid: the exit took it (S24)
+        self.transitions = engine.transitions
+        self.hearts = items & frozenset(engine.level.positions[Tile.HEART])
+        self.memo: dict[State | Stop, dict[tuple[object, ...], int]] = {}
+        self.effects: dict[tuple[Event, ...], tuple[object, ...]] = {}
+
+    @classmethod
+    def of_engine(cls, engine: MoveEngine, items: frozenset[Position]) -> _HealthSuffixes:
+        key = ("health", items)
+        walker = engine._suffix_memos.get(key)
+        if walker is None:
+            walker = engine._suffix_memos[key] = cls(engine, items)
+        return walker
+
+    def of(self, state: State | Stop) -> dict[tuple[object, ...], int]:
+        found = self.memo.get(state)
+        if found is None:
+            if isinstance(state, Stop):
+                found = {(): 1 << (self.exited_bit if state.exited else state.y * self.width + state.x)}
+            else:
+                found = self.after(self.transitions(state))
+            self.memo[state] = found  # never mutated once stored: parents may share it
+        return found
+
+    def after(self, steps: list[Transition]) -> dict[tuple[object, ...], int]:
+        memo = self.memo
+        if len(steps) == 1:
+            events, following = steps[0]
+            return self.prepend(events, memo.get(following) or self.of(following))
+        found: dict[tuple[object, ...], int] = {}
+        for events, following in steps:
+            for later, bits in self.prepend(events, memo.get(following) or self.of(following)).items():
+                found[later] = found.get(later, 0) | bits
+        return found
+
+    def prepend(self, events: tuple[Event, ...], suffixes: dict[tuple[object, ...], int]) -> dict[tuple[object, ...], int]:
+        before = self.effects.get(events)
+        if before is None:
+            before = self.effects[events] = tuple(
+                HURT if event[0] == LOSE else (event[1], event[2])
+                for event in events
+                if event[0] == LOSE or (event[0] == ITEM and (event[1], event[2]) in self.hearts)
+            )
+        if not before:
+            return suffixes
+        found: dict[tuple[object, ...], int] = {}
+        for later, bits in suffixes.items():
+            key = canonical_events(before + later)
+            found[key] = found.get(key, 0) | bits
+        return found
 
 
 def canonical_events(events: Iterable[object]) -> tuple[object, ...]:
@@ -150,28 +225,96 @@ class _Suffixes:
 
 
 def fields_passed(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
-    """The watched fields that some way of making the move enters (S27 "passes"), health ignored.
+    """The watched fields that some way of making the move enters (S27 "passes"), health ignored."""
+    return reach(engine, start, card, watch)[1]
 
-    Only the union is kept per state, never which fields go together, so this stays small
-    where every ending's own `passed` would multiply on a map full of items.
+
+def reach(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> tuple[frozenset[Position], frozenset[Position]]:
+    """Where some way of making the move ends, and the watched fields some way enters (S27
+    "passes"), health ignored: what the move graph and S27's items ask, in one walk.
+
+    Only the unions are kept per state, never which fields or ends go together, so this
+    stays small where every ending's own `passed` and health events would multiply on a map
+    full of items. The unions are bit sets over the fields (bit y * width + x), which makes
+    each a single integer operation.
     """
-    memo: dict[State | Stop, frozenset[Position]] = engine._suffix_memos.setdefault(("passed", watch), {})
+    width = engine.width
+    found = _Reach.of_engine(engine, watch).union(engine.openings(start, card))
+    return frozenset(_positions(found[0], width)), frozenset(_positions(found[1], width))
 
-    def reach(state: State | Stop) -> frozenset[Position]:
-        found = memo.get(state)
+
+def fields_passed_by(engine: MoveEngine, starts: Iterable[tuple[Position, int]], watch: frozenset[Position]) -> frozenset[Position]:
+    """The watched fields that some move of (start, card) in `starts` passes: the union of
+    `fields_passed`, found as one bit set."""
+    walker = _Reach.of_engine(engine, watch)
+    fields = 0
+    for start, card in starts:
+        fields |= walker.union(engine.openings(start, card))[1]
+    return frozenset(_positions(fields, engine.width))
+
+
+def _positions(bits: int, width: int) -> list[Position]:
+    """The fields of a bit set (bit y * width + x), in reading order."""
+    cells = _cells(width, bits.bit_length())
+    fields = []
+    for offset, byte in enumerate(bits.to_bytes((bits.bit_length() + 7) >> 3, "little")):
+        if byte:
+            base = offset << 3
+            fields += [cells[base + bit] for bit in _BYTE_BITS[byte]]
+    return fields
+
+
+_BYTE_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+_CELLS: dict[int, list[Position]] = {}
+
+
+def _cells(width: int, length: int) -> list[Position]:
+    """Bit index -> field, for a grid `width` wide, at least `length` bits (whole bytes)."""
+    cells = _CELLS.get(width)
+    if cells is None or len(cells) < length + 8:
+        size = max(length + 8, 512)
+        cells = _CELLS[width] = [(index % width, index // width) for index in range(size)]
+    return cells
+
+
+class _Reach:
+    """Per state of a move: (bits of the fields where it can end, bits of watched fields entered)."""
+
+    def __init__(self, engine: MoveEngine, watch: frozenset[Position]):
+        self.width = engine.width
+        self.transitions = engine.transitions
+        self.watch_bits = sum(1 << (y * engine.width + x) for x, y in watch)
+        self.memo: dict[State | Stop, tuple[int, int]] = {}
+
+    @classmethod
+    def of_engine(cls, engine: MoveEngine, watch: frozenset[Position]) -> _Reach:
+        key = ("reach", watch)
+        walker = engine._suffix_memos.get(key)
+        if walker is None:
+            walker = engine._suffix_memos[key] = cls(engine, watch)
+        return walker
+
+    def of(self, state: State | Stop) -> tuple[int, int]:
+        found = self.memo.get(state)
         if found is None:
-            found = _NOTHING if isinstance(state, Stop) else union(engine.transitions(state))
-            memo[state] = found
+            if isinstance(state, Stop):
+                found = (1 << (state.y * self.width + state.x), 0)
+            else:
+                found = self.union(self.transitions(state))
+            self.memo[state] = found
         return found
 
-    def union(transitions: list[Transition]) -> frozenset[Position]:
-        fields: set[Position] = set()
-        for events, following in transitions:
-            fields.update((e[1], e[2]) for e in events if (e[0] == ENTER or e[0] == ARRIVE) and (e[1], e[2]) in watch)
-            fields |= reach(following)
-        return frozenset(fields)
-
-    return union(engine.openings(start, card))
+    def union(self, steps: list[Transition]) -> tuple[int, int]:
+        ends = fields = 0
+        width, watch, memo = self.width, self.watch_bits, self.memo
+        for events, following in steps:
+            child_ends, child_fields = memo.get(following) or self.of(following)
+            ends |= child_ends
+            fields |= child_fields
+            for event in events:
+                if event[0] == ENTER or event[0] == ARRIVE:
+                    fields |= (1 << (event[2] * width + event[1])) & watch
+        return ends, fields
 
 
 class _Log(NamedTuple):

@@ -113,8 +113,8 @@ def relaxed_turns_to_exit(moves: MoveCache, positions: Iterable[Position]) -> di
         if pos == exit_:
             continue
         for card in CARD_VALUES:
-            for result in moves.get(pos, card):
-                came_from.setdefault((card, result.end), set()).add(pos)
+            for end in moves.ends(pos, card):
+                came_from.setdefault((card, end), set()).add(pos)
     every_hand = sum(1 << mask for mask in range(1, FULL_MASK + 1))
     turns: dict[Position, list[int | None]] = {exit_: [None] + [0] * FULL_MASK}
     reached: dict[Position, int] = {exit_: every_hand}
@@ -183,6 +183,13 @@ def _search(
                     continue  # not in the hand (S5)
                 key = (pos, card)
                 if key not in summaries:
+                    # Where the move can end is known cheaply (MoveCache.ends); the moves
+                    # with their health events are only asked for where some end is within
+                    # the bound, which on most levels is a small part of the fields.
+                    within, beyond = _within_bound(moves.ends(pos, card), bound_to_exit, after_hand, turn, bound)
+                    cut = cut or beyond
+                    if not within:
+                        continue
                     summaries[key] = _distinct_health_effects(moves.get(pos, card))
                 for result in summaries[key]:
                     row = bound_to_exit.get(result.end)
@@ -210,6 +217,23 @@ def _search(
                     following.append(new_state)
         frontier = following
     return None, cut
+
+
+def _within_bound(
+    ends: tuple[Position, ...], bound_to_exit: dict[Position, list[int | None]], hand: HandMask, turn: int, bound: int | None
+) -> tuple[bool, bool]:
+    """Whether some end can still reach the exit within the bound, and whether some is cut."""
+    within = beyond = False
+    for end in ends:
+        row = bound_to_exit.get(end)
+        remaining = row[hand] if row is not None else None
+        if remaining is None:
+            continue
+        if bound is not None and turn + remaining > bound:
+            beyond = True
+        else:
+            within = True
+    return within, beyond
 
 
 def _distinct_health_effects(results: Iterable[MoveResult]) -> list[MoveResult]:

@@ -16,7 +16,7 @@ import networkx as nx
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, Position, grid_findings
 from printkit.sinpin.movegraph import MoveCache, move_graph
-from printkit.sinpin.rules import CARD_VALUES, SETUP_KNOBS, Rules
+from printkit.sinpin.rules import SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
 
@@ -91,7 +91,7 @@ def _validate(level: Level, errors: list[Finding]) -> Verdict:
     reachable = frozenset(nx.descendants(graph, door) | {door})
     to_exit = nx.ancestors(graph, exit_) | {exit_} if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
-    passed = set().union(*(moves.items_passed(pos, c) for pos in reachable if pos != exit_ for c in CARD_VALUES))
+    passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
     for pos in soft_locks:
         warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos, severity="warning"))
