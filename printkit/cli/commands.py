@@ -14,4 +14,6 @@ COMMANDS: dict[str, str] = {
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",
     "kit": "printkit.cli.kit:kit_command",
+    "generate": "printkit.cli.generate:generate_command",
+    "survey": "printkit.cli.survey:survey_command",
 }

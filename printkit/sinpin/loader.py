@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Mapping
 
 import yaml
 
@@ -135,8 +136,9 @@ def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] 
     return None
 
 
-def dump_level(level: Level) -> str:
-    """The level as YAML text that `read_level` reads back to an equal Level."""
+def dump_level(level: Level, extras: Mapping[str, object] | None = None) -> str:
+    """The level as YAML text that `read_level` reads back to an equal Level; `extras` are
+    `x-` keys (kept and ignored by readers, level-format.md), written before the map."""
     parts = ["sinpin: 1"]
     if level.name:
         parts.append(f"name: {_quoted(level.name)}")
@@ -148,6 +150,10 @@ def dump_level(level: Level) -> str:
     if knobs:
         parts.append("rules:")
         parts.extend(f"  {name}: {value}" for name, value in knobs.items())
+    for key, value in (extras or {}).items():
+        if not key.startswith("x-"):
+            raise ValueError(f"extra keys of a level file start with 'x-', not {key!r}")
+        parts.append(yaml.safe_dump({key: value}, sort_keys=False, default_flow_style=None, allow_unicode=True).rstrip("\n"))
     parts.append("map: |")
     parts.extend(f"  {row}" for row in level.rows)
     return "\n".join(parts) + "\n"
