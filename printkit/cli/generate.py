@@ -176,6 +176,21 @@ def shortfall(made: list[Made], request: Request) -> str | None:
             f"{', features ' + ','.join(sorted(request.features)) if request.features else ''})")
 
 
+def random_level_file(seed: int | None) -> tuple[Level, str, str]:
+    """One fresh level of the default request (for 2 to 4 players) for `printkit kit
+    --random`: the level, its file text and its name in messages; exit 1 if the generator
+    could not make it."""
+    request = Request()
+    seed = run_seed(seed)
+    made = make_levels(request, seed, 1, 1, "Generating a cave")[0]
+    if made.level is None:
+        message(shortfall([made], request) or "")
+        sys.exit(EXIT_FINDING)
+    message(f"{made.level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"  # type: ignore[index]
+            f" (seed {seed})")
+    return made.level, made.text(seed), "level.yaml"
+
+
 def file_stem(made: Made, count: int) -> str:
     """'07-mossy-hollow': the level's place in the run, then its name."""
     assert made.level is not None

@@ -10,11 +10,15 @@ import click
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
+from printkit.sinpin.level import Level
 from printkit.yamlsource import SpecError, UnreadableSource
 
 
 @click.command("kit")
-@click.argument("level_file", metavar="LEVEL.yaml")
+@click.argument("level_file", metavar="LEVEL.yaml", required=False)
+@click.option("--random", "random_level", is_flag=True,
+              help="Print the kit of a fresh generated level (as `printkit generate` makes them), written beside it as level.yaml.")
+@click.option("--seed", type=click.IntRange(0), default=None, help="With --random: the seed of the level (default: a fresh one, reported).")
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the kit into.")
@@ -24,12 +28,16 @@ from printkit.yamlsource import SpecError, UnreadableSource
               help="The edge your printer turns the sheet about for card backs.")
 @click.option("--single-sided", is_flag=True, help="No card backs and no blank backs: for printers without duplex.")
 @click.option("--ink-saving", is_flag=True, help="Tokens as outlines only.")
-def kit_command(level_file: str, players: int | None, output: str, deck_file: str | None, duplex: str,
-                single_sided: bool, ink_saving: bool) -> None:
+def kit_command(level_file: str | None, random_level: bool, seed: int | None, players: int | None, output: str,
+                deck_file: str | None, duplex: str, single_sided: bool, ink_saving: bool) -> None:
     """Write a level's print-and-play kit: map, rules, cards and tokens.
 
     \b
       printkit kit levels/07-the-chimney.yaml --players 4 -o output/kit/
+      printkit kit --random --seed 3 -o output/kit/
+
+    With --random (instead of a level file) the level is a new cave from `printkit generate`,
+    written into the folder as level.yaml with the kit.
 
     Writes kit.pdf (everything, in print order) and one file per part: map.pdf,
     rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card
@@ -47,6 +55,45 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     out_dir = Path(output)
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{output}' is a file; -o names the folder for the kit", param_hint="'-o' / '--output'")
+    batch = AtomicBatch()
+    if random_level == (level_file is not None):
+        raise click.UsageError("name a LEVEL.yaml or ask for --random, one of the two")
+    if seed is not None and not random_level:
+        raise click.BadParameter("--seed goes with --random", param_hint="'--seed'")
+    if random_level:
+        from printkit.cli.generate import random_level_file
+
+        level, text, name = random_level_file(seed)
+        batch.add(out_dir / "level.yaml", text.encode("utf-8"))
+    else:
+        level, name = _checked_level(level_file)  # type: ignore[arg-type]
+    players = players_for(level, players, name)
+    try:
+        deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
+        parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
+    except UnreadableSource as error:
+        message(str(error.problem))
+        sys.exit(EXIT_USAGE)
+    except SpecError as error:
+        for problem in error.problems:
+            message(str(problem))
+        sys.exit(EXIT_USAGE)
+    title = level.name or Path(name).stem
+    documents = [(part.name, part.document) for part in parts]
+    documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
+    with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
+        for part_name, document in bar:
+            for path, data in document_outputs(document, out_dir / f"{part_name}.pdf"):
+                batch.add(path, data)
+    pages = len(documents[-1][1].pages)
+    message(f"{name}: kit for {players} players, {pages} pages in kit.pdf"
+            f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
+    publish(batch)  # every part was made before the first file is replaced
+
+
+def _checked_level(level_file: str) -> tuple[Level, str]:
+    """The level of a file that may have a kit, and its name in messages; otherwise the
+    problems go to stderr and the command exits (2 unreadable, 1 invalid)."""
     try:
         checked = check_level(level_file, for_print=True)
     except UnreadableSource as error:
@@ -59,26 +106,4 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
         why = "the font cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
         message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
-    players = players_for(level, players, checked.name)
-    try:
-        deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
-        parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
-    except UnreadableSource as error:
-        message(str(error.problem))
-        sys.exit(EXIT_USAGE)
-    except SpecError as error:
-        for problem in error.problems:
-            message(str(problem))
-        sys.exit(EXIT_USAGE)
-    title = level.name or Path(checked.name).stem
-    documents = [(part.name, part.document) for part in parts]
-    documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
-    batch = AtomicBatch()
-    with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
-        for name, document in bar:
-            for path, data in document_outputs(document, out_dir / f"{name}.pdf"):
-                batch.add(path, data)
-    pages = len(documents[-1][1].pages)
-    message(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
-            f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
-    publish(batch)  # every part was made before the first file is replaced
+    return level, checked.name
