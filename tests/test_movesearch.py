@@ -61,3 +61,19 @@ def test_shortcuts_agree_with_the_general_walk_on_the_bundled_levels(path: Path)
 @given(st.integers(0, 10**6))
 def test_shortcuts_agree_with_the_general_walk_on_dense_caves(seed: int) -> None:
     assert_shortcuts_agree(random_cave(seed))
+
+
+def test_following_to_one_end_keeps_exactly_the_ways_that_end_there() -> None:
+    from printkit.sinpin import movesearch
+
+    for level in [read_level(str(path)).level() for path in LEVELS[:7]] + [random_cave(seed) for seed in range(5)]:
+        engine = MoveCache(level).engine
+        for y in range(level.height):
+            for x in range(level.width):
+                if engine.rock(x, y):
+                    continue
+                for card in (2, 5):
+                    every = engine.moves((x, y), card, trail=True)
+                    for end in {r.end for r in every}:
+                        only = movesearch.follow(engine, (x, y), card, engine.items, None, None, True, ending=end)
+                        assert only == tuple(r for r in every if r.end == end)

@@ -108,7 +108,7 @@ def generate_level(request: Request, seed: int) -> Generated | Failure:
     """One level from `seed` alone: construct, validate, repair or reject, up to the budget."""
     rng = random.Random(seed)
     low, high = request.turn_range()
-    features = request.features if request.features is not None else _feature_mix(rng)
+    features = request.features if request.features is not None else _feature_mix(rng, request)
     target = rng.randint(low + 1, high - 1) if high - low >= 4 else rng.randint(low, high)  # room either side
     fields_per_turn = _FIELDS_PER_TURN
     clock = _Clock()
@@ -121,14 +121,15 @@ def generate_level(request: Request, seed: int) -> Generated | Failure:
             skeleton = Level(cave.rows(), author=AUTHOR, players=request.players)
         with clock.validate:
             verdict = validate(skeleton, any_size=request.any_size)  # the engine confirms the route
-        problem = _structure_problem(verdict, (low, high), "teleporter" in features)
+            problem = _structure_problem(verdict, (low, high), "teleporter" in features, request.any_size)
+            route = route_fields(verdict) if problem is None else []
         if problem is None:
             with clock.construct:
-                level = Level(_dressed(rng, cave, features, route_fields(verdict)), author=AUTHOR, players=request.players)
+                level = Level(_dressed(rng, cave, features, route), author=AUTHOR, players=request.players)
             for repair in range(3):
                 with clock.validate:
                     verdict = validate(level, any_size=request.any_size)
-                problem, fix = _judge(level, verdict, features, (low, high), rng)
+                    problem, fix = _judge(level, verdict, features, (low, high), rng, request.any_size)
                 if problem is None:
                     named = Level(level.rows, name=cave_name(rng), author=AUTHOR, players=request.players)
                     metrics = level_metrics(named, verdict)
@@ -164,10 +165,15 @@ class _Clock:
         self.validate = _Stopwatch()
 
 
-def _structure_problem(verdict: Verdict, turns: tuple[int, int], shortcuts: bool) -> str | None:
+def _sound(verdict: Verdict, any_size: bool) -> bool:
+    """Valid; beyond one sheet (--any-size) the S2 error is the one expected."""
+    return verdict.valid or (any_size and verdict.solvable and all(e.rule == "S2" for e in verdict.errors))
+
+
+def _structure_problem(verdict: Verdict, turns: tuple[int, int], shortcuts: bool, any_size: bool) -> str | None:
     """Why the undressed cave cannot carry a level, or None. Dressing adds a turn or two
     (chests and spikes end moves, webs cost points), teleporters can take some away."""
-    if not verdict.valid:
+    if not _sound(verdict, any_size):
         return "no solvable route (S26)"
     if verdict.warnings:
         return "a soft-lock (S27)"
@@ -177,15 +183,23 @@ def _structure_problem(verdict: Verdict, turns: tuple[int, int], shortcuts: bool
     return None
 
 
-def _feature_mix(rng: random.Random) -> frozenset[str]:
-    """The default: a seeded mix of four to seven features, so that caves differ in kind."""
-    return frozenset(rng.sample(sorted(FEATURES), rng.randint(4, 7)))
+def _feature_mix(rng: random.Random, request: Request) -> frozenset[str]:
+    """The default: a seeded mix, so that caves differ in kind; four to seven features on a
+    full sheet, fewer on a small map, and none that a small map has no room for."""
+    room = (request.width - 2) * (request.height - 2)
+    most = max(1, min(7, room // 20))
+    unfit = set() if _bands(random.Random(0), request.height)[1:] else {"ladder"}  # nowhere to climb to
+    if room < 40:
+        unfit.add("teleporter")  # a pair needs a route of some length to be a shortcut on
+    names = sorted(set(FEATURES) - unfit)
+    return frozenset(rng.sample(names, rng.randint(max(1, most - 3), most)))
 
 
-def _judge(level: Level, verdict: Verdict, features: frozenset[str], turns: tuple[int, int], rng: random.Random) -> tuple[str | None, tuple[str, ...] | None]:
+def _judge(level: Level, verdict: Verdict, features: frozenset[str], turns: tuple[int, int], rng: random.Random,
+           any_size: bool) -> tuple[str | None, tuple[str, ...] | None]:
     """(None, None) for a level to keep; else what is wrong and, where it can be mended, the
     rows of a repaired candidate."""
-    if not verdict.valid:
+    if not _sound(verdict, any_size):
         return "no solvable route (S26)", None
     if verdict.warnings:
         rule = verdict.warnings[0].rule
@@ -271,7 +285,7 @@ def _dressed(rng: random.Random, cave: _Cave, features: frozenset[str], route: l
             and cave.get(pos[0], pos[1] + 1) == "#" and abs(pos[0] - door[0]) + abs(pos[1] - door[1]) > 1]
     shuffled = free[:]
     rng.shuffle(shuffled)
-    if "teleporter" in features and len(free) >= 6:
+    if "teleporter" in features and len(free) >= 3:
         _teleporters(rng, cave, free, shuffled)
     _dress(rng, cave, features, shuffled)
     return cave.rows()
@@ -291,6 +305,13 @@ def _plan_spans(rng: random.Random, bands: list[_Band], width: int, length: floa
         if abs(band.x_out - band.x_in) < 2:
             band.x_out = width - 2 if x < width / 2 else 1
         x = band.x_out
+    # Door and exit far apart: the last storey ends at the wall away from the door if need be.
+    door, last = bands[0].x_in, bands[-1]
+    rise = abs(bands[-1].bottom - bands[0].bottom)
+    if abs(last.x_out - door) + rise < (width + bands[-1].bottom + 2) // 3:
+        far = 1 if door > width / 2 else width - 2
+        if abs(far - last.x_in) >= 2:
+            last.x_out = far
 
 
 def _carve_band(rng: random.Random, cave: _Cave, band: _Band) -> None:

@@ -336,9 +336,16 @@ def follow(
     watch: frozenset[Position] | None,
     health: int | None,
     trail: bool,
+    ending: Position | None = None,
 ) -> tuple[MoveResult, ...]:
-    """Every distinct ending of a move, following health (S25) and the trail when asked."""
+    """Every distinct ending of a move, following health (S25) and the trail when asked.
+
+    `ending` keeps only the ways of moving that can end on that field (the ways that
+    cannot are not walked, which spares most of the work when a trail is wanted)."""
     walker = _Follower(engine, items, watch)
+    if ending is not None:
+        walker.ending = 1 << (ending[1] * engine.width + ending[0])
+        walker.reach = _Reach.of_engine(engine, _NOTHING)
     walker.walk(engine.openings(start, card), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
     return tuple(sorted(walker.results, key=MoveResult.order))
 
@@ -351,6 +358,8 @@ class _Follower:
         self.hearts = frozenset(engine.level.positions[Tile.HEART])
         self.results: dict[MoveResult, None] = {}
         self.seen: set[tuple[State, int]] = set()
+        self.ending = 0  # bit of the only end asked for (0: every end)
+        self.reach: _Reach | None = None
         # Logs are interned so that a visited state's key can hold id(log) (interned logs
         # stay alive for the whole walk, so their ids stay unique).
         self.logs: dict[_Log, _Log] = {}
@@ -365,8 +374,11 @@ class _Follower:
                 continue  # knocked out on the way
             new_log, where = after
             if isinstance(following, Stop):
-                self.finish((following.x, following.y), new_log, following.exited, False)
+                if not self.ending or self.ending == 1 << (following.y * self.engine.width + following.x):
+                    self.finish((following.x, following.y), new_log, following.exited, False)
                 continue
+            if self.reach is not None and not self.reach.of(following)[0] & self.ending:
+                continue  # no way on from here ends on the field asked for
             new_log = self.intern(new_log)
             key = (following, id(new_log))
             if key not in self.seen:
