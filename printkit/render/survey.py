@@ -72,8 +72,8 @@ def bar_chart(x: float, y: float, width: float, height: float, title: str, bins:
     for index, (value, count) in enumerate(zip(bins, counts)):
         bar = (height - 5) * count / most
         left = x + index * slot + slot * 0.12
-        items.append(Rect(left, y + height - bar, slot * 0.76, bar, Style(stroke=None, fill=HEAT)))
         if count:
+            items.append(Rect(left, y + height - bar, slot * 0.76, bar, Style(stroke=None, fill=HEAT)))
             items.append(_label(left + slot * 0.38, y + height - bar - 1, str(count), 2.2))
         items.append(_label(left + slot * 0.38, y + height + 4, str(value), 2.2))
     items.append(Line(x, y + height, x + width, y + height, _AXIS))
