@@ -20,22 +20,29 @@ from printkit.sinpin.level import Level
 SPECIALS = "^!wSC*?H" + "!*S."
 
 
-def dense_level(
-    seed: int, width: int = 12, height: int = 18, density: float = 0.6, teleporters: int = 6, hearts: int = 10
-) -> Level:
-    """A 12 x 18 (by default) cave where about `density` of the open fields are special,
-    `teleporters` and `hearts` of them teleporters and hearts."""
-    rng = random.Random(seed)
+def floors_and_ladders(rng: random.Random, width: int, height: int, gaps: float) -> list[list[str]]:
+    """Rock around open cave, a floor every third row with `gaps` of it open, two ladders
+    up through each floor: the frame of the bench's synthetic caves."""
     rows = [["#"] * width for _ in range(height)]
     for y in range(1, height - 1):
         for x in range(1, width - 1):
             rows[y][x] = "."
     for y in range(3, height - 1, 3):
         for x in range(1, width - 1):
-            rows[y][x] = "#" if rng.random() > 0.2 else "."
+            rows[y][x] = "#" if rng.random() > gaps else "."
         for x in rng.sample(range(1, width - 1), 2):
             for dy in (0, 1, 2):
                 rows[y - dy][x] = "H"
+    return rows
+
+
+def dense_level(
+    seed: int, width: int = 12, height: int = 18, density: float = 0.6, teleporters: int = 6, hearts: int = 10
+) -> Level:
+    """A 12 x 18 (by default) cave where about `density` of the open fields are special,
+    `teleporters` and `hearts` of them teleporters and hearts."""
+    rng = random.Random(seed)
+    rows = floors_and_ladders(rng, width, height, 0.2)
     for y in range(1, height - 1):
         for x in range(1, width - 1):
             if rows[y][x] == "." and rng.random() < density:

@@ -10,7 +10,7 @@ validator's route.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, TypeVar
 
 from printkit.sinpin.engine import (
     ARRIVE,
@@ -31,6 +31,7 @@ from printkit.sinpin.tiles import Tile
 # The rest of a move from some state: (end, exited, events, gems entered, chest pay-outs, passed).
 Suffix = tuple[Position, bool, tuple[object, ...], frozenset[Position], int, frozenset[Position]]
 _NOTHING: frozenset[Position] = frozenset()
+T = TypeVar("T")
 
 
 def all_endings(
@@ -54,6 +55,14 @@ def all_endings(
     for end, exited, events, entered_gems, payout, passed in walker.after(engine.openings(start, card)):
         results[MoveResult(end, exited, events, payout + len(entered_gems), passed, False, None)] = None
     return tuple(sorted(results, key=MoveResult.order))
+
+
+def _kept(engine: MoveEngine, key: tuple, make: Callable[[], T]) -> T:
+    """The walker the engine keeps under `key` (its memory lives as long as the engine)."""
+    walker = engine._suffix_memos.get(key)
+    if walker is None:
+        walker = engine._suffix_memos[key] = make()
+    return walker
 
 
 def _health_endings(engine: MoveEngine, start: Position, card: int, items: frozenset[Position]) -> tuple[MoveResult, ...]:
@@ -85,11 +94,7 @@ class _HealthSuffixes:
 
     @classmethod
     def of_engine(cls, engine: MoveEngine, items: frozenset[Position]) -> _HealthSuffixes:
-        key = ("health", items)
-        walker = engine._suffix_memos.get(key)
-        if walker is None:
-            walker = engine._suffix_memos[key] = cls(engine, items)
-        return walker
+        return _kept(engine, ("health", items), lambda: cls(engine, items))
 
     def of(self, state: State | Stop) -> dict[tuple[object, ...], int]:
         found = self.memo.get(state)
@@ -288,11 +293,7 @@ class _Reach:
 
     @classmethod
     def of_engine(cls, engine: MoveEngine, watch: frozenset[Position]) -> _Reach:
-        key = ("reach", watch)
-        walker = engine._suffix_memos.get(key)
-        if walker is None:
-            walker = engine._suffix_memos[key] = cls(engine, watch)
-        return walker
+        return _kept(engine, ("reach", watch), lambda: cls(engine, watch))
 
     def of(self, state: State | Stop) -> tuple[int, int]:
         found = self.memo.get(state)
