@@ -41,7 +41,7 @@ class MoveCache:
         key = (pos, card)
         found = self._ends.get(key)
         if found is None:
-            found = self._ends[key] = tuple(sorted(movesearch.reach(self.engine, pos, card, self.items)[0]))
+            found = self._ends[key] = tuple(sorted(movesearch.ends(self.engine, pos, card)))
         return found
 
     def items_passed(self, pos: Position, card: int) -> frozenset[Position]:
@@ -65,8 +65,6 @@ def move_graph(moves: MoveCache) -> nx.DiGraph:
         targets: dict[Position, None] = {}  # each edge once, in the order the cards find it
         for card in CARD_VALUES:
             targets.update(dict.fromkeys(moves.ends(pos, card)))
-        for end in targets:
-            if end not in graph:
-                frontier.append(end)
-            graph.add_edge(pos, end)
+        frontier.extend(end for end in targets if end not in graph)
+        graph.add_edges_from((pos, end) for end in targets)
     return graph

@@ -69,10 +69,18 @@ def _health_endings(engine: MoveEngine, start: Position, card: int, items: froze
     """`all_endings` when only where a move ends and what it does to health matter (no gems,
     nothing watched): what the validator's solver asks of every field it visits. The
     same results, from a lighter memory: per state, the ends (as bits) per health events."""
-    walker = _HealthSuffixes.of_engine(engine, items)
     width, exit_ = engine.width, engine.level.exit
     results: list[MoveResult] = []
-    for events, bits in walker.after(engine.openings(start, card)).items():
+    openings = engine.openings(start, card)
+    ends, _, health = _Reach.of_engine(engine).union(openings)
+    if not health:  # nothing on the way touches health: the endings are the ends
+        if ends >> (width * engine.height):
+            results.append(MoveResult(exit_, True, (), 0, _NOTHING, False, None))  # type: ignore[arg-type]
+        for end in _positions(ends & ~(1 << (width * engine.height)), width):
+            results.append(MoveResult(end, False, (), 0, _NOTHING, False, None))
+        return tuple(sorted(results, key=MoveResult.order))
+    walker = _HealthSuffixes.of_engine(engine, items)
+    for events, bits in walker.after(openings).items():
         if bits >> walker.exited_bit:
             results.append(MoveResult(exit_, True, events, 0, _NOTHING, False, None))  # type: ignore[arg-type]
             bits ^= 1 << walker.exited_bit
@@ -243,19 +251,25 @@ def reach(engine: MoveEngine, start: Position, card: int, watch: frozenset[Posit
     full of items. The unions are bit sets over the fields (bit y * width + x), which makes
     each a single integer operation.
     """
-    width = engine.width
-    found = _Reach.of_engine(engine, watch).union(engine.openings(start, card))
-    return frozenset(_positions(found[0], width)), frozenset(_positions(found[1], width))
+    walker = _Reach.of_engine(engine)
+    ends, entered, _ = walker.union(engine.openings(start, card))
+    return frozenset(walker.ends(ends)), frozenset(_positions(entered & walker.bits(watch), engine.width))
+
+
+def ends(engine: MoveEngine, start: Position, card: int) -> list[Position]:
+    """Where some way of making the move ends (the first part of `reach`), health ignored."""
+    walker = _Reach.of_engine(engine)
+    return walker.ends(walker.union(engine.openings(start, card))[0])
 
 
 def fields_passed_by(engine: MoveEngine, starts: Iterable[tuple[Position, int]], watch: frozenset[Position]) -> frozenset[Position]:
     """The watched fields that some move of (start, card) in `starts` passes: the union of
     `fields_passed`, found as one bit set."""
-    walker = _Reach.of_engine(engine, watch)
+    walker = _Reach.of_engine(engine)
     fields = 0
     for start, card in starts:
         fields |= walker.union(engine.openings(start, card))[1]
-    return frozenset(_positions(fields, engine.width))
+    return frozenset(_positions(fields & walker.bits(watch), engine.width))
 
 
 def _positions(bits: int, width: int) -> list[Position]:
@@ -283,39 +297,62 @@ def _cells(width: int, length: int) -> list[Position]:
 
 
 class _Reach:
-    """Per state of a move: (bits of the fields where it can end, bits of watched fields entered)."""
+    """Per state of a move, as bit sets over the fields: where the rest of the move can end
+    (the exit taking the avatar is one bit past the grid, S24), every field it can enter,
+    and whether it can touch health at all (spikes, blades or a heart on the way)."""
 
-    def __init__(self, engine: MoveEngine, watch: frozenset[Position]):
+    def __init__(self, engine: MoveEngine):
         self.width = engine.width
+        self.exited_bit = engine.width * engine.height
+        self.exit = engine.level.exit
         self.transitions = engine.transitions
-        self.watch_bits = sum(1 << (y * engine.width + x) for x, y in watch)
-        self.memo: dict[State | Stop, tuple[int, int]] = {}
+        self.hearts = frozenset(engine.level.positions[Tile.HEART])
+        self.memo: dict[State | Stop, tuple[int, int, bool]] = {}
+        self.watched: dict[frozenset[Position], int] = {}
 
     @classmethod
-    def of_engine(cls, engine: MoveEngine, watch: frozenset[Position]) -> _Reach:
-        return _kept(engine, ("reach", watch), lambda: cls(engine, watch))
+    def of_engine(cls, engine: MoveEngine) -> _Reach:
+        return _kept(engine, ("reach",), lambda: cls(engine))
 
-    def of(self, state: State | Stop) -> tuple[int, int]:
+    def bits(self, fields: frozenset[Position]) -> int:
+        found = self.watched.get(fields)
+        if found is None:
+            found = self.watched[fields] = sum(1 << (y * self.width + x) for x, y in fields)
+        return found
+
+    def ends(self, bits: int) -> list[Position]:
+        """The fields of an ends bit set; the exit once, whether or not it took the avatar."""
+        fields = _positions(bits & ~(1 << self.exited_bit), self.width)
+        if bits >> self.exited_bit and self.exit not in fields:
+            fields.append(self.exit)  # type: ignore[arg-type]
+        return fields
+
+    def of(self, state: State | Stop) -> tuple[int, int, bool]:
         found = self.memo.get(state)
         if found is None:
             if isinstance(state, Stop):
-                found = (1 << (state.y * self.width + state.x), 0)
+                found = (1 << (self.exited_bit if state.exited else state.y * self.width + state.x), 0, False)
             else:
                 found = self.union(self.transitions(state))
             self.memo[state] = found
         return found
 
-    def union(self, steps: list[Transition]) -> tuple[int, int]:
+    def union(self, steps: list[Transition]) -> tuple[int, int, bool]:
         ends = fields = 0
-        width, watch, memo = self.width, self.watch_bits, self.memo
+        health = False
+        width, memo = self.width, self.memo
         for events, following in steps:
-            child_ends, child_fields = memo.get(following) or self.of(following)
+            child_ends, child_fields, child_health = memo.get(following) or self.of(following)
             ends |= child_ends
             fields |= child_fields
+            health = health or child_health
             for event in events:
-                if event[0] == ENTER or event[0] == ARRIVE:
-                    fields |= (1 << (event[2] * width + event[1])) & watch
-        return ends, fields
+                kind = event[0]
+                if kind == ENTER or kind == ARRIVE:
+                    fields |= 1 << (event[2] * width + event[1])
+                elif kind == LOSE or (kind == ITEM and (event[1], event[2]) in self.hearts):
+                    health = True
+        return ends, fields, health
 
 
 class _Log(NamedTuple):
@@ -345,8 +382,10 @@ def follow(
     cannot are not walked, which spares most of the work when a trail is wanted)."""
     walker = _Follower(engine, items, watch)
     if ending is not None:
-        walker.ending = 1 << (ending[1] * engine.width + ending[0])
-        walker.reach = _Reach.of_engine(engine, _NOTHING)
+        bit = 1 << (ending[1] * engine.width + ending[0])
+        walker.ending_field = ending
+        walker.ending = bit | (1 << engine.width * engine.height if ending == engine.level.exit else 0)
+        walker.reach = _Reach.of_engine(engine)
     walker.walk(engine.openings(start, card), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
     return tuple(sorted(walker.results, key=MoveResult.order))
 
@@ -359,7 +398,8 @@ class _Follower:
         self.hearts = frozenset(engine.level.positions[Tile.HEART])
         self.results: dict[MoveResult, None] = {}
         self.seen: set[tuple[State, int]] = set()
-        self.ending = 0  # bit of the only end asked for (0: every end)
+        self.ending = 0  # bits of the only end asked for (0: every end; the exit has two, see _Reach)
+        self.ending_field: Position | None = None
         self.reach: _Reach | None = None
         # Logs are interned so that a visited state's key can hold id(log) (interned logs
         # stay alive for the whole walk, so their ids stay unique).
@@ -375,7 +415,7 @@ class _Follower:
                 continue  # knocked out on the way
             new_log, where = after
             if isinstance(following, Stop):
-                if not self.ending or self.ending == 1 << (following.y * self.engine.width + following.x):
+                if not self.ending or (following.x, following.y) == self.ending_field:
                     self.finish((following.x, following.y), new_log, following.exited, False)
                 continue
             if self.reach is not None and not self.reach.of(following)[0] & self.ending:

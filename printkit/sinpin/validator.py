@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable
 
+import gc
+
 import networkx as nx
 
 from printkit.sinpin.findings import Finding
@@ -81,6 +83,19 @@ def validate(level: Level, *, any_size: bool = False) -> Verdict:
 
 
 def _validate(level: Level, errors: list[Finding]) -> Verdict:
+    # The searches make hundreds of thousands of small tuples that live until the end; the
+    # cyclic garbage collector would scan them again and again (a tenth of the time) and
+    # find nothing: it pauses during the search and collects afterwards as usual.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(level, errors)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _search(level: Level, errors: list[Finding]) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
     if not level.supported(*door):
