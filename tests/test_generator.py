@@ -3,7 +3,6 @@ S2, has its features on the least-turns route and its least turns in range."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.batch import derive_seed
-from printkit.sinpin import generator
 from printkit.sinpin.generator import FEATURES, Failure, Generated, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
 from printkit.sinpin.levelmetrics import level_metrics, near_route
@@ -109,14 +107,3 @@ def _load(text: str) -> Level:
         return read_level(handle.name).level()
     finally:
         Path(handle.name).unlink()
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(5, 60), st.integers(0, 10**6))
-def test_storeys_tile_the_map_two_or_three_open_rows_on_one_floor_each(height: int, seed: int) -> None:
-    bands = generator._bands(random.Random(seed), height)
-    assert bands[0].top == 1 and bands[-1].bottom == height - 2
-    for upper, lower in zip(bands, bands[1:]):
-        assert lower.top == upper.bottom + 2  # one floor row between
-    if len(bands) > 1:
-        assert all(1 <= band.bottom - band.top <= 2 for band in bands)

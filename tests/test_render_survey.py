@@ -3,7 +3,6 @@ their counts, thumbnails as big as their maps."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from drawcheck import svg_page

@@ -6,7 +6,7 @@ from typing import Iterable
 
 import networkx as nx
 
-from printkit.sinpin import movesearch
+from printkit.sinpin import movebits
 from printkit.sinpin.engine import MoveEngine, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import CARD_VALUES
@@ -41,15 +41,15 @@ class MoveCache:
         key = (pos, card)
         found = self._ends.get(key)
         if found is None:
-            found = self._ends[key] = tuple(sorted(movesearch.ends(self.engine, pos, card)))
+            found = self._ends[key] = tuple(sorted(movebits.ends(self.engine, pos, card)))
         return found
 
     def items_passed(self, pos: Position, card: int) -> frozenset[Position]:
-        return movesearch.reach(self.engine, pos, card, self.items)[1]
+        return movebits.reach(self.engine, pos, card, self.items)[1]
 
     def items_passed_by(self, starts: Iterable[Position]) -> frozenset[Position]:
         """The items some move with some card from one of `starts` passes (S27)."""
-        return movesearch.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
+        return movebits.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
 
 
 def move_graph(moves: MoveCache) -> nx.DiGraph:
