@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 from printkit.sinpin import movebits
 from printkit.sinpin.engine import MoveEngine, MoveResult
@@ -52,19 +53,45 @@ class MoveCache:
         return movebits.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
 
 
-def move_graph(moves: MoveCache) -> nx.DiGraph:
-    """S27: the rest positions reachable from the door, an edge where some card leads."""
+def rest_graph(moves: MoveCache) -> dict[Position, list[Position]]:
+    """S27's move graph as plain lists: every rest position reachable from the door, in the
+    order found (the door first), with the rest positions some card leads to from it, each
+    once, in the order the cards find them (the exit leads nowhere)."""
     door, exit_ = moves.level.door, moves.level.exit
-    graph = nx.DiGraph()
-    graph.add_node(door)
+    graph: dict[Position, list[Position]] = {door: []}
     frontier = [door]
     while frontier:
         pos = frontier.pop()
         if pos == exit_:
             continue  # the exit has no outgoing edges
-        targets: dict[Position, None] = {}  # each edge once, in the order the cards find it
+        targets: dict[Position, None] = {}
         for card in CARD_VALUES:
             targets.update(dict.fromkeys(moves.ends(pos, card)))
-        frontier.extend(end for end in targets if end not in graph)
+        for end in targets:
+            if end not in graph:
+                graph[end] = []
+                frontier.append(end)
+        graph[pos] = list(targets)
+    return graph
+
+
+def move_graph(moves: MoveCache) -> nx.DiGraph:
+    """S27: the rest positions reachable from the door, an edge where some card leads (as a
+    networkx graph; nodes and edges in the order the search finds them)."""
+    import networkx as nx  # only callers that want a graph object pay for loading networkx
+
+    door, exit_ = moves.level.door, moves.level.exit
+    successors = rest_graph(moves)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(successors)
+    frontier = [door]  # the search's own order, so that edges go in as they did
+    seen = {door}
+    while frontier:
+        pos = frontier.pop()
+        if pos == exit_:
+            continue
+        targets = successors[pos]
+        frontier.extend(end for end in targets if end not in seen)
+        seen.update(targets)
         graph.add_edges_from((pos, end) for end in targets)
     return graph
