@@ -57,8 +57,14 @@ def rest_graph(moves: MoveCache) -> dict[Position, list[Position]]:
     """S27's move graph as plain lists: every rest position reachable from the door, in the
     order found (the door first), with the rest positions some card leads to from it, each
     once, in the order the cards find them (the exit leads nowhere)."""
+    return _search(moves)[0]
+
+
+def _search(moves: MoveCache) -> tuple[dict[Position, list[Position]], list[Position]]:
+    """The move graph, and the order its rest positions were expanded in."""
     door, exit_ = moves.level.door, moves.level.exit
     graph: dict[Position, list[Position]] = {door: []}
+    expanded: list[Position] = []
     frontier = [door]
     while frontier:
         pos = frontier.pop()
@@ -72,7 +78,8 @@ def rest_graph(moves: MoveCache) -> dict[Position, list[Position]]:
                 graph[end] = []
                 frontier.append(end)
         graph[pos] = list(targets)
-    return graph
+        expanded.append(pos)
+    return graph, expanded
 
 
 def move_graph(moves: MoveCache) -> nx.DiGraph:
@@ -80,18 +87,8 @@ def move_graph(moves: MoveCache) -> nx.DiGraph:
     networkx graph; nodes and edges in the order the search finds them)."""
     import networkx as nx  # only callers that want a graph object pay for loading networkx
 
-    door, exit_ = moves.level.door, moves.level.exit
-    successors = rest_graph(moves)
+    successors, expanded = _search(moves)
     graph = nx.DiGraph()
     graph.add_nodes_from(successors)
-    frontier = [door]  # the search's own order, so that edges go in as they did
-    seen = {door}
-    while frontier:
-        pos = frontier.pop()
-        if pos == exit_:
-            continue
-        targets = successors[pos]
-        frontier.extend(end for end in targets if end not in seen)
-        seen.update(targets)
-        graph.add_edges_from((pos, end) for end in targets)
+    graph.add_edges_from((pos, end) for pos in expanded for end in successors[pos])
     return graph
