@@ -176,6 +176,7 @@ class _HealthSuffixes:
         self.hearts = items & frozenset(engine.level.positions[Tile.HEART])
         self.memo: dict[State | Stop, dict[tuple[object, ...], int]] = {}
         self.effects: dict[tuple[Event, ...], tuple[object, ...]] = {}
+        self.reach = Reach.of_engine(engine)  # where nothing below can touch health, its ends do
 
     @classmethod
     def of_engine(cls, engine: MoveEngine, items: frozenset[Position]) -> _HealthSuffixes:
@@ -187,7 +188,8 @@ class _HealthSuffixes:
             if isinstance(state, Stop):
                 found = {(): 1 << (self.exited_bit if state.exited else state.y * self.width + state.x)}
             else:
-                found = self.after(self.transitions(state))
+                ends, _, health = self.reach.memo.get(state) or self.reach.of(state)
+                found = self.after(self.transitions(state)) if health else {(): ends}
             self.memo[state] = found  # never mutated once stored: parents may share it
         return found
 
