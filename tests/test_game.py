@@ -440,3 +440,19 @@ def test_random_draws_come_from_the_game_seed_only() -> None:
     one = play_game(level, [Scripted(), Scripted()], seed=4)
     random.seed(1)
     assert play_game(level, [Scripted(), Scripted()], seed=4) == one
+
+
+def test_S32_a_catch_comes_before_the_draws_are_resolved() -> None:
+    # The lead's reading: the catch right after the avatar's move (S32), then S29b. A gem
+    # drawn in the move is kept (it keeps its gems), a heart restores nothing, and nothing
+    # is left to choose after a knock-out (it is out of the game).
+    level = tiny(WALL, "#A?^..Z#", WALL, start_health=1)
+    fox = Scripted(moves=[(2, (3, 1))], knock="pay")
+    game = started(level, [fox, Scripted()], box=box(gem=1), ghost=(9, 4))  # over (3,1)
+    game.update_seat(0, gems=3)
+    play_turn(game)
+    line = last_turn(game)
+    assert line["events"] == [["draw", [2, 1], "gem"], ["hurt", [3, 1]], ["caught", [3, 1], 0]]
+    seat = game.state.seats[0]
+    assert (seat.status, seat.health, seat.gems, seat.at) == ("caught", 0, 4, None)
+    assert fox.asked_knock == 0
