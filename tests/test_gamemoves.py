@@ -51,14 +51,14 @@ def game_view(moves: GameMoves, outcomes) -> set[tuple]:
 def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance() -> None:
     rng = random.Random(2026)
     compared = 0
-    for _ in range(40):
+    for _ in range(32):
         level = random_level(rng)
         moves = GameMoves(level, maps=4)  # few maps kept: old ones are dropped and made again
         open_fields = [(x, y) for x, y, tile in level.cells() if not tile.solid]
         if not open_fields:
             continue
         maps = [level.rows] + [variant(level, rng) for _ in range(7)]
-        for _ in range(30):
+        for _ in range(25):
             rows = rng.choice(maps)
             start = rng.choice([f for f in open_fields if rows[f[1]][f[0]] != "#"])
             card, health = rng.randint(1, 6), rng.randint(1, level.rules.max_health)
@@ -77,7 +77,7 @@ def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance() -> No
                 # reached 0, S25), or where it started when no step was possible (S6).
                 assert (trail[-1] if trail else start) == o.end, (rows, start, card, o)
             compared += 1
-    assert compared > 800
+    assert compared > 600
 
 
 def test_a_web_placed_on_the_way_changes_the_answer() -> None:
