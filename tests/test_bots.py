@@ -87,7 +87,7 @@ def test_rusher_pays_after_a_knock_out_only_when_that_keeps_it_nearer_the_exit()
     rusher = RusherBot(knowledge)
     game = started(level, [rusher, Scripted()])
     game.update_seat(0, at=(5, 1), gems=3)
-    assert rusher.knocked_out(game, 0) == "pay"  # 1 turn from there, 1 from the door: no
+    assert rusher.knocked_out(game, 0) == "pay"  # 1 turn from the spikes, 2 from the door (S16 stops it)
     game.update_seat(0, at=(1, 1))
     assert rusher.knocked_out(game, 0) == "door"
     assert GreedyBot(knowledge).knocked_out(game, 0) == "door"  # keeps its gems
