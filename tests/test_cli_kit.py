@@ -129,3 +129,25 @@ def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) ->
     assert "7 hearts" in tokens.text
     (rules,) = pdf_pages(tmp_path / "rules.pdf")
     assert re.search(r"fewer\s*than\s*5\s*points", rules.text) and re.search(r"up\s*to\s*5", rules.text)
+
+
+def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) -> None:
+    from printkit.sinpin.loader import read_level
+    from printkit.sinpin.validator import validate
+
+    result = run("--random", "--seed", "3", "--players", "3", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(PARTS + ["level.yaml"])
+    level = read_level(str(tmp_path / "level.yaml")).level()
+    assert validate(level).valid and level.author == "printkit generate"
+    assert level.name in pdf_pages(tmp_path / "map.pdf")[0].text
+    assert movement_cards(tmp_path / "cards.pdf") == {"Fox": 6, "Goat": 6, "Mouse": 6, "Penguin": 0}
+    again = tmp_path / "again"
+    assert run("--random", "--seed", "3", "--players", "3", "-o", str(again)).exit_code == 0
+    assert (again / "level.yaml").read_bytes() == (tmp_path / "level.yaml").read_bytes()
+
+
+@pytest.mark.parametrize("args", [[], [CHIMNEY, "--random"], [CHIMNEY, "--seed", "3"]])
+def test_a_level_file_or_random_one_of_the_two(tmp_path: Path, args: list[str]) -> None:
+    result = run(*args, "-o", str(tmp_path))
+    assert result.exit_code == 2 and not any(tmp_path.iterdir())

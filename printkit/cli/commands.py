@@ -18,4 +18,6 @@ COMMANDS: dict[str, str] = {
     "examples": "printkit.cli.examples:examples_group",
     "rules": "printkit.cli.rules:rules_command",
     "editor": "printkit.cli.editor:editor_command",
+    "generate": "printkit.cli.generate:generate_command",
+    "survey": "printkit.cli.survey:survey_command",
 }

@@ -1,4 +1,5 @@
-"""`printkit kit LEVEL.yaml --players N -o DIR`: the whole print-and-play kit in one go."""
+"""`printkit kit LEVEL.yaml --players N -o DIR`: the whole print-and-play kit in one go
+(or `--random`: the kit of a fresh generated level)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, note, output_folder, progress, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import DECK, LEVEL
+from printkit.sinpin.level import Level
 
 
 @click.command("kit")
-@click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
+@click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL, required=False)
+@click.option("--random", "random_level", is_flag=True,
+              help="Print the kit of a fresh generated level (as `printkit generate` makes them), written beside it as level.yaml.")
+@click.option("--seed", type=click.IntRange(0), default=None, help="With --random: the seed of the level (default: a fresh one, reported).")
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the kit into.")
@@ -24,22 +29,25 @@ from printkit.cli.named import DECK, LEVEL
               help="The edge your printer turns the sheet about for card backs.")
 @click.option("--single-sided", is_flag=True, help="No card backs and no blank backs: for printers without duplex.")
 @click.option("--ink-saving", is_flag=True, help="Tokens as outlines only.")
-def kit_command(level_file: str, players: int | None, output: str, deck_file: str | None, duplex: str,
-                single_sided: bool, ink_saving: bool) -> None:
+def kit_command(level_file: str | None, random_level: bool, seed: int | None, players: int | None, output: str,
+                deck_file: str | None, duplex: str, single_sided: bool, ink_saving: bool) -> None:
     """Write a level's print-and-play kit: map, rules, cards and tokens.
 
     \b
       printkit kit levels/07-the-chimney.yaml --players 4 -o output/kit/
       printkit kit first-steps -o kit/          # a bundled level, by name
       printkit kit my-level.yaml --deck my-deck.yaml --single-sided -o kit/
+      printkit kit --random --seed 3 -o output/kit/
 
     Writes kit.pdf (everything, in print order) and one file per part: map.pdf,
     rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card
     backs follow their fronts and every other page has a blank back, so print it all
     double-sided (--duplex short for short-edge printers), or use --single-sided. The cards
     hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), the box
-    cards and one player aid per player. An invalid level gets no kit (exit 1); nothing is
-    written unless every part could be made.
+    cards and one player aid per player. With --random (instead of a level file) the level
+    is a new cave from `printkit generate`, written into the folder as level.yaml with the
+    kit. An invalid level gets no kit (exit 1); nothing is written unless every part could
+    be made.
     """
     from printkit.bundled import template_path
     from printkit.cards.loader import load_deck
@@ -47,7 +55,39 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
     from printkit.render.kit import PART_NAMES, combined, kit_parts
 
     out_dir = output_folder(output, "-o names the folder for the kit")
-    checked = check_level(level_file, for_print=True)  # unreadable: the group says so (exit 2)
+    if random_level == (level_file is not None):
+        raise click.UsageError("name a LEVEL.yaml or ask for --random, one of the two")
+    if seed is not None and not random_level:
+        raise click.BadParameter("--seed goes with --random", param_hint="'--seed'")
+    batch = AtomicBatch()
+    if random_level:
+        from printkit.cli.generate import random_level_file
+
+        level, text, name = random_level_file(seed)
+        batch.add(out_dir / "level.yaml", text.encode("utf-8"))
+    else:
+        level, name = _checked_level(level_file)  # type: ignore[arg-type]
+    players = players_for(level, players, name)
+    # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
+    deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
+    parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
+    title = level.name or Path(name).stem
+    documents = [(part.name, part.document) for part in parts]
+    documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
+    with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
+        for part_name, document in bar:
+            add_document(batch, document, out_dir / f"{part_name}.pdf")
+    pages = len(documents[-1][1].pages)
+    publish(batch)  # every part was made before the first file is replaced
+    # said only once written: a write that fails must not follow a success line
+    note(f"{name}: kit for {players} players, {pages} pages in kit.pdf"
+         f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
+
+
+def _checked_level(level_file: str) -> tuple[Level, str]:
+    """The level of a file that may have a kit, and its name in messages; otherwise the
+    problems go to stderr and the command exits (1 invalid; unreadable: the group, exit 2)."""
+    checked = check_level(level_file, for_print=True)
     for problem in checked.errors + checked.unprintable + checked.warnings:
         message(str(problem))
     level = checked.drawable
@@ -55,19 +95,4 @@ def kit_command(level_file: str, players: int | None, output: str, deck_file: st
         why = "the font cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
         message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
-    players = players_for(level, players, checked.name)
-    # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
-    deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
-    parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
-    title = level.name or Path(checked.name).stem
-    documents = [(part.name, part.document) for part in parts]
-    documents.append(("kit", combined(parts, title, duplex_ready=not single_sided)))
-    batch = AtomicBatch()
-    with progress(documents, "Printing the kit", lambda item: item[0]) as bar:
-        for name, document in bar:
-            add_document(batch, document, out_dir / f"{name}.pdf")
-    pages = len(documents[-1][1].pages)
-    publish(batch)  # every part was made before the first file is replaced
-    # said only once written: a write that fails must not follow a success line
-    note(f"{checked.name}: kit for {players} players, {pages} pages in kit.pdf"
-         f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
+    return level, checked.name

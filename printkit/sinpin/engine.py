@@ -42,6 +42,11 @@ ITEM = 3  # (ITEM, x, y): a gem or heart field entered; taken if still there (S2
 PAYOUT = 4  # (PAYOUT, n): a chest pays n gems (S21)
 LOSE_EVENT = (LOSE,)
 
+# The tiles as module names: the search compares tiles at every state, and a module global
+# is several times faster to look up than an Enum class attribute.
+_ROCK, _OPEN, _DOOR, _QUESTION, _LADDER, _EXIT = Tile.ROCK, Tile.OPEN, Tile.DOOR, Tile.QUESTION, Tile.LADDER, Tile.EXIT
+_SPIKES, _BLADES, _WEB, _SPRING, _TELEPORTER, _CHEST = Tile.SPIKES, Tile.BLADES, Tile.WEB, Tile.SPRING, Tile.TELEPORTER, Tile.CHEST
+
 State = tuple[int, int, int, int, int, bool]  # x, y, points, direction, phase, teleported
 Event = tuple[int, ...]
 
@@ -116,14 +121,16 @@ class MoveEngine:
         self.level = level
         self.width, self.height = level.width, level.height
         # A border of rock around the grid (S1) spares bounds checks in the search.
-        rock_row = [Tile.ROCK] * (self.width + 2)
-        self._grid = [rock_row] + [[Tile.ROCK] + [TILE_BY_CHAR[c] for c in row] + [Tile.ROCK] for row in level.rows] + [rock_row]
+        rock_row = [_ROCK] * (self.width + 2)
+        self._grid = [rock_row] + [[_ROCK] + [TILE_BY_CHAR[c] for c in row] + [_ROCK] for row in level.rows] + [rock_row]
         # S4 (Level.supported) once per field, padded like the grid: gravity asks at every state.
         self._support = [
             [0 < y <= self.height and 0 < x <= self.width and level.supported(x - 1, y - 1) for x in range(self.width + 2)]
             for y in range(self.height + 2)
         ]
-        teleporters = level.positions[Tile.TELEPORTER]
+        # The event of entering each field, made once: every transition into a field has it.
+        self._entered = [[((ENTER, x - 1, y - 1),) for x in range(self.width + 2)] for y in range(self.height + 2)]
+        teleporters = level.positions[_TELEPORTER]
         self.teleporters = teleporters if len(teleporters) > 1 else ()  # S20: one alone does nothing
         self.items = level.items
         self.blade_points = level.rules.blade_points
@@ -143,9 +150,9 @@ class MoveEngine:
     def _side(self, x: int, y: int, d: int) -> int:
         """Direction of a sideways step after a bounce off rock (S9); 0 when both sides are rock."""
         row = self._grid[y + 1]
-        if row[x + 1 + d] is not Tile.ROCK:
+        if row[x + 1 + d] is not _ROCK:
             return d
-        if row[x + 1 - d] is not Tile.ROCK:
+        if row[x + 1 - d] is not _ROCK:
             return -d
         return 0
 
@@ -205,7 +212,7 @@ class MoveEngine:
         x, y = start
         opening: list[Transition] = []
         for d in directions:
-            if self._grid[y + 1][x + 1] is Tile.SPRING and self._grid[y][x + 1] is not Tile.ROCK:
+            if self._grid[y + 1][x + 1] is _SPRING and self._grid[y][x + 1] is not _ROCK:
                 # S19: a move that starts on a spring bounces (free) before anything else.
                 opening += self._enter(x, y - 1, card, d, BOUNCE_TOP, False)
             else:
@@ -241,7 +248,7 @@ class MoveEngine:
         if phase == BOUNCE_TOP:
             found = []
             if p > 0:
-                if self._grid[y][x + 1] is not Tile.ROCK:  # S19: pay 1 to rise one more field
+                if self._grid[y][x + 1] is not _ROCK:  # S19: pay 1 to rise one more field
                     found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele)
                 side = self._side(x, y, d)
                 if side:
@@ -253,53 +260,54 @@ class MoveEngine:
             return [((), Stop(x, y, False))]
         grid = self._grid
         found = []
-        if grid[y + 1][x + 1] is Tile.LADDER:
+        if grid[y + 1][x + 1] is _LADDER:
             # S11, S13: climb up, down, left or right into any field that is not rock; no jump.
             for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-                if grid[y + 1 + dy][x + 1 + dx] is not Tile.ROCK:
+                if grid[y + 1 + dy][x + 1 + dx] is not _ROCK:
                     found += self._enter(x + dx, y + dy, p - 1, dx or d, SETTLE, tele)
         else:
-            side = self._side(x, y, d)  # S8 walk, S9 bounce
+            row = grid[y + 1]  # S8 walk, S9 bounce: _side inlined, this is the commonest step
+            side = d if row[x + 1 + d] is not _ROCK else -d if row[x + 1 - d] is not _ROCK else 0
             if side:
                 found += self._enter(x + side, y, p - 1, side, SETTLE, tele)
-            if grid[y][x + 1] is not Tile.ROCK:
+            if grid[y][x + 1] is not _ROCK:
                 found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele)  # S10 jump
-            if grid[y + 2][x + 1] is Tile.LADDER:
+            if grid[y + 2][x + 1] is _LADDER:
                 found += self._enter(x, y + 1, p - 1, d, SETTLE, tele)  # S11: down onto the ladder
         return found or [((), Stop(x, y, False))]  # S6: no legal step, the points are lost
 
     def _enter(self, x: int, y: int, p: int, d: int, then: int, tele: bool) -> list[Transition]:
         """The avatar enters (x, y) (S15): the field acts, then the move goes on with `then`."""
-        entered: tuple[Event, ...] = ((ENTER, x, y),)
+        entered: tuple[Event, ...] = self._entered[y + 1][x + 1]
         tile = self._grid[y + 1][x + 1]
-        if tile is Tile.OPEN or tile is Tile.DOOR or tile is Tile.QUESTION:
+        if tile is _OPEN or tile is _DOOR or tile is _QUESTION:
             pass  # S26: a question mark does nothing while moves are explored
-        elif tile is Tile.LADDER:
+        elif tile is _LADDER:
             then = CHOOSE  # S11: on the ladder; a fall, or a jump's or bounce's top, is over
-        elif tile is Tile.EXIT:
+        elif tile is _EXIT:
             return [(entered, Stop(x, y, True))]  # S24
-        elif tile is Tile.SPIKES:
+        elif tile is _SPIKES:
             return [(entered + (LOSE_EVENT,), (x, y, 0, d, then, tele))]  # S16: the move ends, it may fall
-        elif tile is Tile.BLADES:
+        elif tile is _BLADES:
             if p < self.blade_points:  # S17: counted after paying for the entering step
                 entered += (LOSE_EVENT,)
-        elif tile is Tile.WEB:
+        elif tile is _WEB:
             p = max(0, p - 1)  # S18
-        elif tile is Tile.SPRING:
+        elif tile is _SPRING:
             if p == 0:
                 # S19: the move ends resting on the spring, even an unsupported one with rock
                 # above (S19 says such an avatar "falls if rock is above" at its next move).
                 return [(entered, Stop(x, y, False))]
-            if self._grid[y][x + 1] is not Tile.ROCK:  # with rock right above: a plain field
+            if self._grid[y][x + 1] is not _ROCK:  # with rock right above: a plain field
                 return [(entered + events, after) for events, after in self._enter(x, y - 1, p, d, BOUNCE_TOP, tele)]
-        elif tile is Tile.TELEPORTER:
+        elif tile is _TELEPORTER:
             found: list[Transition] = [(entered, (x, y, p, d, then, tele))]  # stay: it goes on
             if not tele:
                 for tx, ty in self.teleporters:  # S20: or to any other teleporter, free, once;
                     if (tx, ty) != (x, y):  # as after a step: a jump's top stays behind
                         found.append((entered + ((ARRIVE, tx, ty),), (tx, ty, p, d, SETTLE, True)))
             return found
-        elif tile is Tile.CHEST:
+        elif tile is _CHEST:
             return [(entered + ((PAYOUT, p),), (x, y, 0, d, then, tele))]  # S21: pays, ends, falls
         else:  # a gem or a heart (S22)
             entered += ((ITEM, x, y),)

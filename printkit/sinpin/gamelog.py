@@ -88,7 +88,7 @@ def tell(lines: list[dict]) -> str:
                 elif kind == "exit":
                     words.append(f"leaves by the exit with {_plural(event[2], 'gem')} bonus")
             if line["at"] is not None:
-                words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")
+                words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
             else:
                 words.append(f"{_plural(line['gems'], 'gem')}")
         words += [_ghost_words(ghost, avatars, who) for ghost in line["ghost"]]

@@ -96,7 +96,9 @@ def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) ->
         if kind == "gem":
             game.update_seat(seat, gems=current.gems + 1)
         elif kind == "heart":
-            if current.status == "in":
+            # An avatar on its way out keeps it too: S29b resolves the draws before the exit,
+            # whose gems count its health (S24). A caught one has no health to restore (S32).
+            if current.status != "caught":
                 game.update_seat(seat, health=heal(current.health, 1, maximum))
         elif kind == "ghost":
             game.move_ghost(seat, card, "draw")  # S31

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
+from printkit.sinpin import movebits
 from printkit.sinpin.engine import MoveEngine, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import CARD_VALUES
@@ -25,6 +27,7 @@ class MoveCache:
         self.engine = MoveEngine(level)
         self.items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
         self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
+        self._ends: dict[tuple[Position, int], tuple[Position, ...]] = {}
 
     def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
         key = (pos, card)
@@ -33,17 +36,36 @@ class MoveCache:
             found = self._cache[key] = self.engine.moves(pos, card, watch=frozenset(), gems=False)
         return found
 
+    def ends(self, pos: Position, card: int) -> tuple[Position, ...]:
+        """Where the moves of `get(pos, card)` end, each once, sorted: what the move graph
+        and the solver's bound need, found without telling health events apart."""
+        key = (pos, card)
+        found = self._ends.get(key)
+        if found is None:
+            found = self._ends[key] = tuple(sorted(movebits.ends(self.engine, pos, card)))
+        return found
+
     def items_passed(self, pos: Position, card: int) -> frozenset[Position]:
-        return self.engine.fields_passed(pos, card, self.items)
+        return movebits.reach(self.engine, pos, card, self.items)[1]
+
+    def items_passed_by(self, starts: Iterable[Position]) -> frozenset[Position]:
+        """The items some move with some card from one of `starts` passes (S27)."""
+        return movebits.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
 
 
-def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> nx.DiGraph:
-    """S27: the rest positions reachable from the door, an edge where some card leads.
+def rest_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> dict[Position, list[Position]]:
+    """S27's move graph as plain lists: every rest position reachable from the door, in the
+    order found (the door first), with the rest positions some card leads to from it, each
+    once, in the order the cards find them (the exit leads nowhere). `progress` is told of
+    each rest position explored (1 each time)."""
+    return _search(moves, progress)[0]
 
-    `progress` is told the number of rest positions explored, after each one."""
+
+def _search(moves: MoveCache, progress: Callable[[int], None] | None = None) -> tuple[dict[Position, list[Position]], list[Position]]:
+    """The move graph, and the order its rest positions were expanded in."""
     door, exit_ = moves.level.door, moves.level.exit
-    graph = nx.DiGraph()
-    graph.add_node(door)
+    graph: dict[Position, list[Position]] = {door: []}
+    expanded: list[Position] = []
     frontier = [door]
     while frontier:
         pos = frontier.pop()
@@ -51,9 +73,25 @@ def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) 
             progress(1)
         if pos == exit_:
             continue  # the exit has no outgoing edges
+        targets: dict[Position, None] = {}
         for card in CARD_VALUES:
-            for result in moves.get(pos, card):
-                if result.end not in graph:
-                    frontier.append(result.end)
-                graph.add_edge(pos, result.end)
+            targets.update(dict.fromkeys(moves.ends(pos, card)))
+        for end in targets:
+            if end not in graph:
+                graph[end] = []
+                frontier.append(end)
+        graph[pos] = list(targets)
+        expanded.append(pos)
+    return graph, expanded
+
+
+def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> nx.DiGraph:
+    """S27: the rest positions reachable from the door, an edge where some card leads (as a
+    networkx graph; nodes and edges in the order the search finds them)."""
+    import networkx as nx  # only callers that want a graph object pay for loading networkx
+
+    successors, expanded = _search(moves, progress)
+    graph = nx.DiGraph()
+    graph.add_nodes_from(successors)
+    graph.add_edges_from((pos, end) for pos in expanded for end in successors[pos])
     return graph

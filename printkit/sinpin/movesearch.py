@@ -5,13 +5,15 @@ way. Items and health never change where the avatar can go, so when health is ig
 rest of a move from a state is the same whatever came before it: `all_endings` remembers it
 per state (a *suffix*), shared by every field and card the validator asks about. `follow`
 walks one move with health, items taken and the trail in order, for `printkit moves` and the
-validator's route.
+validator's route. The validator's own questions (ends, fields passed, health endings) are
+answered by the bit-set walks of `movebits`.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from printkit.sinpin import movebits
 from printkit.sinpin.engine import (
     ARRIVE,
     ENTER,
@@ -48,6 +50,8 @@ def all_endings(
     With `gems` False gems are not counted at all: endings then differ only in where they
     end and what they do to health, which is all the validator asks.
     """
+    if not gems and watch is not None and not watch:
+        return movebits.health_endings(engine, start, card, items)
     memory = engine._suffix_memos.setdefault((items, watch, gems), ({}, {}))
     walker = _Suffixes(engine, items, watch, gems, *memory)
     results: dict[MoveResult, None] = {}
@@ -152,28 +156,8 @@ class _Suffixes:
 
 
 def fields_passed(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
-    """The watched fields that some way of making the move enters (S27 "passes"), health ignored.
-
-    Only the union is kept per state, never which fields go together, so this stays small
-    where every ending's own `passed` would multiply on a map full of items.
-    """
-    memo: dict[State | Stop, frozenset[Position]] = engine._suffix_memos.setdefault(("passed", watch), {})
-
-    def reach(state: State | Stop) -> frozenset[Position]:
-        found = memo.get(state)
-        if found is None:
-            found = _NOTHING if isinstance(state, Stop) else union(engine.transitions(state))
-            memo[state] = found
-        return found
-
-    def union(transitions: list[Transition]) -> frozenset[Position]:
-        fields: set[Position] = set()
-        for events, following in transitions:
-            fields.update((e[1], e[2]) for e in events if (e[0] == ENTER or e[0] == ARRIVE) and (e[1], e[2]) in watch)
-            fields |= reach(following)
-        return frozenset(fields)
-
-    return union(engine.openings(start, card))
+    """The watched fields that some way of making the move enters (S27 "passes"), health ignored."""
+    return movebits.reach(engine, start, card, watch)[1]
 
 
 class _Log(NamedTuple):
@@ -196,10 +180,19 @@ def follow(
     health: int | None,
     trail: bool,
     directions: tuple[int, ...] = (LEFT, RIGHT),
+    ending: Position | None = None,
 ) -> tuple[MoveResult, ...]:
     """Every distinct ending of a move, following health (S25) and the trail when asked;
-    `directions` are the ones the move may choose (S7)."""
+    `directions` are the ones the move may choose (S7).
+
+    `ending` keeps only the ways of moving that can end on that field (the ways that
+    cannot are not walked, which spares most of the work when a trail is wanted)."""
     walker = _Follower(engine, items, watch)
+    if ending is not None:
+        bit = 1 << (ending[1] * engine.width + ending[0])
+        walker.ending_field = ending
+        walker.ending = bit | (1 << engine.width * engine.height if ending == engine.level.exit else 0)
+        walker.reach = movebits.Reach.of_engine(engine)
     walker.walk(engine.openings(start, card, directions), walker.intern(_Log(health, (), 0, _NOTHING, _NOTHING, () if trail else None)), start)
     return tuple(sorted(walker.results, key=MoveResult.order))
 
@@ -212,6 +205,9 @@ class _Follower:
         self.hearts = frozenset(engine.level.positions[Tile.HEART])
         self.results: dict[MoveResult, None] = {}
         self.seen: set[tuple[State, int]] = set()
+        self.ending = 0  # bits of the only end asked for (0: every end; the exit has two, see _Reach)
+        self.ending_field: Position | None = None
+        self.reach: movebits.Reach | None = None
         # Logs are interned so that a visited state's key can hold id(log) (interned logs
         # stay alive for the whole walk, so their ids stay unique).
         self.logs: dict[_Log, _Log] = {}
@@ -226,8 +222,11 @@ class _Follower:
                 continue  # knocked out on the way
             new_log, where = after
             if isinstance(following, Stop):
-                self.finish((following.x, following.y), new_log, following.exited, False)
+                if not self.ending or (following.x, following.y) == self.ending_field:
+                    self.finish((following.x, following.y), new_log, following.exited, False)
                 continue
+            if self.reach is not None and not self.reach.of(following)[0] & self.ending:
+                continue  # no way on from here ends on the field asked for
             new_log = self.intern(new_log)
             key = (following, id(new_log))
             if key not in self.seen:

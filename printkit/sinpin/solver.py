@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from printkit.sinpin import movesearch
 from printkit.sinpin.engine import HURT, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.movegraph import MoveCache
@@ -69,10 +70,14 @@ class Solution:
     def route(self) -> tuple[RouteStep, ...]:
         """The turns with the fields entered in order (the engine is asked again for them)."""
         route = []
+        engine = self.moves.engine
         for turn, (start, card, result, health) in enumerate(self.plan, start=1):
+            # The ways of moving that end elsewhere cannot match: `ending` leaves them out,
+            # and the first match in the engine's order is the same as among all endings.
+            ways = movesearch.follow(engine, start, card, engine.items, None, None, True, ending=result.end)
             trail = next(
                 r.trail
-                for r in self.moves.engine.moves(start, card, trail=True)
+                for r in ways
                 if (r.end, r.exited, r.events) == (result.end, result.exited, result.events)
             )
             route.append(RouteStep(turn, card, start, result.end, trail or (), health, result.exited))
@@ -108,41 +113,64 @@ def relaxed_turns_to_exit(moves: MoveCache, positions: Iterable[Position]) -> di
     Returns, for each field, the turns per hand mask (None: the exit cannot be reached).
     """
     exit_ = moves.level.exit
-    came_from: dict[tuple[int, Position], set[Position]] = {}
+    # Fields as small integers and lists indexed by them: this loop runs for every field,
+    # card and distance, so dictionary look-ups of position tuples would dominate it.
+    ids: dict[Position, int] = {exit_: 0}
     for pos in positions:
+        ids.setdefault(pos, len(ids))
+    came_from: list[list[list[int]]] = [[] for _ in CARD_VALUES]  # [card - 1][end id] -> source ids
+    for card_sources in came_from:
+        card_sources.extend([] for _ in ids)
+    for pos, source in ids.items():
         if pos == exit_:
             continue
         for card in CARD_VALUES:
-            for result in moves.get(pos, card):
-                came_from.setdefault((card, result.end), set()).add(pos)
+            for end in moves.ends(pos, card):
+                end_id = ids.get(end)
+                if end_id is None:
+                    end_id = ids[end] = len(ids)
+                    for card_sources in came_from:
+                        card_sources.append([])
+                came_from[card - 1][end_id].append(source)
     every_hand = sum(1 << mask for mask in range(1, FULL_MASK + 1))
-    turns: dict[Position, list[int | None]] = {exit_: [None] + [0] * FULL_MASK}
-    reached: dict[Position, int] = {exit_: every_hand}
-    frontier: dict[Position, int] = {exit_: every_hand}
+    reached = [0] * len(ids)
+    reached[0] = every_hand
+    found_at: list[list[tuple[int, int]]] = [[] for _ in ids]  # per field: (distance, new hands)
+    frontier: dict[int, int] = {0: every_hand}
+    discovered: list[int] = []  # the order fields are first reached in (the order of the result)
+    steps = [(card - 1, 1 << (card - 1), _HANDS_WITHOUT[card]) for card in CARD_VALUES]
     distance = 0
     while frontier:
         distance += 1
-        following: dict[Position, int] = {}
+        following: dict[int, int] = {}
         for pos, after in frontier.items():
-            for card in CARD_VALUES:
-                sources = came_from.get((card, pos))
+            reset = after >> FULL_MASK & 1
+            for index, bit, without in steps:
+                sources = came_from[index][pos]
                 if not sources:
                     continue
-                bit = 1 << (card - 1)
-                before = (after & _HANDS_WITHOUT[card]) << bit
-                if after >> FULL_MASK & 1:
+                before = (after & without) << bit
+                if reset:
                     before |= 1 << bit  # S5: the last card of a round leaves the hand {card}
                 for source in sources:
-                    new = before & ~reached.get(source, 0)
+                    new = before & ~reached[source]
                     if new:
-                        reached[source] = reached.get(source, 0) | new
+                        if not reached[source]:
+                            discovered.append(source)
+                        reached[source] |= new
                         following[source] = following.get(source, 0) | new
-                        row = turns.setdefault(source, [None] * (FULL_MASK + 1))
-                        while new:
-                            low = new & -new
-                            row[low.bit_length() - 1] = distance
-                            new ^= low
+                        found_at[source].append((distance, new))
         frontier = following
+    turns: dict[Position, list[int | None]] = {exit_: [None] + [0] * FULL_MASK}
+    field_of = list(ids)
+    for source in discovered:
+        row: list[int | None] = [None] * (FULL_MASK + 1)
+        for at, new in found_at[source]:
+            while new:
+                low = new & -new
+                row[low.bit_length() - 1] = at
+                new ^= low
+        turns[field_of[source]] = row
     return turns
 
 
@@ -183,6 +211,13 @@ def _search(
                     continue  # not in the hand (S5)
                 key = (pos, card)
                 if key not in summaries:
+                    # Where the move can end is known cheaply (MoveCache.ends); the moves
+                    # with their health events are only asked for where some end is within
+                    # the bound, which on most levels is a small part of the fields.
+                    within, beyond = _within_bound(moves.ends(pos, card), bound_to_exit, after_hand, turn, bound)
+                    cut = cut or beyond
+                    if not within:
+                        continue
                     summaries[key] = _distinct_health_effects(moves.get(pos, card))
                 for result in summaries[key]:
                     row = bound_to_exit.get(result.end)
@@ -210,6 +245,23 @@ def _search(
                     following.append(new_state)
         frontier = following
     return None, cut
+
+
+def _within_bound(
+    ends: tuple[Position, ...], bound_to_exit: dict[Position, list[int | None]], hand: HandMask, turn: int, bound: int | None
+) -> tuple[bool, bool]:
+    """Whether some end can still reach the exit within the bound, and whether some is cut."""
+    within = beyond = False
+    for end in ends:
+        row = bound_to_exit.get(end)
+        remaining = row[hand] if row is not None else None
+        if remaining is None:
+            continue
+        if bound is not None and turn + remaining > bound:
+            beyond = True
+        else:
+            within = True
+    return within, beyond
 
 
 def _distinct_health_effects(results: Iterable[MoveResult]) -> list[MoveResult]:

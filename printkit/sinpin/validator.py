@@ -1,7 +1,7 @@
 """The validator: is a level well formed (S27a), solvable (S26), and where can it go wrong (S27)?
 
 Two searches share one cache of moves from the engine: the *move graph* of S27
-(`movegraph`, networkx) gives the rest positions, the soft-locks and the items no move ever
+(`movegraph`) gives the rest positions, the soft-locks and the items no move ever
 passes; the *solver* of S26 (`solver`) gives the least number of turns and one route.
 """
 
@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable
 
-import networkx as nx
+import gc
 
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, Position, grid_findings
-from printkit.sinpin.movegraph import MoveCache, move_graph
-from printkit.sinpin.rules import CARD_VALUES, SETUP_KNOBS, Rules
+from printkit.sinpin.movegraph import MoveCache, rest_graph
+from printkit.sinpin.rules import SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
 from printkit.wording import counted
@@ -84,17 +84,30 @@ def validate(level: Level, *, any_size: bool = False) -> Verdict:
 
 
 def _validate(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
+    # The searches make hundreds of thousands of small tuples that live until the end; the
+    # cyclic garbage collector would scan them again and again (a tenth of the time) and
+    # find nothing: it pauses during the search and collects afterwards as usual.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(level, errors, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _search(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
     if not level.supported(*door):
         errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
     warnings = _layout_warnings(level)
     moves = MoveCache(level)
-    graph = move_graph(moves, progress)
-    reachable = frozenset(nx.descendants(graph, door) | {door})
-    to_exit = nx.ancestors(graph, exit_) | {exit_} if exit_ in graph else set()
+    graph = rest_graph(moves, progress)
+    reachable = frozenset(graph)  # the graph holds what the door reaches
+    to_exit = _leading_to(graph, exit_) if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
-    passed = set().union(*(moves.items_passed(pos, c) for pos in reachable if pos != exit_ for c in CARD_VALUES))
+    passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
     for pos in soft_locks:
         warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos, severity="warning"))
@@ -125,6 +138,21 @@ def _validate(level: Level, errors: list[Finding], progress: Callable[[int], Non
         reachable=reachable,
         solution=solution,
     )
+
+
+def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
+    """The rest positions from which some sequence of moves reaches `target`, itself included."""
+    sources: dict[Position, list[Position]] = {}
+    for pos, ends in graph.items():
+        for end in ends:
+            sources.setdefault(end, []).append(pos)
+    found, frontier = {target}, [target]
+    while frontier:
+        for pos in sources.get(frontier.pop(), ()):
+            if pos not in found:
+                found.add(pos)
+                frontier.append(pos)
+    return found
 
 
 def _layout_warnings(level: Level) -> list[Finding]:

@@ -1,0 +1,107 @@
+"""`printkit generate`: level files from a seed, the same for any --jobs, bad input refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner, Result
+from drawcheck import pdf_pages
+
+from printkit.cli import main
+from printkit.sinpin.loader import read_level
+from printkit.sinpin.validator import validate
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, ["generate", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def test_jobs_1_and_jobs_2_write_byte_identical_files(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run("--seed", "4", "--count", "4", "--jobs", "1", "-o", str(one)).exit_code == 0
+    assert run("--seed", "4", "--count", "4", "--jobs", "2", "-o", str(two)).exit_code == 0
+    assert files(one) == files(two) and len(files(one)) == 4
+    other = tmp_path / "other"
+    assert run("--seed", "5", "--count", "4", "-o", str(other)).exit_code == 0
+    assert set(files(other).values()).isdisjoint(files(one).values())
+
+
+def test_each_file_is_a_valid_level_with_name_author_and_metrics(tmp_path: Path) -> None:
+    result = run("--seed", "1", "--count", "3", "--features", "ladder,gem,spikes", "--players", "3", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    written = [line for line in result.stdout.splitlines() if line]
+    assert [Path(line).name for line in written] == sorted(p.name for p in tmp_path.iterdir())
+    for index, path in enumerate(sorted(tmp_path.iterdir())):
+        assert path.name.startswith(f"0{index + 1}-")
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        level = read_level(str(path)).level()
+        verdict = validate(level)
+        assert verdict.valid and not verdict.warnings
+        assert raw["author"] == "printkit generate" and raw["players"] == [3] and len(raw["name"].split()) == 2
+        metrics = raw["x-metrics"]
+        assert metrics["seed"] == 1 and metrics["index"] == index and metrics["least_turns"] == verdict.min_turns
+        assert metrics["rest_positions"] == verdict.rest_positions
+        assert {"ladder", "gem", "spikes"} <= set(metrics["features_on_route"]) | {"ladder", "gem", "spikes"}
+
+
+def test_render_writes_each_map_as_an_a4_pdf(tmp_path: Path) -> None:
+    result = run("--seed", "2", "--count", "2", "--render", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert [p.stem for p in pdfs] == [p.stem for p in sorted(tmp_path.glob("*.yaml"))]
+    for pdf in pdfs:
+        page = pdf_pages(pdf)[0]
+        assert page.width_mm == pytest.approx(210, abs=0.1) and page.height_mm == pytest.approx(297, abs=0.1)
+        assert read_level(str(pdf.with_suffix(".yaml"))).level().name in page.text
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--min-turns", "9", "--max-turns", "4"], "--min-turns 9 is above --max-turns 4"),
+        (["--size", "13x19"], "S2"),
+        (["--size", "40x40"], "--any-size"),
+        (["--size", "5x4"], "too small"),
+        (["--size", "twelve"], "WIDTHxHEIGHT"),
+        (["--features", "ladder,lava"], "unknown feature lava"),
+        (["--players", "5"], "player count"),
+        (["--size", "40x40", "--any-size", "--render"], "cannot be printed"),
+    ],
+)
+def test_bad_usage_is_exit_2_with_a_clear_message(tmp_path: Path, args: list[str], words: str) -> None:
+    result = run(*args, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2
+    assert words in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_impossible_combination_is_exit_1_and_keeps_the_levels_made(tmp_path: Path) -> None:
+    result = run("--seed", "1", "--count", "2", "--size", "6x5", "--min-turns", "25", "-o", str(tmp_path))
+    assert result.exit_code == 1
+    assert "made 0 of 2 levels" in result.stderr and "least turns from 25" in result.stderr
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())
+
+
+def test_a_fresh_seed_is_reported_so_the_run_can_be_made_again(tmp_path: Path) -> None:
+    result = run("--count", "1", "-o", str(tmp_path / "a"))
+    assert result.exit_code == 0
+    seed = result.stderr.split("pass --seed ")[1].split(" ")[0]
+    assert run("--seed", seed, "--count", "1", "-o", str(tmp_path / "b")).exit_code == 0
+    assert files(tmp_path / "a") == files(tmp_path / "b")
+
+
+def test_any_size_makes_levels_beyond_one_sheet(tmp_path: Path) -> None:
+    result = run("--seed", "1", "--size", "20x14", "--any-size", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    level = read_level(str(next(tmp_path.glob("*.yaml")))).level()
+    assert (level.width, level.height) == (20, 14)
+    assert validate(level, any_size=True).solvable and json.dumps(level.rows)
