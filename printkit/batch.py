@@ -39,6 +39,14 @@ class Chunk:
         return range(self.start, self.start + self.count)
 
 
+def chunk_size(total: int, most: int, least_chunks: int = 64) -> int:
+    """Items per chunk for a run of `total`: `most` (a chunk's work big enough that handing
+    it to another process or machine costs little beside it), but smaller while that would
+    leave fewer than `least_chunks` chunks, so that many workers share a short run evenly.
+    The results never depend on it: an item's seed is the run's seed and its index."""
+    return max(1, min(most, total // least_chunks))
+
+
 def make_chunks(total: int, size: int) -> list[Chunk]:
     """`total` items in chunks of `size` (the last one shorter)."""
     if total < 0 or size < 1:

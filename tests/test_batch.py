@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from printkit.batch import LocalProcesses, derive_seed, make_chunks, run_chunks
+from printkit.batch import LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
 
 
 def _seeds_of(seed: int, chunk) -> list[int]:
@@ -72,3 +72,8 @@ def test_leaving_the_loop_early_closes_the_executors_stream() -> None:
     assert not executor.closed_stream
     stream.close()
     assert executor.closed_stream
+
+
+@pytest.mark.parametrize(("total", "size"), [(0, 1), (10, 1), (127, 1), (128, 2), (640, 8), (100_000, 8)])
+def test_chunks_are_full_size_only_when_there_are_many_of_them(total: int, size: int) -> None:
+    assert chunk_size(total, 8) == size

@@ -168,17 +168,8 @@ def test_without_the_extra_the_hint(monkeypatch) -> None:
 
 def _simulate(folder: Path, monkeypatch, *options: str) -> dict[str, bytes]:
     """`printkit simulate` in `folder`: its standard output and every file it wrote."""
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    folder.mkdir()
-    monkeypatch.chdir(folder)
-    result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "60", "--seed", "4", "--json",
-                                       "--record", "games.jsonl", "--log", "game.txt", "--heatmap", "heat.svg",
-                                       *options])
-    assert result.exit_code == 0, result.output
-    return {"stdout": result.stdout.encode(), **{path.name: path.read_bytes() for path in sorted(folder.iterdir())}}
+    return _command(folder, monkeypatch, "simulate", "first-steps", "--games", "60", "--seed", "4", "--json",
+                    "--record", "games.jsonl", "--log", "game.txt", "--heatmap", "heat.svg", *options)
 
 
 def test_simulate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
@@ -208,3 +199,33 @@ def test_ctrl_c_cancels_the_runs_tasks_on_the_cluster_and_writes_nothing(cluster
     while client.run_on_scheduler(_printkit_tasks) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert client.run_on_scheduler(_printkit_tasks) == 0  # nothing of the run left on the cluster
+
+
+def _command(folder: Path, monkeypatch, *arguments: str) -> dict[str, bytes]:
+    """A printkit command in `folder`: its standard output and every file it wrote, by name."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(main, list(arguments))
+    assert result.exit_code == 0, result.output
+    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+    return {"stdout": result.stdout.encode(), **files}
+
+
+def test_generate_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
+    arguments = ["generate", "--seed", "4", "--count", "5", "--render", "-o", "levels/"]
+    one = _command(tmp_path / "one", monkeypatch, *arguments, "--jobs", "1")
+    dask = _command(tmp_path / "dask", monkeypatch, *arguments, "--dask", cluster.scheduler_address)
+    assert len([name for name in one if name.endswith(".yaml")]) == 5
+    assert one == dask
+
+
+def test_survey_on_a_cluster_writes_the_bytes_of_one_process(cluster, tmp_path: Path, monkeypatch) -> None:
+    arguments = ["survey", "--seed", "2", "--count", "12", "-o", "survey.pdf", "--json"]
+    one = _command(tmp_path / "one", monkeypatch, *arguments, "--jobs", "1")
+    dask = _command(tmp_path / "dask", monkeypatch, *arguments, "--dask", cluster.scheduler_address)
+    assert sorted(one) == ["stdout", "survey.pdf"] and b'"made": 12' in one["stdout"]
+    assert one == dask

@@ -19,7 +19,8 @@ from typing import Callable
 import click
 
 from printkit.atomicfile import AtomicBatch
-from printkit.batch import Chunk, derive_seed, make_chunks, run_chunks
+from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
+from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
 from printkit.sinpin.generator import MIN_SIZE, Failure, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
@@ -103,8 +104,7 @@ def generator_options(command: Callable) -> Callable:
         click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
                      help="The player counts the levels are for."),
         click.option("--any-size", is_flag=True, help="Allow sizes beyond one A4 sheet (up to 60 a side; not printable)."),
-        click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-                     help="Processes to use; the files are the same for any number."),
+        batch_options,  # --jobs J or --dask ADDRESS: the command gets an `executor`
     ]
     for decorate in reversed(decorators):
         command = decorate(command)
@@ -149,15 +149,19 @@ def _make_chunk(request: Request, seed: int, render: bool, chunk: Chunk) -> list
     return made
 
 
-def make_levels(request: Request, seed: int, count: int, jobs: int, label: str, render: bool = False) -> list[Made]:
-    """`count` levels of the run `seed`, in index order, on `jobs` processes, with a progress bar."""
-    chunks = make_chunks(count, 1)
+LEVELS_PER_CHUNK = 8  # about 1 s of work: a Dask task's few ms of overhead is under 1 % of it
+
+
+def make_levels(request: Request, seed: int, count: int, executor: ChunkExecutor, label: str,
+                render: bool = False) -> list[Made]:
+    """`count` levels of the run `seed`, in index order, on `executor`, with a progress bar."""
+    chunks = make_chunks(count, chunk_size(count, LEVELS_PER_CHUNK))
     work = functools.partial(_make_chunk, request, seed, render)
     made: list[Made] = []
-    with progress(chunks, label) as bar:
-        for _, results in run_chunks(work, chunks, jobs):
+    with progress(range(count), label) as bar:
+        for chunk, results in run_chunks(work, chunks, executor=executor):
             made.extend(results)
-            bar.update(1)
+            bar.update(chunk.count)
     return made
 
 
@@ -182,7 +186,7 @@ def random_level_file(seed: int | None) -> tuple[Level, str, str]:
     could not make it."""
     request = Request()
     seed = run_seed(seed)
-    made = make_levels(request, seed, 1, 1, "Generating a cave")[0]
+    made = make_levels(request, seed, 1, LocalProcesses(), "Generating a cave")[0]
     if made.level is None:
         message(shortfall([made], request) or "")
         sys.exit(EXIT_FINDING)
@@ -205,8 +209,8 @@ def file_stem(made: Made, count: int) -> str:
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the level files into.")
 @click.option("--render", is_flag=True, help="Also write each level's A4 map as NAME.pdf.")
 def generate_command(seed: int | None, size_text: str, min_turns: int | None, max_turns: int | None,
-                     features_text: str | None, players_text: str, any_size: bool, jobs: int, count: int,
-                     output: str, render: bool) -> None:
+                     features_text: str | None, players_text: str, any_size: bool, executor: ChunkExecutor,
+                     count: int, output: str, render: bool) -> None:
     """Invent random Sinpin caves that are always winnable and write them as level files.
 
     \b
@@ -228,7 +232,7 @@ def generate_command(seed: int | None, size_text: str, min_turns: int | None, ma
         raise click.BadParameter(f"'{output}' is a file; -o names the folder for the levels", param_hint="'-o' / '--output'")
     seed = run_seed(seed)
     started = time.perf_counter()
-    made = make_levels(request, seed, count, jobs, "Generating caves", render)
+    made = make_levels(request, seed, count, executor, "Generating caves", render)
     batch = AtomicBatch()
     for item in made:
         if item.level is None:

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from printkit.batch import ChunkExecutor
 from printkit.cli.common import EXIT_FINDING, message, output_format, write_listed
 from printkit.cli.generate import generator_options, make_levels, request_from, run_seed, shortfall
 from printkit.sinpin.levelmetrics import expressive_range, far_apart
@@ -20,8 +21,8 @@ THUMBNAILS = 5
 @click.option("-o", "--output", required=True, metavar="FILE", help="The page to write: survey.pdf or survey.svg.")
 @click.option("--json", "as_json", is_flag=True, help="Also print the figures and every level as one JSON object on stdout.")
 def survey_command(seed: int | None, size_text: str, min_turns: int | None, max_turns: int | None,
-                   features_text: str | None, players_text: str, any_size: bool, jobs: int, count: int,
-                   output: str, as_json: bool) -> None:
+                   features_text: str | None, players_text: str, any_size: bool, executor: ChunkExecutor,
+                   count: int, output: str, as_json: bool) -> None:
     """Generate levels and plot the generator's expressive range.
 
     \b
@@ -36,7 +37,7 @@ def survey_command(seed: int | None, size_text: str, min_turns: int | None, max_
     output_format(output)
     request = request_from(size_text, min_turns, max_turns, features_text, players_text, any_size)
     seed = run_seed(seed)
-    made = make_levels(request, seed, count, jobs, "Surveying the generator")
+    made = make_levels(request, seed, count, executor, "Surveying the generator")
     good = [item for item in made if item.level is not None]
     metrics = [item.metrics for item in good]
     figures = expressive_range(metrics)  # type: ignore[arg-type]
