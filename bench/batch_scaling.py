@@ -66,7 +66,7 @@ def generate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], 
         return None
     request = Request(12, 18, None, None, None, (2, 3, 4))
     work = functools.partial(generate_cli._make_chunk, request, 1, False)
-    return work, 1, lambda made: [(m.index, m.level.rows if m.level else m.reason) for m in made]
+    return work, generate_cli.LEVELS_PER_CHUNK, lambda made: [(m.index, m.level.rows if m.level else m.reason) for m in made]
 
 
 def chunk_cost(work: Callable[[Chunk], object], size: int, start: int) -> float:
@@ -106,13 +106,13 @@ def main() -> None:
 
         commands = [("simulate", simulate_work(), GAMES)]
         made = generate_work()
-        commands.append(("generate", made, max(GAMES // 10, 8)) if made else ("generate", None, 0))
+        commands.append(("generate", made, 64) if made else ("generate", None, 0))
         for command, found, count in commands:
             if found is None:
                 print(f"{command}: not in this printkit yet")
                 continue
             work, size, key = found
-            cost = chunk_cost(work, size, count)
+            cost = chunk_cost(work, size, 10 * count)
             chunks = make_chunks(count, size)
             print(f"{command}: {count} items in {len(chunks)} chunks of {size}; one chunk costs {cost:.3f} CPU s here")
             reference = None
