@@ -43,8 +43,9 @@ def _hand_mask(hand: frozenset[int]) -> int:
 
 
 @lru_cache(maxsize=None)
-def _hand_after(hand: frozenset[int], card: int) -> frozenset[int]:
-    return next_hand(hand, card)
+def _after_mask(hand: frozenset[int], card: int) -> int:
+    """The hand left after playing `card` (S5), as a mask."""
+    return _hand_mask(next_hand(hand, card))
 
 
 class Knowledge:
@@ -113,9 +114,12 @@ class Bot:
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
     def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
+        """Least turns to the exit after this outcome, with the hand it leaves (S5)."""
         if outcome.exited:
             return 0
-        return self.knowledge.turns(outcome.end, _hand_after(game.state.seats[seat].hand, card))
+        row = self.knowledge.turns_to_exit.get(outcome.end)
+        found = row[_after_mask(game.state.seats[seat].hand, card)] if row is not None else None
+        return FAR if found is None else found
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
