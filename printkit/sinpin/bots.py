@@ -43,8 +43,9 @@ def _hand_mask(hand: frozenset[int]) -> int:
 
 
 @lru_cache(maxsize=None)
-def _hand_after(hand: frozenset[int], card: int) -> frozenset[int]:
-    return next_hand(hand, card)
+def _after_mask(hand: frozenset[int], card: int) -> int:
+    """The hand left after playing `card` (S5), as a mask."""
+    return _hand_mask(next_hand(hand, card))
 
 
 class Knowledge:
@@ -113,15 +114,19 @@ class Bot:
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
     def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
+        """Least turns to the exit after this outcome, with the hand it leaves (S5)."""
         if outcome.exited:
             return 0
-        return self.knowledge.turns(outcome.end, _hand_after(game.state.seats[seat].hand, card))
+        row = self.knowledge.turns_to_exit.get(outcome.end)
+        found = row[_after_mask(game.state.seats[seat].hand, card)] if row is not None else None
+        return FAR if found is None else found
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
         """Out of the game: the card that lets the ghost get nearest another avatar (S29a)."""
         hand = sorted(game.state.seats[seat].hand)
-        scores = [min((self._ghost_score(game, seat, place) for place in game.ghost_board.moves(game.state.ghost, card)),
+        score = self._ghost_scorer(game, seat)
+        scores = [min((score(place) for place in game.ghost_board.moves(game.state.ghost, card)),
                       default=(math.inf, 0.0)) for card in hand]
         return hand[scores.index(min(scores))]
 
@@ -152,16 +157,22 @@ class Bot:
         return self.knowledge.passes.get(state.seats[leader].at, frozenset())
 
     def move_ghost(self, game: Game, seat: int, ends: list[tuple[Place, tuple[Place, ...]]]) -> int:
-        scores = [self._ghost_score(game, seat, place) for place, _ in ends]
+        score = self._ghost_scorer(game, seat)
+        scores = [score(place) for place, _ in ends]
         return scores.index(min(scores))
 
-    def _ghost_score(self, game: Game, seat: int, place: Place) -> tuple[float, float]:
-        """Toward the nearest avatar of another player (not on the door, S32), away from its own."""
+    def _ghost_scorer(self, game: Game, seat: int):
+        """How good a place of the ghost is for this player: nearest an avatar of another
+        player (not on the door, S32: no catch there), farthest from its own (lower is better)."""
         state = game.state
-        others = [reach(place, state.seats[i].at) for i in state.on_board() if i != seat and state.seats[i].at != game.door]
+        others = [state.seats[i].at for i in state.on_board() if i != seat and state.seats[i].at != game.door]
         own = state.seats[seat]
-        mine = reach(place, own.at) if own.status == "in" and own.at != game.door else math.inf
-        return (min(others, default=math.inf), -min(mine, 50.0))
+        mine = own.at if own.status == "in" and own.at != game.door else None
+
+        def score(place: Place) -> tuple[float, float]:
+            near = min((reach(place, at) for at in others), default=math.inf)
+            return (near, -min(reach(place, mine), 50.0) if mine is not None else -50.0)
+        return score
 
 
 class RandomBot(Bot):

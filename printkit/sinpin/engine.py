@@ -117,22 +117,29 @@ class Outcome:
 class MoveEngine:
     """Moves on one level. Pure: the level and the items are immutable inputs."""
 
-    def __init__(self, level: Level):
+    def __init__(self, level: Level, like: MoveEngine | None = None):
+        """`like`, if given, is an engine of a map with the same size, rock, ladders and
+        teleporters (a game's maps differ only in webs, chests and items): what depends on
+        those alone (support, S4; the teleporters, S20) is taken from it."""
         self.level = level
         self.width, self.height = level.width, level.height
         # A border of rock around the grid (S1) spares bounds checks in the search.
         rock_row = [_ROCK] * (self.width + 2)
         self._grid = [rock_row] + [[_ROCK] + [TILE_BY_CHAR[c] for c in row] + [_ROCK] for row in level.rows] + [rock_row]
-        # S4 (Level.supported) once per field, padded like the grid: gravity asks at every state.
-        self._support = [
-            [0 < y <= self.height and 0 < x <= self.width and level.supported(x - 1, y - 1) for x in range(self.width + 2)]
-            for y in range(self.height + 2)
-        ]
-        # The event of entering each field, made once: every transition into a field has it.
-        self._entered = [[((ENTER, x - 1, y - 1),) for x in range(self.width + 2)] for y in range(self.height + 2)]
-        teleporters = level.positions[_TELEPORTER]
-        self.teleporters = teleporters if len(teleporters) > 1 else ()  # S20: one alone does nothing
-        self.items = level.items
+        if like is not None:
+            self._support, self._entered, self.teleporters = like._support, like._entered, like.teleporters
+        else:
+            # S4 (Level.supported) once per field, padded like the grid: gravity asks at every state.
+            self._support = [
+                [0 < y <= self.height and 0 < x <= self.width and level.supported(x - 1, y - 1) for x in range(self.width + 2)]
+                for y in range(self.height + 2)
+            ]
+            # The event of entering each field, made once: every transition into a field has it.
+            self._entered = [[((ENTER, x - 1, y - 1),) for x in range(self.width + 2)] for y in range(self.height + 2)]
+            teleporters = level.positions[_TELEPORTER]
+            self.teleporters = teleporters if len(teleporters) > 1 else ()  # S20: one alone does nothing
+        self.items = level.items if like is None else frozenset(
+            (x, y) for y, row in enumerate(level.rows) for x, char in enumerate(row) if char in "*h")
         self.blade_points = level.rules.blade_points
         self.max_health = level.rules.max_health
         self._transitions: dict[State, list[Transition]] = {}

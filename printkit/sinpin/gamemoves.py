@@ -91,9 +91,10 @@ class _Map:
     """One movement map: its engine (made when first needed), its webs and chests, and the
     outcomes worked out on it."""
 
-    def __init__(self, rows: tuple[str, ...], level: Level):
+    def __init__(self, rows: tuple[str, ...], level: Level, like: _Map | None = None):
         self.rows = rows
         self.level = level
+        self.like = like  # a map of the same level whose engine shares what never changes
         self._engine: MoveEngine | None = None
         self.webs = _mask(level.width, _where(rows, Tile.WEB.char))
         self.chests = _mask(level.width, _where(rows, Tile.CHEST.char))
@@ -102,7 +103,9 @@ class _Map:
     @property
     def engine(self) -> MoveEngine:
         if self._engine is None:
-            self._engine = MoveEngine(Level(self.rows, rules=self.level.rules))
+            like = self.like.engine if self.like is not None else None
+            self._engine = MoveEngine(Level(self.rows, rules=self.level.rules), like)
+            self.like = None
         return self._engine
 
 
@@ -129,11 +132,12 @@ class _Opening:
 class _Memo:
     """Suffixes of moves per engine state, shared by every map of a level.
 
-    A suffix is kept with its *footprint*, every field whose tile the engine read to work it
-    out, and the webs and chests that were on that footprint (the only tiles a game changes
-    that movement sees, S18, S21, S29b). It is used on a map only when that map has the same
-    webs and chests on the footprint, which is exactly when the engine would work out the
-    same suffix again; so a stale result can never be used.
+    A suffix is kept with its *footprint*, every field it may enter, and the webs and chests
+    that were on that footprint (the only tiles a game changes that movement sees, S18, S21,
+    S29b; the engine tells them from open cave only on the field being entered). It is used
+    on a map only when that map has the same webs and chests on the footprint, which is
+    exactly when the engine would work out the same suffix again; so a stale result can
+    never be used.
     """
 
     def __init__(self) -> None:
@@ -177,6 +181,9 @@ class GameMoves:
         self._fields = [(i % level.width, i // level.width) for i in range(level.width * level.height)]
         self._maps: OrderedDict[tuple[str, ...], _Map] = OrderedDict()  # by the whole map
         self._by_movement: dict[tuple[str, ...], _Map] = {}
+        # In a game only webs, chests and items change (S29b): every map shares the level's
+        # rock, ladders and teleporters, so their engines share what depends on those alone.
+        self._root = _Map(movement_rows(level.rows), level)
         self._memo = _Memo()
         self._item_masks: dict[tuple[str, ...], tuple[int, int, int]] = {}
         # Only fields that can hold an item or a web in a game matter in a suffix (S28: items
@@ -213,7 +220,7 @@ class GameMoves:
             key = movement_rows(rows)
             found = self._by_movement.get(key)
             if found is None:
-                found = self._by_movement[key] = _Map(key, self.level)
+                found = self._by_movement[key] = _Map(key, self.level, self._root)
             self._maps[rows] = found
             if len(self._maps) > self.capacity:
                 self._maps.popitem(last=False)
@@ -320,22 +327,17 @@ class _Walker:
         return found
 
     def _reads(self, x: int, y: int, transitions: list[Transition], opening: bool = False) -> int:
-        """Every field whose tile the engine may have read for these transitions: the state's
-        field, its neighbours and the field below (support, walks, bounces, jumps, ladders,
-        S4-S14), and each field entered with the one above it (S19 looks above a spring)."""
-        width, height = self.width, self.map.level.height
+        """The fields whose tiles a game can change that these transitions depend on: the
+        fields they enter. A game changes only open cave, webs and chests (S18, S21, S29b),
+        and the engine tells those apart only on the field being entered; everything else it
+        reads (rock, ladders, springs, teleporters: support, walks, bounces, jumps, S4-S20)
+        never changes in a game. (`x`, `y` and `opening` are the state's, for the record.)"""
+        width = self.width
         reads = 0
-        around = ((x, y), (x, y - 1)) if opening else ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
-        for fx, fy in around:
-            if 0 <= fx < width and 0 <= fy < height:
-                reads |= 1 << (fy * width + fx)
         for events, _ in transitions:
             for event in events:
                 if event[0] == ENTER:
-                    ex, ey = event[1], event[2]
-                    reads |= 1 << (ey * width + ex)
-                    if ey > 0:
-                        reads |= 1 << ((ey - 1) * width + ex)
+                    reads |= 1 << (event[2] * width + event[1])
         return reads
 
     def after(self, transitions: list[Transition], footprint: int) -> Entry:
