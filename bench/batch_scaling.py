@@ -10,7 +10,8 @@ printkit.cli.simulate.CHUNK_GAMES games) and, where the generator is there, `gen
 - a model of N workers from the measured chunk cost and overhead.
 
 The machine is shared: the load average is printed first, and wall-clock figures on a busy
-machine understate what two free cores do. Run: python bench/batch_scaling.py [GAMES]
+machine understate what two free cores do. Needs the dask extra (pip install '.[dask]').
+Run: python bench/batch_scaling.py [GAMES]
 """
 
 from __future__ import annotations

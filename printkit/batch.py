@@ -3,7 +3,9 @@ command (`simulate`, `generate`, `survey`).
 
 Work is cut into chunks of consecutive items. Each item's randomness derives from the run's
 seed and the item's index only (`derive_seed`), never from the chunk or the process that ran
-it, so any number of jobs gives the same results; results come back in chunk order.
+it, so any number of jobs gives the same results; results come back in chunk order. Where
+the chunks run is an executor: `LocalProcesses` on this machine, or a Dask cluster
+(printkit.batchdask); the commands get theirs from --jobs / --dask (printkit.cli.batchoptions).
 """
 
 from __future__ import annotations
