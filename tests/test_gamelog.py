@@ -25,13 +25,13 @@ def test_a_whole_game_is_told_turn_by_turn() -> None:
     assert out == [
         f"Game 0 of tiny.yaml (seed {seed}): Fox (scripted), Goat (scripted); Fox starts.",
         "Round 1: Fox plays 3, walks right to E2, takes the gem at D2, loses 1 health at E2, 2 health left,"
-        " 1 gem, moves the ghost 3 squares to square 2,4.",
+        " 1 gem, moves the ghost 3 squares toward Goat.",
         "Round 1: Goat plays 6, walks right to E2, loses 1 health at E2, 2 health left, 0 gems,"
-        " moves the ghost 6 squares to square 2,4.",
+        " moves the ghost 6 squares toward Fox.",
         "Round 2: Fox plays 4, walks right to I2, leaves by the exit with 4 gems bonus, 5 gems,"
-        " leaving, moves the ghost 4 squares to square 2,4, moves the ghost 4 squares to square 2,4.",
+        " leaving, moves the ghost 4 squares toward Goat, moves the ghost 4 squares toward Goat.",
         "Round 2: Goat plays 4, walks right to I2, leaves by the exit with 3 gems bonus, 3 gems,"
-        " leaving, moves the ghost 4 squares to square 2,4, moves the ghost 4 squares to square 2,4.",
+        " leaving, moves the ghost 4 squares, moves the ghost 4 squares.",  # nobody left to move it toward
         "The game ends after 2 rounds: no avatar is left on the board. Gems: Fox 5, Goat 3. Fox wins.",
     ]
 
@@ -40,4 +40,4 @@ def test_an_out_player_and_the_max_rounds_end_are_told() -> None:
     level = tiny("######", "#A.#Z#", "######", max_rounds=1)
     text = tell(play_game(level, [Scripted(), Scripted()], seed=0))
     assert "The game ends after 1 round: the last round was played. Gems: Fox 0, Goat 0. Fox and Goat win." in text
-    assert "Round 1: Fox plays 1, walks right to C2, 3 health left, 0 gems, moves the ghost 1 square to square" in text
+    assert "Round 1: Fox plays 1, walks right to C2, 3 health left, 0 gems, moves the ghost 1 square toward Goat." in text

@@ -115,11 +115,21 @@ class Bot:
 
     def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
         """Least turns to the exit after this outcome, with the hand it leaves (S5)."""
-        if outcome.exited:
-            return 0
-        row = self.knowledge.turns_to_exit.get(outcome.end)
-        found = row[_after_mask(game.state.seats[seat].hand, card)] if row is not None else None
-        return FAR if found is None else found
+        return self._turns_of(game, seat)(card, outcome)
+
+    def _turns_of(self, game: Game, seat: int):
+        """`_turns_after` for this seat's turn: the hand each card leaves worked out once."""
+        hand = game.state.seats[seat].hand
+        masks = {card: _after_mask(hand, card) for card in hand}
+        table = self.knowledge.turns_to_exit
+
+        def turns(card: int, outcome: GameOutcome) -> int:
+            if outcome.exited:
+                return 0
+            row = table.get(outcome.end)
+            found = row[masks[card]] if row is not None else None
+            return FAR if found is None else found
+        return turns
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
@@ -199,7 +209,8 @@ class RusherBot(Bot):
     name = "rusher"
 
     def choose_move(self, game, seat, options):
-        return self._best(game, options, lambda card, o: (-self._turns_after(game, seat, card, o), o.health, o.gained))
+        turns = self._turns_of(game, seat)
+        return self._best(game, options, lambda card, o: (-turns(card, o), o.health, o.gained))
 
     def knocked_out(self, game, seat):
         player = game.state.seats[seat]
@@ -221,12 +232,13 @@ class GreedyBot(Bot):
         here = game.state.seats[seat].at
         # The distances are the level's own map's; a placed chest or web can make a gem that
         # looks near unreachable, so it gives up after twice its patience without a gem.
+        turns = self._turns_of(game, seat)
         if distance.get(here, math.inf) > PATIENCE or self.idle > 2 * PATIENCE:
-            return self._best(game, options, lambda card, o: (-self._turns_after(game, seat, card, o), o.health, o.gained))
+            return self._best(game, options, lambda card, o: (-turns(card, o), o.health, o.gained))
 
         def value(card: int, o: GameOutcome) -> tuple:
             payout = o.payout if o.payout and not self._chest_of(game, o) in self.paid_by else 0
-            return (o.gems.bit_count() + payout, -distance.get(o.end, FAR), o.health, -self._turns_after(game, seat, card, o))
+            return (o.gems.bit_count() + payout, -distance.get(o.end, FAR), o.health, -turns(card, o))
         index = self._best(game, options, value)
         chosen = options[index][1]
         chest = self._chest_of(game, chosen)
@@ -252,10 +264,11 @@ class CautiousBot(Bot):
         if player.health == 1:
             safe = [o for o in safe if not o[1].damage] or safe
         ghost = game.state.ghost
+        turns = self._turns_of(game, seat)
 
         def value(card: int, o: GameOutcome) -> tuple:
             exposed = not o.exited and o.end != game.door and reach(ghost, o.end) <= max(CARD_VALUES)
-            return (not exposed, -self._turns_after(game, seat, card, o), o.health, o.gained)
+            return (not exposed, -turns(card, o), o.health, o.gained)
         chosen = safe[self._best(game, safe, value)]
         return options.index(chosen)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.sinpin.ghost import reach
 from printkit.sinpin.level import Position
 from printkit.sinpin.tiles import field_name
 
@@ -40,12 +41,17 @@ def describe_trail(start: Position, trail: list[Position]) -> str:
     return ", ".join(parts) or "cannot move"
 
 
-def _ghost_words(ghost: dict, avatars: list[str], moved_by: str) -> str:
+def _ghost_words(ghost: dict, avatars: list[str], seat: int, where: dict[int, Position]) -> str:
+    """"moves the ghost 3 squares toward Goat": toward the avatar of another player it ends
+    nearest (S30), if any is still on the board."""
     path = ghost["path"]
     what = {"turn": "moves the ghost", "draw": "the ghost card: moves the ghost", "exit": "leaving, moves the ghost"}[ghost["by"]]
     if not path:
         return "the ghost cannot move" if ghost["by"] == "turn" else f"{what} 0 squares (it cannot move)"
-    return f"{what} {_plural(len(path), 'square')} to square {path[-1][0]},{path[-1][1]}"
+    place = tuple(path[-1])
+    others = sorted((reach(place, at), other) for other, at in where.items() if other != seat)
+    toward = f" toward {avatars[others[0][1]]}" if others and others[0][0] != float("inf") else ""
+    return f"{what} {_plural(len(path), 'square')}{toward}"
 
 
 def tell(lines: list[dict]) -> str:
@@ -55,6 +61,10 @@ def tell(lines: list[dict]) -> str:
     out = [f"Game {header['game']} of {header['level'] or 'a level'} (seed {header['seed']}): "
            + ", ".join(f"{p['avatar']} ({p['bot']})" for p in header["players"])
            + f"; {avatars[header['first']]} starts."]
+    standing: dict[int, Position] = {}  # the avatars on the board and where they stand
+    first_turn = next((line for line in lines if "turn" in line), None)
+    if first_turn is not None and first_turn["from"] is not None:
+        standing = {player["seat"]: tuple(first_turn["from"]) for player in header["players"]}
     placed = [line for line in lines if "setup" in line]
     if placed:
         out.append("Set-up: " + "; ".join(f"{avatars[p['seat']]} puts a {p['setup']} on {field_name(*p['at'])}" for p in placed) + ".")
@@ -91,7 +101,14 @@ def tell(lines: list[dict]) -> str:
                 words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
             else:
                 words.append(f"{_plural(line['gems'], 'gem')}")
-        words += [_ghost_words(ghost, avatars, who) for ghost in line["ghost"]]
+        if line["at"] is not None:
+            standing[line["seat"]] = tuple(line["at"])
+        else:
+            standing.pop(line["seat"], None)
+        words += [_ghost_words(ghost, avatars, line["seat"], standing) for ghost in line["ghost"]]
+        for event in line["events"]:
+            if event[0] == "caught":
+                standing.pop(event[2], None)
         for event in line["events"]:
             if event[0] == "caught":
                 words.append(f"the ghost catches {avatars[event[2]]} at {field_name(*event[1])}")

@@ -262,7 +262,7 @@ class GameMoves:
                 hp = min(maximum, hp + taken_hearts.bit_count())
             key = (end, exited, False, hp, 0, entered & gems, taken_hearts, entered & marks, entered & webs, payout)
             if key not in distinct:
-                distinct[key] = GameOutcome(*key, trail, 0)
+                distinct[key] = _outcome(GameOutcome, (*key, trail, 0))
         for (end, exited, segments, hurts, payout_at, payout), trail in opening.hurting:
             taken = 0
             hp = health
@@ -285,8 +285,11 @@ class GameMoves:
                 damage = len(hurts)
             key = (end, exited, knocked >= 0, hp, damage, taken & gems, taken & hearts, taken & marks, taken & webs, payout)
             if key not in distinct:
-                distinct[key] = GameOutcome(*key, trail, damage if knocked >= 0 else 0)
+                distinct[key] = _outcome(GameOutcome, (*key, trail, damage if knocked >= 0 else 0))
         return sorted(distinct.values(), key=_order)
+
+
+_outcome = tuple.__new__  # a GameOutcome from a tuple of its fields, without NamedTuple's slower __new__
 
 
 def _order(outcome: GameOutcome) -> tuple:

@@ -36,6 +36,7 @@ class GhostBoard:
     def __init__(self, width: int, height: int, exit_: Position):
         self.max_sx = SQUARES_PER_FIELD * width - 2
         self.max_sy = min(SQUARES_PER_FIELD * height - 2, lowest_row(exit_))
+        self._moves: dict[tuple[Place, int], dict[Place, tuple[Place, ...]]] = {}
 
     def allowed(self, place: Place) -> bool:
         """A step may end only where the whole ghost is inside the grid and its lower row is
@@ -53,7 +54,14 @@ class GhostBoard:
         """Every place the ghost can end a move of `squares` squares at, with one path to it
         (the squares stepped through, start excluded). A ghost with no allowed step loses the
         rest of its move (S30), so a move can end early where it got stuck. Paths are found
-        breadth first in step order (left, right, down), so the one kept is fixed."""
+        breadth first in step order (left, right, down), so the one kept is fixed. (Worked
+        out once per place and count: the board never changes; callers must not change it.)"""
+        found = self._moves.get((place, squares))
+        if found is None:
+            found = self._moves[(place, squares)] = self._walk(place, squares)
+        return found
+
+    def _walk(self, place: Place, squares: int) -> dict[Place, tuple[Place, ...]]:
         layer: dict[Place, tuple[Place, ...]] = {place: ()}
         ends: dict[Place, tuple[Place, ...]] = {}
         for _ in range(squares):
