@@ -95,7 +95,7 @@ class LazyGroup(WholeSummaryGroup):
 def main() -> None:
     """Print-and-play kits for Sinpin, Sinoda and YINSH.
 
-    Validate hand-drawn Sinpin levels, print exact-scale A4 maps, cards, tokens and boards.
+    Validate, simulate, generate and edit Sinpin levels; print exact-scale A4 maps, cards, tokens and boards.
     Exit status: 0 ok, 1 a finding (an invalid level, a deck or board spec with problems),
     2 bad usage, unreadable input or an output that cannot be written, 130 interrupted.
     """
