@@ -19,6 +19,7 @@ pytest.importorskip("distributed")
 from batchwork import alive, seeds_of, slow_seeds_of  # noqa: E402
 
 from printkit.batch import ExecutorError, make_chunks, run_chunks  # noqa: E402
+from printkit import daskcluster  # noqa: E402
 from printkit.batchdask import DaskExecutor, parse_target  # noqa: E402
 
 TESTS = str(Path(__file__).parent)  # where the workers find the toy work (batchwork)
@@ -48,7 +49,11 @@ def test_a_cluster_that_cannot_start_says_why(tmp_path: Path, monkeypatch) -> No
     broken = tmp_path / "distributed"
     broken.mkdir()
     (broken / "__init__.py").write_text("raise ImportError('a broken Dask here')\n")
-    monkeypatch.setenv("PYTHONPATH", str(tmp_path))  # the cluster process finds this one first
+    # the cluster process must find this one first, whether printkit is installed in
+    # site-packages (where the real one is too) or run from a checkout
+    real = daskcluster._environment
+    monkeypatch.setattr(daskcluster, "_environment",
+                        lambda: {**real(), "PYTHONPATH": str(tmp_path) + os.pathsep + real()["PYTHONPATH"]})
     runner = DaskExecutor(parse_target("local:1"))
     with pytest.raises(ExecutorError, match=r"cannot start a local Dask cluster of 1 worker: .*a broken Dask here"):
         _results(runner, len, 2, 1)
