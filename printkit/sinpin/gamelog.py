@@ -10,6 +10,23 @@ DRAWN = {"gem": "a gem", "heart": "a heart", "web": "a web", "chest": "a chest",
          "nothing": "nothing (the box is empty)"}
 
 
+# How each event of a move is told; `at` is the field's name, `detail` the event's third part.
+EVENT_WORDS = {
+    "gem": lambda at, detail: f"takes the gem at {at}",
+    "heart": lambda at, detail: f"takes the heart at {at}",
+    "hurt": lambda at, detail: f"loses 1 health at {at}",
+    "payout": lambda at, detail: f"the chest at {at} pays {_plural(detail, 'gem')}",
+    "draw": lambda at, detail: f"draws {DRAWN.get(detail, detail)} at {at}",
+    "place": lambda at, detail: f"puts the {detail} on {at}",
+    "knocked_out": lambda at, detail: "knocked out: pays 3 gems to go on" if detail == "pay" else "knocked out: back to the door",
+    "exit": lambda at, detail: f"leaves by the exit with {_plural(detail, 'gem')} bonus",
+}  # a catch is told after the ghost's move that made it
+
+
+def _event_words(event: list) -> str:
+    return EVENT_WORDS[event[0]](field_name(*event[1]), event[2] if len(event) > 2 else None)
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -78,25 +95,7 @@ def tell(lines: list[dict]) -> str:
         else:
             move = line["move"]
             words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]]))
-            for event in line["events"]:
-                kind = event[0]
-                where = field_name(*event[1]) if kind != "caught" else ""
-                if kind == "gem":
-                    words.append(f"takes the gem at {where}")
-                elif kind == "heart":
-                    words.append(f"takes the heart at {where}")
-                elif kind == "hurt":
-                    words.append(f"loses 1 health at {where}")
-                elif kind == "payout":
-                    words.append(f"the chest at {where} pays {_plural(event[2], 'gem')}")
-                elif kind == "draw":
-                    words.append(f"draws {DRAWN.get(event[2], event[2])} at {where}")
-                elif kind == "place":
-                    words.append(f"puts the {event[2]} on {where}")
-                elif kind == "knocked_out":
-                    words.append("knocked out: pays 3 gems to go on" if event[2] == "pay" else "knocked out: back to the door")
-                elif kind == "exit":
-                    words.append(f"leaves by the exit with {_plural(event[2], 'gem')} bonus")
+            words += [_event_words(event) for event in line["events"] if event[0] in EVENT_WORDS]
             if line["at"] is not None:
                 words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
             else:
