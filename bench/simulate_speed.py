@@ -77,7 +77,7 @@ def main() -> None:
     print(f"plain cave (The Chimney without hazards, webs, chests and items, {'solvable' if verdict.solvable else 'NOT solvable'}):"
           f" {flat_speed:,.0f} games/min, mean {flat_report['rounds']['mean']} rounds; a game of every tile takes"
           f" {flat_speed / warm:.2f}x the time of a plain one"
-          f" ({(flat_speed / flat_report['rounds']['mean']) / (warm / report['rounds']['mean']):.2f}x per round; the issue's bound: 3x)")
+          f" ({(flat_speed * flat_report['rounds']['mean']) / (warm * report['rounds']['mean']):.2f}x per round; the issue's bound: 3x)")
 
 
 if __name__ == "__main__":
