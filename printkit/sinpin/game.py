@@ -36,6 +36,9 @@ class Seat(NamedTuple):
     status: str = "in"  # "in", "exited" (S24) or "caught" (S32)
 
 
+_STATUS = Seat._fields.index("status")  # on_board is asked after every move: a plain index is faster
+
+
 class GameState(NamedTuple):
     rows: tuple[str, ...]  # the map as it is now (S29b)
     seats: tuple[Seat, ...]
@@ -60,7 +63,7 @@ class GameState(NamedTuple):
         return (self.first + self.turn) % self.players
 
     def on_board(self) -> list[int]:
-        return [index for index, seat in enumerate(self.seats) if seat.status == "in"]
+        return [index for index, seat in enumerate(self.seats) if seat[_STATUS] == "in"]
 
     def vacant(self) -> list[Position]:
         """S28: open cave holding no item, not the door or the exit; reading order."""
@@ -121,7 +124,8 @@ class Game:
     def move_ghost(self, seat: int, squares: int, by: str) -> None:
         """The player moves the ghost by `squares` (S30, S31), then catches are checked (S32)."""
         ends = list(self.ghost_board.moves(self.state.ghost, squares).items())
-        place, path = ends[self.bots[seat].move_ghost(self, seat, ends)]
+        # one way to go (a ghost that cannot move, S30) is no decision to ask a bot for
+        place, path = ends[self.bots[seat].move_ghost(self, seat, ends) if len(ends) > 1 else 0]
         self.state = self.state._replace(ghost=place)
         if self.turn_line is not None:
             self.turn_line["ghost"].append({"by": by, "path": [list(p) for p in path]})
