@@ -113,12 +113,9 @@ class Bot:
         ties = [index for index, value in enumerate(keys) if value == best]
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
-    def _turns_after(self, game: Game, seat: int, card: int, outcome: GameOutcome) -> int:
-        """Least turns to the exit after this outcome, with the hand it leaves (S5)."""
-        return self._turns_of(game, seat)(card, outcome)
-
     def _turns_of(self, game: Game, seat: int):
-        """`_turns_after` for this seat's turn: the hand each card leaves worked out once."""
+        """Least turns to the exit after an outcome of a card, with the hand it leaves (S5),
+        for this seat's turn: the hand each card leaves is worked out once."""
         hand = game.state.seats[seat].hand
         masks = {card: _after_mask(hand, card) for card in hand}
         table = self.knowledge.turns_to_exit

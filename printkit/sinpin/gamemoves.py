@@ -83,7 +83,7 @@ def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
 
 
 _END: Trail = ()
-Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint mask of the fields read)
+Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
 MAX_VARIANTS = 8  # remembered suffixes of one state, for different webs and chests around it
 
 
@@ -311,9 +311,8 @@ class _Walker:
         key = ("open", start, card)
         found = self.memo.get(key, self.map)
         if found is None:
-            x, y = start
             transitions = self.map.engine.openings(start, card)
-            suffixes, footprint = self.after(transitions, self._reads(x, y, transitions, opening=True))
+            suffixes, footprint = self.after(transitions, self._reads(transitions))
             found = _Opening(suffixes, footprint, self.map.webs & footprint)
             self.memo.put(key, self.map, found, footprint)
         return found
@@ -325,16 +324,16 @@ class _Walker:
                 found = ({((state.x, state.y), state.exited, (0,), (), -1, 0): _END}, 0)
             else:
                 transitions = self.map.engine.transitions(state)
-                found = self.after(transitions, self._reads(state[0], state[1], transitions))
+                found = self.after(transitions, self._reads(transitions))
             self.memo.put(state, self.map, found, found[1])
         return found
 
-    def _reads(self, x: int, y: int, transitions: list[Transition], opening: bool = False) -> int:
+    def _reads(self, transitions: list[Transition]) -> int:
         """The fields whose tiles a game can change that these transitions depend on: the
         fields they enter. A game changes only open cave, webs and chests (S18, S21, S29b),
         and the engine tells those apart only on the field being entered; everything else it
         reads (rock, ladders, springs, teleporters: support, walks, bounces, jumps, S4-S20)
-        never changes in a game. (`x`, `y` and `opening` are the state's, for the record.)"""
+        never changes in a game."""
         width = self.width
         reads = 0
         for events, _ in transitions:
