@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from printkit.batch import Chunk, derive_seed
 from printkit.sinpin.bots import Knowledge, make_bots
 from printkit.sinpin.gamemoves import GameMoves
+from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.gameturn import play_game
 from printkit.sinpin.level import Level
 from printkit.sinpin.simstats import SimStats
@@ -58,6 +59,11 @@ def record_text(lines: list[dict]) -> str:
 
 def simulate_chunk(plan: SimulationPlan, chunk: Chunk) -> ChunkResult:
     """Play games chunk.start .. chunk.start + count - 1 of the run."""
+    with collector_paused():  # games make no reference cycles (see gcpause)
+        return _play_chunk(plan, chunk)
+
+
+def _play_chunk(plan: SimulationPlan, chunk: Chunk) -> ChunkResult:
     moves, knowledge = tools_for(plan.level)
     stats = SimStats()
     texts: list[str] = []

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable
 
-import gc
-
 from printkit.sinpin.findings import Finding
+from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position, grid_findings
 from printkit.sinpin.movegraph import MoveCache, rest_graph
 from printkit.sinpin.rules import SETUP_KNOBS, Rules
@@ -85,15 +84,9 @@ def validate(level: Level, *, any_size: bool = False) -> Verdict:
 
 def _validate(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     # The searches make hundreds of thousands of small tuples that live until the end; the
-    # cyclic garbage collector would scan them again and again (a tenth of the time) and
-    # find nothing: it pauses during the search and collects afterwards as usual.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # cyclic collector would scan them again and again (a tenth of the time) and find nothing.
+    with collector_paused():
         return _search(level, errors, progress)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _search(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
