@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from printkit.batch import Chunk
+from printkit.sinpin.bots import Knowledge
 from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.loader import read_level
 from printkit.sinpin.simulate import SimulationPlan, simulate_chunk, tools_for
+from printkit.sinpin.tiles import Tile
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 
@@ -71,19 +73,63 @@ def test_overlapping_pauses_in_threads_end_with_the_last(collector_on) -> None:
     assert gc.isenabled()
 
 
+def test_a_freezing_pause_freezes_what_is_alive(collector_on) -> None:
+    gc.unfreeze()
+    kept = [[index] for index in range(1000)]
+    with collector_paused(freeze=True):
+        assert not gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() >= len(kept)
+    gc.unfreeze()
+
+
+def _cycles_left_by(work) -> list:
+    """What the collector finds in cycles after `work`, frozen objects included."""
+    gc.unfreeze()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # whatever the collector finds is kept in gc.garbage
+    try:
+        work()
+        gc.unfreeze()  # frozen objects are looked at too: a freeze must hold no garbage
+        gc.collect()
+        return list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 @pytest.mark.parametrize("name, players", [("05-teleport-tangle", 4), ("07-the-chimney", 4), ("01-first-steps", 3)])
-def test_games_leave_no_reference_cycles(name: str, players: int) -> None:
+def test_games_leave_no_reference_cycles(name: str, players: int, collector_on) -> None:
     level = read_level(str(LEVELS / f"{name}.yaml")).level()
     tools_for(level)  # made once per process, outside the games
     plan = SimulationPlan(level, "x", ("greedy", "random", "rusher", "cautious"), players, 7,
                           keep_records=True, log_game=1)
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)  # whatever the collector finds is kept in gc.garbage
-    try:
-        simulate_chunk(plan, Chunk(0, 0, 12))
-        gc.collect()
-        found = list(gc.garbage)
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
+    found = _cycles_left_by(lambda: simulate_chunk(plan, Chunk(0, 0, 12)))
     assert found == [], f"{len(found)} objects in reference cycles, e.g. {found[:3]!r:.300}"
+
+
+def test_the_bots_knowledge_is_freed_without_the_collector(collector_on) -> None:
+    level = read_level(str(LEVELS / "05-teleport-tangle.yaml")).level()
+    knowledge = Knowledge(level)
+    knowledge.gem_distance(frozenset(level.positions[Tile.GEM]))
+
+    def drop() -> None:
+        nonlocal knowledge
+        del knowledge
+
+    gc.collect()  # the search behind it leaves cycles; the knowledge itself must not be one
+    assert _cycles_left_by(drop) == []
+
+
+def test_a_chunk_freezes_only_on_the_main_thread(collector_on) -> None:
+    level = read_level(str(LEVELS / "01-first-steps.yaml")).level()
+    plan = SimulationPlan(level, "x", ("greedy",), 2, 1)
+    tools_for(level)
+    gc.unfreeze()
+    done = []
+    thread = threading.Thread(target=lambda: done.append(simulate_chunk(plan, Chunk(0, 0, 2))))
+    thread.start()
+    thread.join(60)
+    assert done and gc.get_freeze_count() == 0 and gc.isenabled()  # as on a Dask worker's thread
+    simulate_chunk(plan, Chunk(0, 0, 2))
+    assert gc.get_freeze_count() > 0 and gc.isenabled()
+    gc.unfreeze()

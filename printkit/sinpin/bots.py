@@ -68,7 +68,8 @@ class Knowledge:
         self.route = tuple(field for step in solution.route() for field in step.trail) if solution else ()
         # The route and the fields beside and above it: where a placed chest could shut the way.
         self.route_area = frozenset((x + dx, y + dy) for x, y in self.route for dx in (-1, 0, 1) for dy in (-1, 0))
-        self._gem_distance = lru_cache(maxsize=256)(self._distances)
+        # Not an lru_cache of a bound method: that would be a reference cycle (see gcpause).
+        self._gem_distances: dict[frozenset[Position], dict[Position, int]] = {}
 
     def turns(self, at: Position, hand: frozenset[int]) -> int:
         """Least turns from `at` with `hand` to the exit, health ignored (a lower bound)."""
@@ -78,7 +79,12 @@ class Knowledge:
 
     def gem_distance(self, gems: frozenset[Position]) -> dict[Position, int]:
         """Per rest position, the fewest moves until one can take one of `gems` (1: the next)."""
-        return self._gem_distance(gems)
+        found = self._gem_distances.get(gems)
+        if found is None:
+            if len(self._gem_distances) >= 256:
+                self._gem_distances.clear()
+            found = self._gem_distances[gems] = self._distances(gems)
+        return found
 
     def _distances(self, gems: frozenset[Position]) -> dict[Position, int]:
         distance = {pos: 1 for pos, passed in self.passes.items() if passed & gems}
@@ -106,27 +112,34 @@ class Bot:
     def choose_move(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
         raise NotImplementedError
 
-    def _best(self, game: Game, options: list, key) -> int:
-        """The option with the highest key; ties broken at random (seeded)."""
-        keys = [key(card, outcome) for card, outcome in options]
+    @staticmethod
+    def _best(game: Game, keys: list) -> int:
+        """The index of the highest key; ties broken at random (seeded)."""
         best = max(keys)
         ties = [index for index, value in enumerate(keys) if value == best]
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
-    def _turns_of(self, game: Game, seat: int):
-        """Least turns to the exit after an outcome of a card, with the hand it leaves (S5),
-        for this seat's turn: the hand each card leaves is worked out once."""
+    def _turns_left(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> list[int]:
+        """Per option, the least turns to the exit after it with the hand its card leaves
+        (S5); 0 once out through the exit. (Asked for every option of every move: one loop.)"""
         hand = game.state.seats[seat].hand
         masks = {card: _after_mask(hand, card) for card in hand}
         table = self.knowledge.turns_to_exit
-
-        def turns(card: int, outcome: GameOutcome) -> int:
+        left = []
+        for card, outcome in options:
             if outcome.exited:
-                return 0
+                left.append(0)
+                continue
             row = table.get(outcome.end)
             found = row[masks[card]] if row is not None else None
-            return FAR if found is None else found
-        return turns
+            left.append(FAR if found is None else found)
+        return left
+
+    def _rush(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
+        """Fewest turns left, then the most health, then the most gems."""
+        left = self._turns_left(game, seat, options)
+        return self._best(game, [(-turns, o.health, o.gems.bit_count() + o.payout)
+                                 for turns, (_, o) in zip(left, options)])
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
@@ -206,8 +219,7 @@ class RusherBot(Bot):
     name = "rusher"
 
     def choose_move(self, game, seat, options):
-        turns = self._turns_of(game, seat)
-        return self._best(game, options, lambda card, o: (-turns(card, o), o.health, o.gained))
+        return self._rush(game, seat, options)
 
     def knocked_out(self, game, seat):
         player = game.state.seats[seat]
@@ -229,20 +241,22 @@ class GreedyBot(Bot):
         here = game.state.seats[seat].at
         # The distances are the level's own map's; a placed chest or web can make a gem that
         # looks near unreachable, so it gives up after twice its patience without a gem.
-        turns = self._turns_of(game, seat)
         if distance.get(here, math.inf) > PATIENCE or self.idle > 2 * PATIENCE:
-            return self._best(game, options, lambda card, o: (-turns(card, o), o.health, o.gained))
-
-        def value(card: int, o: GameOutcome) -> tuple:
-            payout = o.payout if o.payout and not self._chest_of(game, o) in self.paid_by else 0
-            return (o.gems.bit_count() + payout, -distance.get(o.end, FAR), o.health, -turns(card, o))
-        index = self._best(game, options, value)
+            return self._rush(game, seat, options)
+        left = self._turns_left(game, seat, options)
+        keys = [(o.gems.bit_count() + (self._new_payout(game, o) if o.payout else 0), -distance.get(o.end, FAR), o.health, -turns)
+                for turns, (_, o) in zip(left, options)]
+        index = self._best(game, keys)
         chosen = options[index][1]
         chest = self._chest_of(game, chosen)
         if chest is not None:
             self.paid_by.add(chest)
         self.idle = 0 if chosen.gems else self.idle + 1
         return index
+
+    def _new_payout(self, game: Game, outcome: GameOutcome) -> int:
+        """A chest's pay-out counts only from a chest that has not paid this bot yet."""
+        return 0 if self._chest_of(game, outcome) in self.paid_by else outcome.payout
 
     @staticmethod
     def _chest_of(game: Game, outcome: GameOutcome) -> Position | None:
@@ -261,13 +275,11 @@ class CautiousBot(Bot):
         if player.health == 1:
             safe = [o for o in safe if not o[1].damage] or safe
         ghost = game.state.ghost
-        turns = self._turns_of(game, seat)
-
-        def value(card: int, o: GameOutcome) -> tuple:
-            exposed = not o.exited and o.end != game.door and reach(ghost, o.end) <= max(CARD_VALUES)
-            return (not exposed, -turns(card, o), o.health, o.gained)
-        chosen = safe[self._best(game, safe, value)]
-        return options.index(chosen)
+        left = self._turns_left(game, seat, safe)
+        door, far = game.door, max(CARD_VALUES)
+        keys = [(o.exited or o.end == door or reach(ghost, o.end) > far, -turns, o.health, o.gained)
+                for turns, (_, o) in zip(left, safe)]
+        return options.index(safe[self._best(game, keys)])
 
 
 BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, RusherBot, GreedyBot, CautiousBot)}

@@ -124,8 +124,14 @@ class _Opening:
                 reach |= segment
         self.reach = reach
         self.applied: dict[tuple, list[GameOutcome]] = {}  # (health, items on reach) -> outcomes
-        # The suffixes without a loss of health, flattened, apart from the others (faster to apply).
-        self.plain = [(key[0], key[1], key[2][0], key[5], trail) for key, trail in suffixes.items() if not key[3]]
+        # The suffixes without a loss of health, apart from the others: grouped by (end, exited,
+        # pay-out), each group's (fields entered, trail) last first, so that a dict built from
+        # them keeps the first suffix's trail for each set of items taken (see _apply).
+        groups: dict[tuple, list] = {}
+        for key, trail in suffixes.items():
+            if not key[3]:
+                groups.setdefault((key[0], key[1], key[5]), []).append((key[2][0], trail))
+        self.plain = [(end, exited, payout, members[::-1]) for (end, exited, payout), members in groups.items()]
         self.hurting = [(key, trail) for key, trail in suffixes.items() if key[3]]
 
 
@@ -255,13 +261,16 @@ class GameMoves:
         maximum = self.level.rules.max_health
         webs = opening.webs
         distinct: dict[tuple, GameOutcome] = {}
-        for end, exited, entered, payout, trail in opening.plain:  # no loss of health: the common case
-            taken_hearts = entered & hearts
-            hp = health
-            if taken_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
-                hp = min(maximum, hp + taken_hearts.bit_count())
-            key = (end, exited, False, hp, 0, entered & gems, taken_hearts, entered & marks, entered & webs, payout)
-            if key not in distinct:
+        on_map = gems | hearts | marks | webs  # items and webs are on different fields
+        for end, exited, payout, members in opening.plain:  # no loss of health: the common case
+            # Suffixes that enter the same items and webs give the same outcome; members run last
+            # to first, so the trail left for each is the first suffix's, as in every process.
+            for taken, trail in {entered & on_map: trail for entered, trail in members}.items():
+                taken_hearts = taken & hearts
+                hp = health
+                if taken_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
+                    hp = min(maximum, hp + taken_hearts.bit_count())
+                key = (end, exited, False, hp, 0, taken & gems, taken_hearts, taken & marks, taken & webs, payout)
                 distinct[key] = _outcome(GameOutcome, (*key, trail, 0))
         for (end, exited, segments, hurts, payout_at, payout), trail in opening.hurting:
             taken = 0

@@ -21,9 +21,16 @@ _was_enabled = False
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     """Run the body with the cyclic collector off; it comes back on (if it was on) when the
-    last of the overlapping pauses ends."""
+    last of the overlapping pauses ends.
+
+    With `freeze`, what is alive then is first moved out of the collector's sight for good
+    (`gc.freeze`): the caches the work filled would otherwise be scanned at once, and again
+    as they age (a 25-game chunk's new cache entries cost a sixth of its time). Frozen
+    objects are still freed when nothing refers to them; only garbage *cycles* alive at that
+    moment would stay, so freeze only where nothing else runs that makes them (the caller
+    decides: printkit's own processes, not a Dask worker's threads)."""
     global _depth, _was_enabled
     with _lock:
         if _depth == 0:
@@ -36,4 +43,6 @@ def collector_paused() -> Iterator[None]:
         with _lock:
             _depth -= 1
             if _depth == 0 and _was_enabled:
+                if freeze:
+                    gc.freeze()
                 gc.enable()

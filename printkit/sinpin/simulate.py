@@ -6,7 +6,9 @@ plays it, so a run gives the same records and statistics on any number of jobs.
 
 from __future__ import annotations
 
+import gc
 import json
+import threading
 from dataclasses import dataclass
 
 from printkit.batch import Chunk, derive_seed
@@ -50,6 +52,7 @@ def tools_for(level: Level) -> tuple[GameMoves, Knowledge]:
         if len(_TOOLS) > 8:
             _TOOLS.clear()
         found = _TOOLS[key] = (GameMoves(level), Knowledge(level))
+        gc.collect()  # the validator's graph behind Knowledge leaves cycles: gone before any freeze
     return found
 
 
@@ -59,12 +62,15 @@ def record_text(lines: list[dict]) -> str:
 
 def simulate_chunk(plan: SimulationPlan, chunk: Chunk) -> ChunkResult:
     """Play games chunk.start .. chunk.start + count - 1 of the run."""
-    with collector_paused():  # games make no reference cycles (see gcpause)
-        return _play_chunk(plan, chunk)
-
-
-def _play_chunk(plan: SimulationPlan, chunk: Chunk) -> ChunkResult:
     moves, knowledge = tools_for(plan.level)
+    # Games make no reference cycles (see gcpause): the collector rests while they run. On
+    # the main thread this is printkit's own process (one job or a local worker), where the
+    # caches' survivors can be frozen; a Dask worker runs chunks on threads among its own work.
+    with collector_paused(freeze=threading.current_thread() is threading.main_thread()):
+        return _play_chunk(plan, chunk, moves, knowledge)
+
+
+def _play_chunk(plan: SimulationPlan, chunk: Chunk, moves: GameMoves, knowledge: Knowledge) -> ChunkResult:
     stats = SimStats()
     texts: list[str] = []
     logged = None
