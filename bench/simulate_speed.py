@@ -1,10 +1,13 @@
 """How fast is `printkit simulate`? Prints figures; not a test.
 
-- four-player `greedy` games on The Chimney (12 x 18, every tile) in this process, one core:
-  games per minute over the first games (cold caches) and the next ones (warm);
+- four-player `greedy` games on The Chimney (12 x 18, every tile) in this process, one core,
+  in chunks of 25 games as `printkit simulate` plays them: games per CPU minute over the
+  issue's run of 1000 games from cold, then several repeats of more games (best, median
+  and worst: the machine may be shared, so one run says little);
 - where the time goes (cProfile, the top functions);
 - how it grows with map size (6 x 5, 12 x 18, 18 x 12);
-- every tile against a plain cave: The Chimney with its special tiles made open cave.
+- every tile against a plain cave: The Chimney with its special tiles made open cave;
+- memory: the peak resident size of this process at the end.
 
 Run: python bench/simulate_speed.py [GAMES]
 """
@@ -14,28 +17,34 @@ from __future__ import annotations
 import cProfile
 import io
 import pstats
+import resource
+import statistics
 import sys
 import time
 from pathlib import Path
 
-from printkit.batch import Chunk
+from printkit.batch import Chunk, make_chunks
+from printkit.cli.simulate import CHUNK_GAMES
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.simulate import SimulationPlan, simulate_chunk, tools_for
+from printkit.sinpin.simstats import SimStats
+from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
 from printkit.sinpin.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+REPEATS = 5
 
 
 def rate(level: Level, games: int, start: int = 0, bots: tuple[str, ...] = ("greedy",), players: int = 4) -> tuple[float, dict]:
-    """Games per CPU minute playing games start .. start + games - 1, and their statistics."""
+    """Games per CPU minute playing games start .. start + games - 1 in chunks, and their statistics."""
     plan = SimulationPlan(level, "bench", bots, players, 1)
+    stats = SimStats()
     began = time.process_time()  # CPU time of this process: one core, whatever else runs
-    result = simulate_chunk(plan, Chunk(0, start, games))
+    for chunk in make_chunks(games, CHUNK_GAMES):
+        stats.merge(simulate_chunk(plan, Chunk(chunk.index, start + chunk.start, chunk.count)).stats)
     seconds = time.process_time() - began
-    report = result.stats.report(level, plan.seat_bots(), 1)
-    return games / seconds * 60, report
+    return games / seconds * 60, stats.report(level, plan.seat_bots(), 1)
 
 
 def plain(level: Level) -> Level:
@@ -45,14 +54,17 @@ def plain(level: Level) -> Level:
 
 def main() -> None:
     chimney = read_level(str(ROOT / "levels" / "07-the-chimney.yaml")).level()
-    began = time.perf_counter()
-    tools_for(chimney)
-    print(f"bots' knowledge and move cache of The Chimney: {time.perf_counter() - began:.2f} s, once per process")
-    cold, _ = rate(chimney, GAMES // 4)
-    warm, report = rate(chimney, GAMES, start=GAMES // 4)
-    print(f"The Chimney, 4 greedy players, one core: {cold:,.0f} games/min over the first {GAMES // 4} games,"
-          f" {warm:,.0f} games/min over the next {GAMES}"
-          f" (mean {report['rounds']['mean']} rounds, {report['finished']['max_rounds']} stopped at max_rounds)")
+    began = time.process_time()
+    fresh, _ = rate(chimney, 1000, start=1_000_000)
+    print(f"The Chimney, 4 greedy players, 1000 games from cold (as `printkit simulate ... --games 1000`):"
+          f" {time.process_time() - began:.1f} s CPU, {fresh:,.0f} games/min")
+    speeds = []
+    for repeat in range(REPEATS):
+        warm, report = rate(chimney, GAMES, start=repeat * GAMES)
+        speeds.append(warm)
+    warm = statistics.median(speeds)
+    print(f"The Chimney, 4 greedy players, one core, then {REPEATS} x {GAMES} more games: best {max(speeds):,.0f}, median {warm:,.0f}, worst {min(speeds):,.0f} games/min"
+          f" (last: mean {report['rounds']['mean']} rounds, {report['finished']['max_rounds']} stopped at max_rounds)")
 
     profile = cProfile.Profile()
     profile.enable()
@@ -78,6 +90,8 @@ def main() -> None:
           f" {flat_speed:,.0f} games/min, mean {flat_report['rounds']['mean']} rounds; a game of every tile takes"
           f" {flat_speed / warm:.2f}x the time of a plain one"
           f" ({(flat_speed * flat_report['rounds']['mean']) / (warm * report['rounds']['mean']):.2f}x per round; the issue's bound: 3x)")
+
+    print(f"peak resident memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
 
 
 if __name__ == "__main__":

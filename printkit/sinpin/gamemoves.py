@@ -84,7 +84,12 @@ def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
 
 _END: Trail = ()
 Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
-MAX_VARIANTS = 8  # remembered suffixes of one state, for different webs and chests around it
+# Bounds of what is remembered of one state: footprints (the webs and chests on a footprint
+# can change the fields a move may enter, so one state can have a few), and per footprint the
+# different webs and chests on it (every game's set-up places its own webs).
+MAX_FOOTPRINTS = 16
+MAX_VARIANTS = 64
+MAX_APPLIED = 256  # items-and-health combinations remembered per opening
 
 
 class _Map:
@@ -147,22 +152,30 @@ class _Memo:
     """
 
     def __init__(self) -> None:
-        self.entries: dict[object, list[tuple[int, int, int, Entry]]] = {}
+        # state -> footprint -> (webs, chests on the footprint) -> what was worked out there
+        self.entries: dict[object, dict[int, dict[tuple[int, int], object]]] = {}
         self.effects: dict[tuple, tuple] = {}  # one transition's events -> what they add (_Walker._effect)
 
     def get(self, key: object, board: _Map):
-        variants = self.entries.get(key)
-        if variants:
+        footprints = self.entries.get(key)
+        if footprints:
             webs, chests = board.webs, board.chests
-            for footprint, on_webs, on_chests, entry in variants:
-                if webs & footprint == on_webs and chests & footprint == on_chests:
-                    return entry
+            for footprint, variants in footprints.items():
+                found = variants.get((webs & footprint, chests & footprint))
+                if found is not None:
+                    return found
         return None
 
     def put(self, key: object, board: _Map, entry: object, footprint: int) -> None:
-        variants = self.entries.setdefault(key, [])
-        variants.insert(0, (footprint, board.webs & footprint, board.chests & footprint, entry))
-        del variants[MAX_VARIANTS:]
+        footprints = self.entries.setdefault(key, {})
+        variants = footprints.get(footprint)
+        if variants is None:
+            if len(footprints) >= MAX_FOOTPRINTS:
+                del footprints[next(iter(footprints))]  # the oldest goes
+            variants = footprints[footprint] = {}
+        elif len(variants) >= MAX_VARIANTS:
+            del variants[next(iter(variants))]
+        variants[(board.webs & footprint, board.chests & footprint)] = entry
 
 
 def _where(rows: tuple[str, ...], char: str) -> list[Position]:
@@ -192,6 +205,10 @@ class GameMoves:
         self._root = _Map(movement_rows(level.rows), level)
         self._memo = _Memo()
         self._item_masks: dict[tuple[str, ...], tuple[int, int, int]] = {}
+        # A turn asks about one map several times (a card each, the bot's view): the last
+        # map asked about is kept by identity, which skips hashing its rows again.
+        self._last_rows: tuple[str, ...] | None = None
+        self._last: tuple[_Map, tuple[int, int, int]] | None = None
         # Only fields that can hold an item or a web in a game matter in a suffix (S28: items
         # go on vacant open cave); the others are left out so that more ways merge.
         self.relevant = _mask(level.width, [(x, y) for x, y, tile in level.cells() if tile in _ITEM_FIELDS])
@@ -212,6 +229,8 @@ class GameMoves:
 
     def item_masks(self, rows: tuple[str, ...]) -> tuple[int, int, int]:
         """(gems, hearts, question marks) on a map, as masks."""
+        if rows is self._last_rows:
+            return self._last[1]  # type: ignore[index]
         found = self._item_masks.get(rows)
         if found is None:
             if len(self._item_masks) > 4096:
@@ -221,6 +240,8 @@ class GameMoves:
         return found
 
     def _map_for(self, rows: tuple[str, ...]) -> _Map:
+        if rows is self._last_rows:
+            return self._last[0]  # type: ignore[index]
         found = self._maps.get(rows)
         if found is None:
             key = movement_rows(rows)
@@ -234,6 +255,7 @@ class GameMoves:
                     self._by_movement = {board.rows: board for board in self._maps.values()}
         else:
             self._maps.move_to_end(rows)
+        self._last_rows, self._last = rows, (found, self.item_masks(rows))
         return found
 
     # -- the query ------------------------------------------------------------------------------
@@ -253,6 +275,8 @@ class GameMoves:
         key = (health, items[0] & reach, items[1] & reach, items[2] & reach)
         found = opening.applied.get(key)
         if found is None:
+            if len(opening.applied) >= MAX_APPLIED:
+                opening.applied.clear()
             found = opening.applied[key] = self._apply(opening, health, key[1:])
         return found
 
@@ -295,14 +319,10 @@ class GameMoves:
             key = (end, exited, knocked >= 0, hp, damage, taken & gems, taken & hearts, taken & marks, taken & webs, payout)
             if key not in distinct:
                 distinct[key] = _outcome(GameOutcome, (*key, trail, damage if knocked >= 0 else 0))
-        return sorted(distinct.values(), key=_order)
+        return [distinct[key] for key in sorted(distinct)]  # a key is the outcome's first ten fields
 
 
 _outcome = tuple.__new__  # a GameOutcome from a tuple of its fields, without NamedTuple's slower __new__
-
-
-def _order(outcome: GameOutcome) -> tuple:
-    return outcome[:10]
 
 
 class _Walker:
