@@ -68,8 +68,10 @@ class Knowledge:
         self.route = tuple(field for step in solution.route() for field in step.trail) if solution else ()
         # The route and the fields beside and above it: where a placed chest could shut the way.
         self.route_area = frozenset((x + dx, y + dy) for x, y in self.route for dx in (-1, 0, 1) for dy in (-1, 0))
+        # The same as bit masks (bit y * width + x, as GameMoves' masks): faster to intersect.
+        self._pass_masks = [(pos, sum(1 << (y * level.width + x) for x, y in passed)) for pos, passed in self.passes.items()]
         # Not an lru_cache of a bound method: that would be a reference cycle (see gcpause).
-        self._gem_distances: dict[frozenset[Position], dict[Position, int]] = {}
+        self._gem_distances: dict[int, dict[Position, int]] = {}
 
     def turns(self, at: Position, hand: frozenset[int]) -> int:
         """Least turns from `at` with `hand` to the exit, health ignored (a lower bound)."""
@@ -79,6 +81,10 @@ class Knowledge:
 
     def gem_distance(self, gems: frozenset[Position]) -> dict[Position, int]:
         """Per rest position, the fewest moves until one can take one of `gems` (1: the next)."""
+        return self.gem_distance_of(sum(1 << (y * self.width + x) for x, y in gems))
+
+    def gem_distance_of(self, gems: int) -> dict[Position, int]:
+        """`gem_distance` of the gems of a mask (bit y * width + x)."""
         found = self._gem_distances.get(gems)
         if found is None:
             if len(self._gem_distances) >= 256:
@@ -86,15 +92,18 @@ class Knowledge:
             found = self._gem_distances[gems] = self._distances(gems)
         return found
 
-    def _distances(self, gems: frozenset[Position]) -> dict[Position, int]:
-        distance = {pos: 1 for pos, passed in self.passes.items() if passed & gems}
+    def _distances(self, gems: int) -> dict[Position, int]:
+        distance = dict.fromkeys([pos for pos, passed in self._pass_masks if passed & gems], 1)
         frontier = list(distance)
+        predecessors = self.predecessors
+        steps = 1
         while frontier:
+            steps += 1
             following = []
             for pos in frontier:
-                for before in self.predecessors.get(pos, ()):
+                for before in predecessors.get(pos, ()):
                     if before not in distance:
-                        distance[before] = distance[pos] + 1
+                        distance[before] = steps
                         following.append(before)
             frontier = following
         return distance
@@ -236,8 +245,7 @@ class GreedyBot(Bot):
         self.idle = 0  # moves since it last gained a gem
 
     def choose_move(self, game, seat, options):
-        gems = frozenset(game.moves.positions(game.items()[0]))
-        distance = self.knowledge.gem_distance(gems)
+        distance = self.knowledge.gem_distance_of(game.items()[0])
         here = game.state.seats[seat].at
         # The distances are the level's own map's; a placed chest or web can make a gem that
         # looks near unreachable, so it gives up after twice its patience without a gem.

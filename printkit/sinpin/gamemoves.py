@@ -84,12 +84,12 @@ def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
 
 _END: Trail = ()
 Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
-# Bounds of what is remembered of one state: footprints (the webs and chests on a footprint
-# can change the fields a move may enter, so one state can have a few), and per footprint the
-# different webs and chests on it (every game's set-up places its own webs).
+# What is remembered: per state at most this many footprints (the webs and chests on a
+# footprint can change the fields a move may enter, so a state can have a few); in all about
+# MEMO_BUDGET webs-and-chests variants (every game's set-up places its own webs), see _Memo.
 MAX_FOOTPRINTS = 16
-MAX_VARIANTS = 64
-MAX_APPLIED = 256  # items-and-health combinations remembered per opening
+MEMO_BUDGET = 12_000
+MAX_APPLIED = 48  # items-and-health combinations remembered per opening
 
 
 class _Map:
@@ -149,15 +149,30 @@ class _Memo:
     on a map only when that map has the same webs and chests on the footprint, which is
     exactly when the engine would work out the same suffix again; so a stale result can
     never be used.
+
+    Memory is bounded by two generations: what was worked out or used since the last
+    `budget` new entries, and the generation before; an entry of the older one that is used
+    again moves to the newer one, the rest is dropped when the newer one is full.
     """
 
     def __init__(self) -> None:
         # state -> footprint -> (webs, chests on the footprint) -> what was worked out there
         self.entries: dict[object, dict[int, dict[tuple[int, int], object]]] = {}
+        self.older: dict[object, dict[int, dict[tuple[int, int], object]]] = {}
+        self.size = 0  # entries in the newer generation
         self.effects: dict[tuple, tuple] = {}  # one transition's events -> what they add (_Walker._effect)
 
+    def _footprints(self, key: object) -> dict[int, dict[tuple[int, int], object]] | None:
+        found = self.entries.get(key)
+        if found is None:
+            found = self.older.pop(key, None)
+            if found is not None:
+                self.entries[key] = found
+                self.size += sum(len(variants) for variants in found.values())
+        return found
+
     def get(self, key: object, board: _Map):
-        footprints = self.entries.get(key)
+        footprints = self._footprints(key)
         if footprints:
             webs, chests = board.webs, board.chests
             for footprint, variants in footprints.items():
@@ -167,15 +182,18 @@ class _Memo:
         return None
 
     def put(self, key: object, board: _Map, entry: object, footprint: int) -> None:
-        footprints = self.entries.setdefault(key, {})
+        footprints = self._footprints(key)
+        if footprints is None:
+            footprints = self.entries[key] = {}
         variants = footprints.get(footprint)
         if variants is None:
             if len(footprints) >= MAX_FOOTPRINTS:
-                del footprints[next(iter(footprints))]  # the oldest goes
+                self.size -= len(footprints.pop(next(iter(footprints))))  # the oldest goes
             variants = footprints[footprint] = {}
-        elif len(variants) >= MAX_VARIANTS:
-            del variants[next(iter(variants))]
         variants[(board.webs & footprint, board.chests & footprint)] = entry
+        self.size += 1
+        if self.size > MEMO_BUDGET:
+            self.older, self.entries, self.size = self.entries, {}, 0
 
 
 def _where(rows: tuple[str, ...], char: str) -> list[Position]:
@@ -276,7 +294,7 @@ class GameMoves:
         found = opening.applied.get(key)
         if found is None:
             if len(opening.applied) >= MAX_APPLIED:
-                opening.applied.clear()
+                del opening.applied[next(iter(opening.applied))]  # the oldest goes
             found = opening.applied[key] = self._apply(opening, health, key[1:])
         return found
 
