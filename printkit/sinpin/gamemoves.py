@@ -86,10 +86,11 @@ _END: Trail = ()
 Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
 # What is remembered: per state at most this many footprints (the webs and chests on a
 # footprint can change the fields a move may enter, so a state can have a few); in all about
-# MEMO_BUDGET webs-and-chests variants (every game's set-up places its own webs), see _Memo.
+# MEMO_BUDGET webs-and-chests variants (every game's set-up places its own webs), see _Memo;
+# and MAX_APPLIED lists of outcomes for an opening, health and items (GameMoves.outcomes).
 MAX_FOOTPRINTS = 16
 MEMO_BUDGET = 12_000
-MAX_APPLIED = 48  # items-and-health combinations remembered per opening
+MAX_APPLIED = 20_000
 
 
 class _Map:
@@ -117,7 +118,7 @@ class _Map:
 class _Opening:
     """Every suffix of one move (a field and a card) on maps with these webs around it."""
 
-    __slots__ = ("suffixes", "footprint", "webs", "reach", "applied", "plain", "hurting")
+    __slots__ = ("suffixes", "footprint", "webs", "reach", "plain", "hurting")
 
     def __init__(self, suffixes: dict[SuffixKey, Trail], footprint: int, webs: int):
         self.suffixes = suffixes
@@ -128,7 +129,6 @@ class _Opening:
             for segment in key[2]:
                 reach |= segment
         self.reach = reach
-        self.applied: dict[tuple, list[GameOutcome]] = {}  # (health, items on reach) -> outcomes
         # The suffixes without a loss of health, apart from the others: grouped by (end, exited,
         # pay-out), each group's (fields entered, trail) last first, so that a dict built from
         # them keeps the first suffix's trail for each set of items taken (see _apply).
@@ -226,6 +226,8 @@ class GameMoves:
         # A turn asks about one map several times (a card each, the bot's view): the last
         # map asked about is kept by identity, which skips hashing its rows again.
         self._last_rows: tuple[str, ...] | None = None
+        # (opening, health, items on the fields it may enter) -> its outcomes, oldest first
+        self._applied: OrderedDict[tuple, list[GameOutcome]] = OrderedDict()
         self._last: tuple[_Map, tuple[int, int, int]] | None = None
         # Only fields that can hold an item or a web in a game matter in a suffix (S28: items
         # go on vacant open cave); the others are left out so that more ways merge.
@@ -290,12 +292,12 @@ class GameMoves:
         # Only items on fields the move can enter change its outcomes: the same answer
         # serves every map that has the same ones there.
         reach = opening.reach
-        key = (health, items[0] & reach, items[1] & reach, items[2] & reach)
-        found = opening.applied.get(key)
+        key = (opening, health, items[0] & reach, items[1] & reach, items[2] & reach)
+        found = self._applied.get(key)
         if found is None:
-            if len(opening.applied) >= MAX_APPLIED:
-                del opening.applied[next(iter(opening.applied))]  # the oldest goes
-            found = opening.applied[key] = self._apply(opening, health, key[1:])
+            if len(self._applied) >= MAX_APPLIED:
+                self._applied.popitem(last=False)  # the oldest goes
+            found = self._applied[key] = self._apply(opening, health, key[2:])
         return found
 
     def _apply(self, opening: _Opening, health: int, items: tuple[int, int, int]) -> list[GameOutcome]:
