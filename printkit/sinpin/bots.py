@@ -57,6 +57,10 @@ class Knowledge:
         self.level = level
         self.width = level.width
         self.turns_to_exit = relaxed_turns_to_exit(cache, graph.nodes)
+        # The same per hand mask: field -> turns, for the fields the exit can be reached from.
+        masks = 1 << len(CARD_VALUES)
+        self.turns_after_hand: list[dict[Position, int]] = [
+            {pos: row[mask] for pos, row in self.turns_to_exit.items() if row[mask] is not None} for mask in range(masks)]
         self.predecessors = {pos: tuple(sorted(graph.predecessors(pos))) for pos in graph.nodes}
         every = frozenset((x, y) for y in range(level.height) for x in range(level.width) if not level.is_rock(x, y))
         self.passes: dict[Position, frozenset[Position]] = {
@@ -132,17 +136,9 @@ class Bot:
         """Per option, the least turns to the exit after it with the hand its card leaves
         (S5); 0 once out through the exit. (Asked for every option of every move: one loop.)"""
         hand = game.state.seats[seat].hand
-        masks = {card: _after_mask(hand, card) for card in hand}
-        table = self.knowledge.turns_to_exit
-        left = []
-        for card, outcome in options:
-            if outcome.exited:
-                left.append(0)
-                continue
-            row = table.get(outcome.end)
-            found = row[masks[card]] if row is not None else None
-            left.append(FAR if found is None else found)
-        return left
+        tables = self.knowledge.turns_after_hand
+        after = {card: tables[_after_mask(hand, card)] for card in hand}
+        return [0 if outcome.exited else after[card].get(outcome.end, FAR) for card, outcome in options]
 
     def _rush(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
         """Fewest turns left, then the most health, then the most gems."""
