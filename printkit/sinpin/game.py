@@ -117,9 +117,10 @@ class Game:
 
     # -- the pieces of a turn -------------------------------------------------------------------
     def update_seat(self, seat: int, **changes: object) -> None:
-        seats = list(self.state.seats)
+        state = self.state
+        seats = list(state.seats)
         seats[seat] = seats[seat]._replace(**changes)
-        self.state = self.state._replace(seats=tuple(seats))
+        self.state = GameState(state.rows, tuple(seats), *state[2:])  # (positional: faster than _replace)
 
     def move_ghost(self, seat: int, squares: int, by: str) -> None:
         """The player moves the ghost by `squares` (S30, S31), then catches are checked (S32)."""
@@ -134,9 +135,10 @@ class Game:
     def catch(self) -> None:
         """S32: every avatar on the board under the ghost is caught, except on the door."""
         under = fields_under(self.state.ghost)
-        for index in self.state.on_board():
-            at = self.state.seats[index].at
-            if at in under and at != self.door:
+        door = self.door
+        for index, seat in enumerate(self.state.seats):
+            at = seat.at
+            if seat[_STATUS] == "in" and at in under and at != door:
                 self.update_seat(index, at=None, health=0, status="caught")
                 if self.turn_line is not None:
                     self.turn_line["events"].append(["caught", list(at), index])

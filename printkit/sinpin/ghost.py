@@ -6,6 +6,8 @@ square, so it covers squares sx..sx+1 by sy..sy+1 and overlaps up to 2 x 2 field
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from printkit.sinpin.level import Position
 from printkit.sinpin.rules import SQUARES_PER_FIELD
 
@@ -24,6 +26,7 @@ def lowest_row(exit_: Position) -> int:
     return SQUARES_PER_FIELD * exit_[1] + 1
 
 
+@lru_cache(maxsize=8192)  # asked after every move; a board has a few thousand places
 def fields_under(place: Place) -> frozenset[Position]:
     """The fields the ghost's 2 x 2 squares overlap (S32)."""
     sx, sy = place
