@@ -118,7 +118,7 @@ class _Map:
 class _Opening:
     """Every suffix of one move (a field and a card) on maps with these webs around it."""
 
-    __slots__ = ("suffixes", "footprint", "webs", "reach", "plain", "hurting")
+    __slots__ = ("suffixes", "footprint", "webs", "reach", "plain", "hurting", "hurting_reach")
 
     def __init__(self, suffixes: dict[SuffixKey, Trail], footprint: int, webs: int):
         self.suffixes = suffixes
@@ -138,6 +138,9 @@ class _Opening:
                 groups.setdefault((key[0], key[1], key[5]), []).append((key[2][0], trail))
         self.plain = [(end, exited, payout, members[::-1]) for (end, exited, payout), members in groups.items()]
         self.hurting = [(key, trail) for key, trail in suffixes.items() if key[3]]
+        # Per hurting suffix, the fields entered up to each loss of health and in all: with
+        # no heart to take, health just falls by one a loss (_apply's quick way).
+        self.hurting_reach = [tuple(_running_or(key[2])) for key, _ in self.hurting]
 
 
 class _Memo:
@@ -304,7 +307,7 @@ class GameMoves:
         gems, hearts, marks = items
         maximum = self.level.rules.max_health
         webs = opening.webs
-        distinct: dict[tuple, GameOutcome] = {}
+        found: list[GameOutcome] = []
         on_map = gems | hearts | marks | webs  # items and webs are on different fields
         for end, exited, payout, members in opening.plain:  # no loss of health: the common case
             # Suffixes that enter the same items and webs give the same outcome; members run last
@@ -314,8 +317,25 @@ class GameMoves:
                 hp = health
                 if taken_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
                     hp = min(maximum, hp + taken_hearts.bit_count())
-                key = (end, exited, False, hp, 0, taken & gems, taken_hearts, taken & marks, taken & webs, payout)
-                distinct[key] = _outcome(GameOutcome, (*key, trail, 0))
+                found.append(_outcome(GameOutcome, (end, exited, False, hp, 0, taken & gems, taken_hearts,
+                                                    taken & marks, taken & webs, payout, trail, 0)))
+        # With a loss of health (damage > 0: never one of the above), several can agree.
+        distinct: dict[tuple, GameOutcome] = {}
+        if not hearts and health > 0:  # no heart on the way: each loss takes one health
+            for ((end, exited, _, hurts, payout_at, payout), trail), entered in zip(opening.hurting, opening.hurting_reach):
+                if len(hurts) >= health:  # S25: knocked out at loss number `health`
+                    taken, knocked = entered[health - 1], True
+                    end, exited, hp, damage, cut = hurts[health - 1], False, 0, health, health
+                    if payout_at >= health:
+                        payout = 0
+                else:
+                    taken, knocked, hp, damage, cut = entered[-1], False, health - len(hurts), len(hurts), 0
+                key = (end, exited, knocked, hp, damage, taken & gems, 0, taken & marks, taken & webs, payout)
+                if key not in distinct:
+                    distinct[key] = _outcome(GameOutcome, (*key, trail, cut))
+            found.extend(distinct.values())
+            found.sort()
+            return found
         for (end, exited, segments, hurts, payout_at, payout), trail in opening.hurting:
             taken = 0
             hp = health
@@ -339,7 +359,18 @@ class GameMoves:
             key = (end, exited, knocked >= 0, hp, damage, taken & gems, taken & hearts, taken & marks, taken & webs, payout)
             if key not in distinct:
                 distinct[key] = _outcome(GameOutcome, (*key, trail, damage if knocked >= 0 else 0))
-        return [distinct[key] for key in sorted(distinct)]  # a key is the outcome's first ten fields
+        found.extend(distinct.values())
+        # The first ten fields differ between any two outcomes, so the sort never compares trails.
+        found.sort()
+        return found
+
+
+def _running_or(masks: tuple[int, ...]):
+    """Each mask OR-ed with all before it."""
+    total = 0
+    for mask in masks:
+        total |= mask
+        yield total
 
 
 _outcome = tuple.__new__  # a GameOutcome from a tuple of its fields, without NamedTuple's slower __new__
