@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from gamescript import Scripted, started, tiny
 
 from printkit.sinpin.bots import BOTS, CautiousBot, GreedyBot, Knowledge, RandomBot, RusherBot, make_bots
 from printkit.sinpin.ghost import reach
+from printkit.sinpin.loader import read_level
 from printkit.sinpin.rules import FULL_HAND
 
 WALL = "########"
@@ -166,3 +169,29 @@ def test_greedy_takes_gems_and_a_chests_pay_out_and_remembers_the_chest() -> Non
     card, outcome = options[bot.choose_move(game, 0, options)]
     assert (card, outcome.gained, outcome.payout) == (6, 5, 4)
     assert bot.paid_by == {(1, 1)}
+
+
+def _plain_gem_distance(knowledge: Knowledge, gems: frozenset) -> dict:
+    """The fewest moves to a move passing a gem, by a plain breadth-first search of the graph."""
+    distance = {pos: 1 for pos, passed in knowledge.passes.items() if passed & gems}
+    frontier = list(distance)
+    while frontier:
+        following = []
+        for pos in frontier:
+            for before in knowledge.predecessors.get(pos, ()):
+                if before not in distance:
+                    distance[before] = distance[pos] + 1
+                    following.append(before)
+        frontier = following
+    return distance
+
+
+@pytest.mark.parametrize("name", ["05-teleport-tangle", "07-the-chimney", "08-long-gallery"])
+def test_gem_distances_are_those_of_a_plain_search_of_the_move_graph(name: str) -> None:
+    level = read_level(str(Path(__file__).resolve().parent.parent / "levels" / f"{name}.yaml")).level()
+    knowledge = Knowledge(level)
+    rng = random.Random(5)
+    cells = [(x, y) for y in range(level.height) for x in range(level.width)]
+    for _ in range(60):
+        gems = frozenset(rng.sample(cells, rng.randint(0, 10)))
+        assert knowledge.gem_distance(gems) == _plain_gem_distance(knowledge, gems)

@@ -72,8 +72,12 @@ class Knowledge:
         self.route = tuple(field for step in solution.route() for field in step.trail) if solution else ()
         # The route and the fields beside and above it: where a placed chest could shut the way.
         self.route_area = frozenset((x + dx, y + dy) for x, y in self.route for dx in (-1, 0, 1) for dy in (-1, 0))
-        # The same as bit masks (bit y * width + x, as GameMoves' masks): faster to intersect.
-        self._pass_masks = [(pos, sum(1 << (y * level.width + x) for x, y in passed)) for pos, passed in self.passes.items()]
+        # For gem distances: the rest positions as small integers, their predecessors and the
+        # fields they pass as bit masks (bit y * width + x, as GameMoves' masks).
+        self._bfs_fields = sorted(self.predecessors.keys() | self.passes.keys())
+        ids = {pos: index for index, pos in enumerate(self._bfs_fields)}
+        self._bfs_predecessors = [[ids[before] for before in self.predecessors.get(pos, ()) if before in ids] for pos in self._bfs_fields]
+        self._bfs_passes = [sum(1 << (y * level.width + x) for x, y in self.passes.get(pos, ())) for pos in self._bfs_fields]
         # Not an lru_cache of a bound method: that would be a reference cycle (see gcpause).
         self._gem_distances: dict[int, dict[Position, int]] = {}
 
@@ -97,20 +101,23 @@ class Knowledge:
         return found
 
     def _distances(self, gems: int) -> dict[Position, int]:
-        distance = dict.fromkeys([pos for pos, passed in self._pass_masks if passed & gems], 1)
-        frontier = list(distance)
-        predecessors = self.predecessors
+        # Breadth first over small integers (a tuple's hash is worked out at every look-up).
+        fields, predecessors = self._bfs_fields, self._bfs_predecessors
+        distance = [0] * len(fields)
+        frontier = [index for index, passed in enumerate(self._bfs_passes) if passed & gems]
+        for index in frontier:
+            distance[index] = 1
         steps = 1
         while frontier:
             steps += 1
             following = []
-            for pos in frontier:
-                for before in predecessors.get(pos, ()):
-                    if before not in distance:
+            for index in frontier:
+                for before in predecessors[index]:
+                    if not distance[before]:
                         distance[before] = steps
                         following.append(before)
             frontier = following
-        return distance
+        return {fields[index]: steps for index, steps in enumerate(distance) if steps}
 
 
 class Bot:
