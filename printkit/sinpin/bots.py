@@ -139,19 +139,24 @@ class Bot:
         ties = [index for index, value in enumerate(keys) if value == best]
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
-    def _turns_left(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> list[int]:
-        """Per option, the least turns to the exit after it with the hand its card leaves
-        (S5); 0 once out through the exit. (Asked for every option of every move: one loop.)"""
+    def _turns_after(self, game: Game, seat: int) -> dict[int, dict[Position, int]]:
+        """Per card of the seat's hand, the least turns to the exit from each field with the
+        hand that card leaves (S5); a field missing cannot reach the exit."""
         hand = game.state.seats[seat].hand
         tables = self.knowledge.turns_after_hand
-        after = {card: tables[_after_mask(hand, card)] for card in hand}
-        return [0 if outcome.exited else after[card].get(outcome.end, FAR) for card, outcome in options]
+        return {card: tables[_after_mask(hand, card)] for card in hand}
+
+    def _turns_left(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> list[int]:
+        """Per option, the least turns to the exit after it; 0 once out through the exit."""
+        after = self._turns_after(game, seat)
+        return [0 if o.exited else after[card].get(o.end, FAR) for card, o in options]
 
     def _rush(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
-        """Fewest turns left, then the most health, then the most gems."""
-        left = self._turns_left(game, seat, options)
-        return self._best(game, [(-turns, o.health, o.gems.bit_count() + o.payout)
-                                 for turns, (_, o) in zip(left, options)])
+        """Fewest turns left, then the most health, then the most gems. (The turns are worked
+        out inside the key, as in `_turns_left`: this runs for every option of most moves.)"""
+        after = self._turns_after(game, seat)
+        return self._best(game, [(-(0 if o.exited else after[card].get(o.end, FAR)), o.health, o.gems.bit_count() + o.payout)
+                                 for card, o in options])
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
@@ -254,9 +259,9 @@ class GreedyBot(Bot):
         # looks near unreachable, so it gives up after twice its patience without a gem.
         if distance.get(here, math.inf) > PATIENCE or self.idle > 2 * PATIENCE:
             return self._rush(game, seat, options)
-        left = self._turns_left(game, seat, options)
-        keys = [(o.gems.bit_count() + (self._new_payout(game, o) if o.payout else 0), -distance.get(o.end, FAR), o.health, -turns)
-                for turns, (_, o) in zip(left, options)]
+        after = self._turns_after(game, seat)
+        keys = [(o.gems.bit_count() + (self._new_payout(game, o) if o.payout else 0), -distance.get(o.end, FAR), o.health,
+                 -(0 if o.exited else after[card].get(o.end, FAR))) for card, o in options]
         index = self._best(game, keys)
         chosen = options[index][1]
         chest = self._chest_of(game, chosen)
