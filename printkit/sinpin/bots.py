@@ -56,11 +56,11 @@ class Knowledge:
         graph = move_graph(cache)
         self.level = level
         self.width = level.width
-        self.turns_to_exit = relaxed_turns_to_exit(cache, graph.nodes)
-        # The same per hand mask: field -> turns, for the fields the exit can be reached from.
-        masks = 1 << len(CARD_VALUES)
+        # Per hand mask: field -> least turns to the exit, for the fields it can be reached from.
+        turns_to_exit = relaxed_turns_to_exit(cache, graph.nodes)
         self.turns_after_hand: list[dict[Position, int]] = [
-            {pos: row[mask] for pos, row in self.turns_to_exit.items() if row[mask] is not None} for mask in range(masks)]
+            {pos: row[mask] for pos, row in turns_to_exit.items() if row[mask] is not None}
+            for mask in range(1 << len(CARD_VALUES))]
         self.predecessors = {pos: tuple(sorted(graph.predecessors(pos))) for pos in graph.nodes}
         every = frozenset((x, y) for y in range(level.height) for x in range(level.width) if not level.is_rock(x, y))
         self.passes: dict[Position, frozenset[Position]] = {
@@ -83,9 +83,7 @@ class Knowledge:
 
     def turns(self, at: Position, hand: frozenset[int]) -> int:
         """Least turns from `at` with `hand` to the exit, health ignored (a lower bound)."""
-        row = self.turns_to_exit.get(at)
-        found = row[_hand_mask(hand)] if row is not None else None
-        return FAR if found is None else found
+        return self.turns_after_hand[_hand_mask(hand)].get(at, FAR)
 
     def gem_distance(self, gems: frozenset[Position]) -> dict[Position, int]:
         """Per rest position, the fewest moves until one can take one of `gems` (1: the next)."""
@@ -139,24 +137,18 @@ class Bot:
         ties = [index for index, value in enumerate(keys) if value == best]
         return ties[0] if len(ties) == 1 else game.rng.choice(ties)
 
-    def _turns_after(self, game: Game, seat: int) -> dict[int, dict[Position, int]]:
-        """Per card of the seat's hand, the least turns to the exit from each field with the
-        hand that card leaves (S5); a field missing cannot reach the exit."""
+    def _turns_left(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> list[int]:
+        """Per option, the least turns to the exit after it with the hand its card leaves
+        (S5); 0 once out through the exit."""
         hand = game.state.seats[seat].hand
         tables = self.knowledge.turns_after_hand
-        return {card: tables[_after_mask(hand, card)] for card in hand}
-
-    def _turns_left(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> list[int]:
-        """Per option, the least turns to the exit after it; 0 once out through the exit."""
-        after = self._turns_after(game, seat)
+        after = {card: tables[_after_mask(hand, card)] for card in hand}
         return [0 if o.exited else after[card].get(o.end, FAR) for card, o in options]
 
     def _rush(self, game: Game, seat: int, options: list[tuple[int, GameOutcome]]) -> int:
-        """Fewest turns left, then the most health, then the most gems. (The turns are worked
-        out inside the key, as in `_turns_left`: this runs for every option of most moves.)"""
-        after = self._turns_after(game, seat)
-        return self._best(game, [(-(0 if o.exited else after[card].get(o.end, FAR)), o.health, o.gems.bit_count() + o.payout)
-                                 for card, o in options])
+        """Fewest turns left, then the most health, then the most gems."""
+        left = self._turns_left(game, seat, options)
+        return self._best(game, [(-turns, o.health, o.gems.bit_count() + o.payout) for turns, (_, o) in zip(left, options)])
 
     # -- the other decisions --------------------------------------------------------------------
     def choose_card(self, game: Game, seat: int) -> int:
@@ -259,9 +251,9 @@ class GreedyBot(Bot):
         # looks near unreachable, so it gives up after twice its patience without a gem.
         if distance.get(here, math.inf) > PATIENCE or self.idle > 2 * PATIENCE:
             return self._rush(game, seat, options)
-        after = self._turns_after(game, seat)
-        keys = [(o.gems.bit_count() + (self._new_payout(game, o) if o.payout else 0), -distance.get(o.end, FAR), o.health,
-                 -(0 if o.exited else after[card].get(o.end, FAR))) for card, o in options]
+        left = self._turns_left(game, seat, options)
+        keys = [(o.gems.bit_count() + (self._new_payout(game, o) if o.payout else 0), -distance.get(o.end, FAR), o.health, -turns)
+                for turns, (_, o) in zip(left, options)]
         index = self._best(game, keys)
         chosen = options[index][1]
         chest = self._chest_of(game, chosen)

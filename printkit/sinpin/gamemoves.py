@@ -30,6 +30,11 @@ def movement_rows(rows: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(row.translate(_ITEM_CHARS) for row in rows)
 
 
+def heal(health: int, hearts: int, maximum: int) -> int:
+    """S22: each heart gives 1 health, up to the maximum; never lowers a higher health."""
+    return max(health, min(maximum, health + hearts)) if hearts else health
+
+
 class GameOutcome(NamedTuple):
     """One distinct way a move can end in a game, with what it does (S16-S25). Fields are
     bit masks over the map (bit y * width + x); `GameMoves.positions` turns one into fields."""
@@ -182,9 +187,7 @@ class GameMoves:
             # to first, so the trail left for each is the first suffix's, as in every process.
             for taken, trail in {entered & on_map: trail for entered, trail in members}.items():
                 taken_hearts = taken & hearts
-                hp = health
-                if taken_hearts and hp < maximum:  # S22: up to the maximum, never lowering it
-                    hp = min(maximum, hp + taken_hearts.bit_count())
+                hp = heal(health, taken_hearts.bit_count(), maximum) if taken_hearts else health
                 found.append(_outcome(GameOutcome, (end, exited, False, hp, 0, taken & gems, taken_hearts,
                                                     taken & marks, taken & webs, payout, trail, 0)))
         # With a loss of health (damage > 0: never one of the above), several can agree.
@@ -218,9 +221,7 @@ class GameMoves:
             hp = health
             knocked = -1
             for index, segment in enumerate(segments):
-                new_hearts = (segment & ~taken & hearts).bit_count()
-                if new_hearts and hp < maximum:
-                    hp = min(maximum, hp + new_hearts)
+                hp = heal(hp, (segment & ~taken & hearts).bit_count(), maximum)
                 taken |= segment
                 if index < len(hurts):
                     hp -= 1

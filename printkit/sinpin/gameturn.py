@@ -12,15 +12,10 @@ import dataclasses
 from collections.abc import Sequence
 
 from printkit.sinpin.game import AVATARS, KNOCKOUT_PRICE, Bot, Game, new_game, set_tile, set_up
-from printkit.sinpin.gamemoves import GameMoves, GameOutcome
+from printkit.sinpin.gamemoves import GameMoves, GameOutcome, heal
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import next_hand
 from printkit.sinpin.tiles import Tile
-
-
-def heal(health: int, hearts: int, maximum: int) -> int:
-    """S22: each heart gives 1 health, up to the maximum; never lowers a higher health."""
-    return max(health, min(maximum, health + hearts)) if hearts else health
 
 
 def play_game(level: Level, bots: Sequence[Bot], seed: int, *, game: int = 0, level_name: str = "",

@@ -3,8 +3,8 @@
 The searches and the simulated games make millions of small tuples (states, outcomes, game
 states) and keep large caches; none of them refer to themselves, so reference counting
 frees all that is dropped. The cyclic collector would still walk the young objects every
-700 allocations and the whole heap, caches included, now and then: about a third of a
-simulated game's time, for nothing found (tests/test_gcpause.py checks that a chunk of
+700 allocations and the whole heap, caches included, now and then: a quarter to a third
+of a simulated game's time (measured on The Chimney), for nothing found (tests/test_gcpause.py checks that a chunk of
 games leaves no cycles behind). It is switched off for the work and back on afterwards.
 """
 
@@ -27,7 +27,8 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
 
     With `freeze`, what is alive then is first moved out of the collector's sight for good
     (`gc.freeze`): the caches the work filled would otherwise be scanned at once, and again
-    as they age (a 25-game chunk's new cache entries cost a sixth of its time). Frozen
+    as they age (on The Chimney the first pass alone took 35-50 ms after a 25-game chunk
+    of about 350 ms). Frozen
     objects are still freed when nothing refers to them; only garbage *cycles* alive at that
     moment would stay, so freeze only where nothing else runs that makes them (the caller
     decides: printkit's own processes, not a Dask worker's threads)."""

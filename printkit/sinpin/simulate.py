@@ -52,7 +52,9 @@ def tools_for(level: Level) -> tuple[GameMoves, Knowledge]:
         if len(_TOOLS) > 8:
             _TOOLS.clear()
         found = _TOOLS[key] = (GameMoves(level), Knowledge(level))
-        gc.collect()  # the validator's graph behind Knowledge leaves cycles: gone before any freeze
+        # Knowledge's searches leave cycles (an engine keeps its walkers, which keep the
+        # engine's bound methods); they are collected here, once a level, before any freeze.
+        gc.collect()
     return found
 
 
