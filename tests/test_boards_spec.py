@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.boards import layout, sinoda
+from printkit.boards import layout
+from printkit.sinoda import board as sinoda
 from printkit.boards.layout import Page
 from printkit.boards.spec import BoardSpec, SinodaOptions, YinshOptions, load_spec
 from printkit.draw.colours import parse_colour

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.boards import yinsh
+from printkit.yinsh import board as yinsh
 from printkit.boards.layout import SinodaLayout, YinshLayout
 from printkit.boards.spec import BoardSpec
 

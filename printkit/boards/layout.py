@@ -12,7 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
-from printkit.boards import sinoda, yinsh
+from printkit.sinoda import board as sinoda
+from printkit.yinsh import board as yinsh
 
 XY = tuple[float, float]
 

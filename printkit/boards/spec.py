@@ -11,7 +11,9 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from printkit.boards import layout, pieces, sinoda, yinsh
+from printkit.boards import layout, pieces
+from printkit.sinoda import board as sinoda
+from printkit.yinsh import board as yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
 from printkit.filekinds import BOARD, wrong_kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from printkit.boards import yinsh as yinsh_model
+from printkit.yinsh import board as yinsh_model
 from printkit.boards.layout import SlotRow, YinshLayout
 from printkit.boards.pieces import ring_hole
 from printkit.boards.spec import BoardSpec, Player

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.boards import sinoda
-from printkit.boards.sinoda import Board, Kind, Triangle, hex_distance, make_setup, rotate60
+from printkit.sinoda import board as sinoda
+from printkit.sinoda.board import Board, Kind, Triangle, hex_distance, make_setup, rotate60
 
 
 @pytest.mark.parametrize(("n", "count", "rings"), [(2, 24, [6, 18]), (3, 54, [6, 18, 30])])

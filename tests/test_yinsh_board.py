@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from printkit.boards import yinsh
-from printkit.boards.yinsh import LINES, LINES_THROUGH, POINTS, Point, point, point_mm
+from printkit.yinsh import board as yinsh
+from printkit.yinsh.board import LINES, LINES_THROUGH, POINTS, Point, point, point_mm
 
 COUNTS = [4, 7, 8, 9, 10, 9, 10, 9, 8, 7, 4]
 

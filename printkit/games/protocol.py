@@ -1,0 +1,91 @@
+"""The game protocol: the one small interface every game of printkit implements.
+
+The idea is OpenSpiel's, kept small. A *game* (`GameRules`) is the fixed set-up of a match:
+the level or board, the rule knobs and the number of seats. From a seed it makes the
+initial *state*; a state is an immutable value that knows
+
+- `to_act()`: the seat that decides next (None once the game is over);
+- `legal_actions()`: every action that seat may take now, in a fixed order, each distinct;
+- `apply(action)`: the state after that action (a new value; the old one is unchanged).
+  An action that is not legal raises `IllegalAction`, whose message names the rule;
+- `is_terminal()`, `scores()` (one number a seat, what the game counts: gems, points,
+  rings taken off) and `winners()` (the seats that share the win; empty for a draw).
+
+Chance (a first player drawn at random, a question mark's draw) is not an action: the state
+carries its own seeded generator, so the same seed and the same actions always lead to the
+same states. A game is therefore a pure function of (set-up, seats, bots, seed).
+
+Bots choose among the legal actions (`Bot.choose` returns an index). `play` drives any game
+through the protocol and writes its record in the shared frame of `printkit.games.record`;
+a game with a tuned turn loop of its own (Sinpin) may play faster, but must write the same
+record as the protocol would, which its tests check.
+
+Actions are game-specific hashable values; `GameRules.action_json` / `action_from_json`
+turn them into JSON and back (for records and for the browser), and `state_json` gives
+what a page needs to draw a state. Nothing here knows any one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+Action = Hashable
+JSON = Any  # a value json.dumps accepts
+
+
+class IllegalAction(ValueError):
+    """An action that the state does not list; the message names the rule it breaks."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    def to_act(self) -> int | None: ...
+
+    def legal_actions(self) -> Sequence[Action]: ...
+
+    def apply(self, action: Action) -> GameState: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> tuple[float, ...]: ...
+
+    def winners(self) -> tuple[int, ...]: ...
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    name: str  # "sinpin", "sinoda", "yinsh": the record is "<name>-game"
+    seats: int
+
+    def initial_state(self, seed: int) -> GameState: ...
+
+    def action_json(self, state: GameState, action: Action) -> JSON: ...
+
+    def action_from_json(self, state: GameState, data: JSON) -> Action: ...
+
+    def state_json(self, state: GameState) -> dict[str, JSON]: ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: GameState, actions: Sequence[Action]) -> int: ...
+
+
+def checked_index(bot: Bot, state: GameState, actions: Sequence[Action]) -> int:
+    """The bot's choice, refused unless it names one of the actions."""
+    index = bot.choose(state, actions)
+    if not isinstance(index, int) or not 0 <= index < len(actions):
+        raise IllegalAction(f"bot {bot.name} chose {index!r} of {len(actions)} actions")
+    return index
+
+
+def apply_json(game: GameRules, state: GameState, data: JSON) -> GameState:
+    """The state after an action given as JSON (from a record or a page); an action the
+    state does not list is refused with IllegalAction, whatever the page sent."""
+    action = game.action_from_json(state, data)
+    if action not in state.legal_actions():
+        raise IllegalAction(f"{data!r} is not a legal action now")
+    return state.apply(action)

@@ -1,0 +1,1 @@
+"""Sinoda: the pure game (board geometry, rules, bots); nothing drawn, no CLI, no file I/O."""
