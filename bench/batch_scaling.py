@@ -52,7 +52,7 @@ def timed_chunk(work: Callable[[Chunk], object], chunk: Chunk) -> tuple[object, 
 def simulate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], object]]:
     from printkit.cli.simulate import CHUNK_GAMES
     from printkit.sinpin.loader import read_level
-    from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
+    from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
 
     level = read_level(str(ROOT / "levels" / "07-the-chimney.yaml")).level()
     plan = SimulationPlan(level, "bench", ("greedy",), 4, 1)
@@ -62,7 +62,7 @@ def simulate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], 
 def generate_work() -> tuple[Callable[[Chunk], object], int, Callable[[object], object]] | None:
     try:
         from printkit.cli import generate as generate_cli
-        from printkit.sinpin.generator import Request  # type: ignore[import-not-found]
+        from printkit.sinpin.generate.generator import Request  # type: ignore[import-not-found]
     except ImportError:
         return None
     request = Request(12, 18, None, None, None, (2, 3, 4))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dense_levels import dense_level
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.validator import validate
+from printkit.sinpin.moves.validator import validate
 
 CHIMNEY = Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml"
 

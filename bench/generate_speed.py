@@ -18,7 +18,7 @@ import sys
 import time
 
 from printkit.batch import derive_seed
-from printkit.sinpin.generator import Generated, Request, generate_level
+from printkit.sinpin.generate.generator import Generated, Request, generate_level
 
 
 def run(request: Request, count: int, seed: int = 1) -> None:

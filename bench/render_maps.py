@@ -25,7 +25,7 @@ from printkit.draw.output import document_outputs
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.sinpin.overlay import overlay_document
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.validator import validate
+from printkit.sinpin.moves.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "levels"

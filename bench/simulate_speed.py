@@ -27,9 +27,9 @@ from printkit.batch import Chunk, make_chunks
 from printkit.cli.simulate import CHUNK_GAMES
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.simstats import SimStats
-from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
-from printkit.sinpin.validator import validate
+from printkit.sinpin.game.stats import SimStats
+from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
+from printkit.sinpin.moves.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 400

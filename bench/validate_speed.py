@@ -19,7 +19,7 @@ from dense_levels import floors_and_ladders
 from printkit.sinpin.level import Level
 from timing import timed
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.validator import validate
+from printkit.sinpin.moves.validator import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = ROOT / "levels" / "01-first-steps.yaml"

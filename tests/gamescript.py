@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 
-from printkit.sinpin.game import Game, new_game, set_up
-from printkit.sinpin.ghost import start_place
+from printkit.sinpin.game.state import Game, new_game, set_up
+from printkit.sinpin.game.ghost import start_place
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 

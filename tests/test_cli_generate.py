@@ -12,7 +12,7 @@ from drawcheck import pdf_pages
 
 from printkit.cli import main
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.validator import validate
+from printkit.sinpin.moves.validator import validate
 
 
 def run(*args: str) -> Result:

@@ -133,7 +133,7 @@ def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) ->
 
 def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) -> None:
     from printkit.sinpin.loader import read_level
-    from printkit.sinpin.validator import validate
+    from printkit.sinpin.moves.validator import validate
 
     result = run("--random", "--seed", "3", "--players", "3", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output

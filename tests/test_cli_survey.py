@@ -11,8 +11,8 @@ from drawcheck import pdf_pages, svg_page
 
 from printkit.cli import main
 from printkit.sinpin.level import Level
-from printkit.sinpin.levelmetrics import expressive_range, far_apart, level_metrics
-from printkit.sinpin.validator import validate
+from printkit.sinpin.generate.metrics import expressive_range, far_apart, level_metrics
+from printkit.sinpin.moves.validator import validate
 
 
 def run(*args: str) -> Result:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.sinpin.engine import Outcome
+from printkit.sinpin.moves.engine import Outcome
 from printkit.sinpin.rules import KNOB_RANGES, Rules
-from printkit.sinpin.validator import unsearchable
+from printkit.sinpin.moves.validator import unsearchable
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -1,6 +1,6 @@
 """The collector pause: it restores the collector, and the work it covers makes no cycles.
 
-Simulated games run with the cyclic garbage collector off (printkit.sinpin.gcpause); that is
+Simulated games run with the cyclic garbage collector off (printkit.gcpause); that is
 only sound while a game leaves no reference cycles behind, which the last test checks.
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from printkit.batch import Chunk
-from printkit.sinpin.gcpause import collector_paused
+from printkit.gcpause import collector_paused
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.simulate import SimulationPlan, simulate_chunk, tools_for
+from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk, tools_for
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 
@@ -88,9 +88,9 @@ def test_a_freezing_pause_freezes_what_is_alive(collector_on) -> None:
 CYCLES_CHECK = """
 import gc, json, sys
 from printkit.batch import Chunk
-from printkit.sinpin.bots import Knowledge
+from printkit.sinpin.game.bots import Knowledge
 from printkit.sinpin.loader import read_level
-from printkit.sinpin.simulate import SimulationPlan, simulate_chunk, tools_for
+from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk, tools_for
 from printkit.sinpin.tiles import Tile
 
 def cycles_left_by(work):

@@ -16,8 +16,8 @@ from printkit.draw.colours import WHITE, luminance
 from printkit.render.heatmap import DARKEST, HURT, heatmap_document, shade
 from printkit.render.histogram import BAR, OVERFLOW_BAR
 from printkit.render.sinpin.sheet import SAFE_MARGIN
-from printkit.sinpin.simstats import SimStats
-from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
+from printkit.sinpin.game.stats import SimStats
+from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
 from printkit.sinpin.tiles import Tile
 
 SUBTITLE = "40 simulated games, bots greedy, rusher, seed 7"

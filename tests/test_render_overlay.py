@@ -10,7 +10,7 @@ from test_render_samples import EVERY_TILE, FLOATING_DOOR, PITS, TALL, TWO_EXITS
 
 from printkit.draw import write_document
 from printkit.render.sinpin.overlay import ROUTE, overlay_document
-from printkit.sinpin.validator import validate
+from printkit.sinpin.moves.validator import validate
 
 
 def _overlay(tmp_path, text: str, suffix: str, name: str = "checked"):

@@ -16,7 +16,7 @@ from printkit.render.sinpin.sheet import FIELD_STYLE
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import read_level
 from printkit.sinpin.tiles import Tile
-from printkit.sinpin.validator import validate, validate_rows
+from printkit.sinpin.moves.validator import validate, validate_rows
 
 EVERY_TILE = """\
 name: Every Tile

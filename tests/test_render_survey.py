@@ -10,7 +10,7 @@ from drawcheck import svg_page
 from printkit.draw.output import write_document
 from printkit.render.survey import HEAT, ROCK, survey_document
 from printkit.sinpin.level import Level
-from printkit.sinpin.levelmetrics import expressive_range
+from printkit.sinpin.generate.metrics import expressive_range
 
 LEVEL = Level(("######", "#....#", "#A.^Z#", "######"), name="Tiny Den")
 METRICS = [

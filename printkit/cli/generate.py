@@ -22,9 +22,9 @@ from printkit.atomicfile import AtomicBatch
 from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
 from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
-from printkit.sinpin.generator import MIN_SIZE, Failure, Request, generate_level
+from printkit.sinpin.generate.generator import MIN_SIZE, Failure, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
-from printkit.sinpin.levelmetrics import FEATURES
+from printkit.sinpin.generate.metrics import FEATURES
 from printkit.sinpin.loader import dump_level
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 

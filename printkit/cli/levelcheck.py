@@ -13,7 +13,7 @@ from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, prog
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
-from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
+from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
 from printkit.yamlsource import SourceProblem, UnreadableSource
 
 

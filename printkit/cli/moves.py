@@ -8,9 +8,9 @@ from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
-from printkit.sinpin.engine import LEFT, RIGHT, MoveEngine, Outcome
+from printkit.sinpin.moves.engine import LEFT, RIGHT, MoveEngine, Outcome
 from printkit.sinpin.tiles import field_name, parse_field
-from printkit.sinpin.trail import describe
+from printkit.sinpin.moves.trail import describe
 
 
 def _position(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:

@@ -22,7 +22,7 @@ CHUNK_GAMES = 25  # games per chunk: small enough for a smooth progress bar, big
 
 
 def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[str, ...]:
-    from printkit.sinpin.bots import BOTS
+    from printkit.sinpin.game.bots import BOTS
 
     names = tuple(name.strip() for name in value.split(",") if name.strip())
     unknown = [name for name in names if name not in BOTS]
@@ -100,9 +100,9 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     played (exit 1); a level that cannot be won only with --allow-unsolvable.
     """
     from printkit.batch import make_chunks, run_chunks
-    from printkit.sinpin.game import AVATARS
-    from printkit.sinpin.simstats import SimStats
-    from printkit.sinpin.simulate import SimulationPlan, simulate_chunk
+    from printkit.sinpin.game.state import AVATARS
+    from printkit.sinpin.game.stats import SimStats
+    from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
 
     _suffix(record, (".jsonl",), "'--record'")
     _suffix(log_file, (".txt",), "'--log'")
@@ -145,7 +145,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if record is not None:
         outputs.append((record, "".join(records).encode("utf-8")))
     if log_file is not None and logged is not None:
-        from printkit.sinpin.gamelog import tell
+        from printkit.sinpin.game.log import tell
 
         outputs.append((log_file, tell(logged).encode("utf-8")))
     if heatmap is not None:

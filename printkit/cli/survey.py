@@ -10,7 +10,7 @@ import click
 from printkit.batch import ChunkExecutor
 from printkit.cli.common import EXIT_FINDING, message, output_format, write_listed
 from printkit.cli.generate import generator_options, make_levels, request_from, run_seed, shortfall
-from printkit.sinpin.levelmetrics import expressive_range, far_apart
+from printkit.sinpin.generate.metrics import expressive_range, far_apart
 
 THUMBNAILS = 5
 

@@ -12,7 +12,7 @@ from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
 from printkit.cli.named import LEVEL
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.validator import Verdict, unsearchable
+from printkit.sinpin.moves.validator import Verdict, unsearchable
 from printkit.wording import counted
 from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 

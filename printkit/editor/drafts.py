@@ -16,13 +16,13 @@ from typing import Any
 import yaml
 
 from printkit.cli.levelcheck import unprintable_text
-from printkit.sinpin.engine import MoveEngine
+from printkit.sinpin.moves.engine import MoveEngine
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
-from printkit.sinpin.validator import Verdict, unsearchable, validate_rows
+from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
 from printkit.yamlsource import Document, Source, SourceProblem, UnreadableSource, parse_document
 
 MAX_SIDE = 40  # far beyond S2 (which the validator reports); bounds the work a request can ask for

@@ -25,7 +25,7 @@ from printkit.render.sinpin.sheet import (
 )
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE
-from printkit.sinpin.simstats import SimStats
+from printkit.sinpin.game.stats import SimStats
 
 # the darkest shade stays light enough for the black tile icons drawn over it
 DARKEST = NAMED_COLOURS["blue"]

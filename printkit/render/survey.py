@@ -98,7 +98,7 @@ def thumbnail(level: Level, x: float, y: float, field: float, caption: Sequence[
 
 
 def survey_document(figures: dict, levels: Sequence[Level], metrics: Sequence[dict], subtitle: str) -> Document:
-    """The survey page; `figures` is levelmetrics.expressive_range, `levels` the thumbnails'
+    """The survey page; `figures` is sinpin.generate.metrics.expressive_range, `levels` the thumbnails'
     levels with their `metrics`."""
     width, height = A4_PORTRAIT
     items: list[Item] = [

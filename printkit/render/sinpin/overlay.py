@@ -25,7 +25,7 @@ from printkit.render.sinpin.sheet import (
 from printkit.sinpin.level import Level, Position, fits_paper
 from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.tiles import field_name
-from printkit.sinpin.validator import RouteStep, Verdict
+from printkit.sinpin.moves.validator import RouteStep, Verdict
 
 MARK = "#c00000"
 ROUTE = "#0047b3"

@@ -1,0 +1,120 @@
+"""One simulated game told turn by turn in words a person can follow (`simulate --log`)."""
+
+from __future__ import annotations
+
+from printkit.sinpin.game.ghost import reach
+from printkit.sinpin.level import Position
+from printkit.sinpin.tiles import field_name
+
+DRAWN = {"gem": "a gem", "heart": "a heart", "web": "a web", "chest": "a chest", "ghost": "the ghost card",
+         "nothing": "nothing (the box is empty)"}
+
+
+# How each event of a move is told; `at` is the field's name, `detail` the event's third part.
+EVENT_WORDS = {
+    "gem": lambda at, detail: f"takes the gem at {at}",
+    "heart": lambda at, detail: f"takes the heart at {at}",
+    "hurt": lambda at, detail: f"loses 1 health at {at}",
+    "payout": lambda at, detail: f"the chest at {at} pays {_plural(detail, 'gem')}",
+    "draw": lambda at, detail: f"draws {DRAWN.get(detail, detail)} at {at}",
+    "place": lambda at, detail: f"puts the {detail} on {at}",
+    "knocked_out": lambda at, detail: "knocked out: pays 3 gems to go on" if detail == "pay" else "knocked out: back to the door",
+    "exit": lambda at, detail: f"leaves by the exit with {_plural(detail, 'gem')} bonus",
+}  # a catch is told after the ghost's move that made it
+
+
+def _event_words(event: list) -> str:
+    return EVENT_WORDS[event[0]](field_name(*event[1]), event[2] if len(event) > 2 else None)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _step_kind(before: Position, after: Position) -> str:
+    dx, dy = after[0] - before[0], after[1] - before[1]
+    if abs(dx) + abs(dy) != 1:
+        return "teleports"
+    if dy == -1:
+        return "goes up"
+    if dy == 1:
+        return "drops"
+    return "walks right" if dx == 1 else "walks left"
+
+
+def describe_trail(start: Position, trail: list[Position]) -> str:
+    """"walks right to E7, goes up to E6, drops to F8": runs of one kind of step, each
+    named by the field where it ends."""
+    parts: list[str] = []
+    here = start
+    run_kind, run_end = None, None
+    for field in trail:
+        kind = _step_kind(here, field)
+        if kind != run_kind and run_kind is not None:
+            parts.append(f"{run_kind} to {field_name(*run_end)}")
+        run_kind, run_end, here = kind, field, field
+    if run_kind is not None:
+        parts.append(f"{run_kind} to {field_name(*run_end)}")
+    return ", ".join(parts) or "cannot move"
+
+
+def _ghost_words(ghost: dict, avatars: list[str], seat: int, where: dict[int, Position]) -> str:
+    """"moves the ghost 3 squares toward Goat": toward the avatar of another player it ends
+    nearest (S30), if any is still on the board."""
+    path = ghost["path"]
+    what = {"turn": "moves the ghost", "draw": "the ghost card: moves the ghost", "exit": "leaving, moves the ghost"}[ghost["by"]]
+    if not path:
+        return "the ghost cannot move" if ghost["by"] == "turn" else f"{what} 0 squares (it cannot move)"
+    place = tuple(path[-1])
+    others = sorted((reach(place, at), other) for other, at in where.items() if other != seat)
+    toward = f" toward {avatars[others[0][1]]}" if others and others[0][0] != float("inf") else ""
+    return f"{what} {_plural(len(path), 'square')}{toward}"
+
+
+def tell(lines: list[dict]) -> str:
+    """The record of one game as text, a line per turn."""
+    header = lines[0]
+    avatars = [player["avatar"] for player in header["players"]]
+    out = [f"Game {header['game']} of {header['level'] or 'a level'} (seed {header['seed']}): "
+           + ", ".join(f"{p['avatar']} ({p['bot']})" for p in header["players"])
+           + f"; {avatars[header['first']]} starts."]
+    standing: dict[int, Position] = {}  # the avatars on the board and where they stand
+    first_turn = next((line for line in lines if "turn" in line), None)
+    if first_turn is not None and first_turn["from"] is not None:
+        standing = {player["seat"]: tuple(first_turn["from"]) for player in header["players"]}
+    placed = [line for line in lines if "setup" in line]
+    if placed:
+        out.append("Set-up: " + "; ".join(f"{avatars[p['seat']]} puts a {p['setup']} on {field_name(*p['at'])}" for p in placed) + ".")
+    for line in lines:
+        if "turn" not in line:
+            continue
+        who = avatars[line["seat"]]
+        words = [f"Round {line['round']}: {who} plays {line['card']}"]
+        if line["move"] is None:
+            words[0] += " (out of the game)"
+        else:
+            move = line["move"]
+            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]]))
+            words += [_event_words(event) for event in line["events"] if event[0] in EVENT_WORDS]
+            if line["at"] is not None:
+                words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
+            else:
+                words.append(f"{_plural(line['gems'], 'gem')}")
+        if line["at"] is not None:
+            standing[line["seat"]] = tuple(line["at"])
+        else:
+            standing.pop(line["seat"], None)
+        words += [_ghost_words(ghost, avatars, line["seat"], standing) for ghost in line["ghost"]]
+        for event in line["events"]:
+            if event[0] == "caught":
+                standing.pop(event[2], None)
+        for event in line["events"]:
+            if event[0] == "caught":
+                words.append(f"the ghost catches {avatars[event[2]]} at {field_name(*event[1])}")
+        out.append(", ".join(words) + ".")
+    end = lines[-1]
+    gems = ", ".join(f"{avatars[i]} {count}" for i, count in enumerate(end["gems"]))
+    why = "no avatar is left on the board" if end["end"] == "out" else "the last round was played"
+    winners = " and ".join(avatars[i] for i in end["winners"])
+    out.append(f"The game ends after {_plural(end['rounds'], 'round')}: {why}. Gems: {gems}. {winners} win{'s' if len(end['winners']) == 1 else ''}.")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,300 @@
+"""The solver of S26: the least number of turns from the door to the exit, and one route.
+
+The state of a search is (field, health, hand, hearts left): the hand because of the card
+cycle (S5), health because a move in which it touches 0 fails, hearts because each counts
+once. That space is large, so the search is a breadth-first search turn by turn, cut by a
+lower bound: the least number of turns to the exit from (field, hand) when health is
+ignored. That bound is exact for every level where health does not force a detour, so the
+first pass only visits states on shortest routes; a couple more passes with a looser bound,
+then one uncut pass, settle the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+from printkit.sinpin.moves import search
+from printkit.sinpin.moves.engine import HURT, MoveResult
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.moves.graph import MoveCache
+from printkit.sinpin.rules import CARD_VALUES, next_hand
+from printkit.sinpin.tiles import Tile
+
+# Hands as bit masks (bit c-1: card c can be played) keep the states small and fast to hash;
+# the rule itself (S5) lives in rules.next_hand and is only tabulated here.
+HandMask = int
+FULL_MASK: HandMask = (1 << len(CARD_VALUES)) - 1
+
+
+def _mask(hand: frozenset[int]) -> HandMask:
+    return sum(1 << (card - 1) for card in hand)
+
+
+@lru_cache(maxsize=1)
+def _hand_after() -> dict[tuple[HandMask, int], HandMask]:
+    """(hand, card) -> the hand after playing it, for every legal play (S5)."""
+    following: dict[tuple[HandMask, int], HandMask] = {}
+    for mask in range(1, FULL_MASK + 1):
+        hand = frozenset(card for card in CARD_VALUES if mask >> (card - 1) & 1)
+        for card in hand:
+            following[(mask, card)] = _mask(next_hand(hand, card))
+    return following
+
+
+@dataclass(frozen=True)
+class RouteStep:
+    """One turn of a shortest route: the card played and the fields entered in order."""
+
+    turn: int
+    card: int
+    start: Position
+    end: Position
+    trail: tuple[Position, ...]
+    health: int  # after the turn
+    exited: bool
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A shortest win: per turn the field it starts on, the card, the move and health after."""
+
+    plan: tuple[tuple[Position, int, MoveResult, int], ...]
+    moves: MoveCache = field(compare=False, repr=False)
+
+    @property
+    def turns(self) -> int:
+        return len(self.plan)
+
+    def route(self) -> tuple[RouteStep, ...]:
+        """The turns with the fields entered in order (the engine is asked again for them)."""
+        route = []
+        engine = self.moves.engine
+        for turn, (start, card, result, health) in enumerate(self.plan, start=1):
+            # The ways of moving that end elsewhere cannot match: `ending` leaves them out,
+            # and the first match in the engine's order is the same as among all endings.
+            ways = search.follow(engine, start, card, engine.items, None, None, True, ending=result.end)
+            trail = next(
+                r.trail
+                for r in ways
+                if (r.end, r.exited, r.events) == (result.end, result.exited, result.events)
+            )
+            route.append(RouteStep(turn, card, start, result.end, trail or (), health, result.exited))
+        return tuple(route)
+
+
+def solve(moves: MoveCache, positions: Iterable[Position]) -> Solution | None:
+    """S26: a shortest winning sequence of turns, or None when the level cannot be won.
+
+    `positions` are the rest positions reachable from the door (the move graph's nodes).
+    """
+    level = moves.level
+    bound_to_exit = relaxed_turns_to_exit(moves, positions)
+    shortest = bound_to_exit.get(level.door, [None] * (FULL_MASK + 1))[FULL_MASK]
+    if shortest is None:
+        return None
+    summaries: dict[tuple[Position, int], list[MoveResult]] = {}
+    for bound in (shortest, shortest + 1, shortest + 2, None):
+        route, cut = _search(level, moves, bound_to_exit, bound, summaries)
+        if route is not None or not cut:
+            return route
+    return None
+
+
+def relaxed_turns_to_exit(moves: MoveCache, positions: Iterable[Position]) -> dict[Position, list[int | None]]:
+    """Least turns from (field, hand) to the exit under S5 with health ignored.
+
+    A backward breadth-first search from the exit; a lower bound of the real number of
+    turns, because ignoring health only adds ways to go. The hands reached at a field are
+    kept as one integer, bit m set for hand mask m, so that going back over one card moves
+    a whole set of hands at once: the hands before playing c are those after it without c,
+    with c added back (a shift by c's bit), and {c} alone before a reset to the full hand.
+    Returns, for each field, the turns per hand mask (None: the exit cannot be reached).
+    """
+    exit_ = moves.level.exit
+    # Fields as small integers and lists indexed by them: this loop runs for every field,
+    # card and distance, so dictionary look-ups of position tuples would dominate it.
+    ids: dict[Position, int] = {exit_: 0}
+    for pos in positions:
+        ids.setdefault(pos, len(ids))
+    came_from: list[list[list[int]]] = [[] for _ in CARD_VALUES]  # [card - 1][end id] -> source ids
+    for card_sources in came_from:
+        card_sources.extend([] for _ in ids)
+    for pos, source in ids.items():
+        if pos == exit_:
+            continue
+        for card in CARD_VALUES:
+            for end in moves.ends(pos, card):
+                end_id = ids.get(end)
+                if end_id is None:
+                    end_id = ids[end] = len(ids)
+                    for card_sources in came_from:
+                        card_sources.append([])
+                came_from[card - 1][end_id].append(source)
+    every_hand = sum(1 << mask for mask in range(1, FULL_MASK + 1))
+    reached = [0] * len(ids)
+    reached[0] = every_hand
+    found_at: list[list[tuple[int, int]]] = [[] for _ in ids]  # per field: (distance, new hands)
+    frontier: dict[int, int] = {0: every_hand}
+    discovered: list[int] = []  # the order fields are first reached in (the order of the result)
+    steps = [(card - 1, 1 << (card - 1), _HANDS_WITHOUT[card]) for card in CARD_VALUES]
+    distance = 0
+    while frontier:
+        distance += 1
+        following: dict[int, int] = {}
+        for pos, after in frontier.items():
+            reset = after >> FULL_MASK & 1
+            for index, bit, without in steps:
+                sources = came_from[index][pos]
+                if not sources:
+                    continue
+                before = (after & without) << bit
+                if reset:
+                    before |= 1 << bit  # S5: the last card of a round leaves the hand {card}
+                for source in sources:
+                    new = before & ~reached[source]
+                    if new:
+                        if not reached[source]:
+                            discovered.append(source)
+                        reached[source] |= new
+                        following[source] = following.get(source, 0) | new
+                        found_at[source].append((distance, new))
+        frontier = following
+    turns: dict[Position, list[int | None]] = {exit_: [None] + [0] * FULL_MASK}
+    field_of = list(ids)
+    for source in discovered:
+        row: list[int | None] = [None] * (FULL_MASK + 1)
+        for at, new in found_at[source]:
+            while new:
+                low = new & -new
+                row[low.bit_length() - 1] = at
+                new ^= low
+        turns[field_of[source]] = row
+    return turns
+
+
+# For each card, the set (as bits over hand masks) of hands that do not hold it.
+_HANDS_WITHOUT = {
+    card: sum(1 << mask for mask in range(1, FULL_MASK + 1) if not mask >> (card - 1) & 1) for card in CARD_VALUES
+}
+
+
+def _search(
+    level: Level,
+    moves: MoveCache,
+    bound_to_exit: dict[Position, list[int | None]],
+    bound: int | None,
+    summaries: dict[tuple[Position, int], list[MoveResult]],
+) -> tuple[Solution | None, bool]:
+    """One breadth-first pass; returns (route or None, whether the bound cut anything)."""
+    hand_after = _hand_after()
+    max_health = level.rules.max_health
+    hearts = level.positions[Tile.HEART]
+    heart_bit = {pos: 1 << i for i, pos in enumerate(hearts)}
+    start = (level.door, level.rules.start_health, FULL_MASK, (1 << len(hearts)) - 1)
+    # Health dominance: a state is not worth exploring when the same field, hand and hearts
+    # were already reached (as early or earlier) with at least as much health.
+    best_health: dict[tuple[Position, HandMask, int], int] = {(start[0], start[2], start[3]): start[1]}
+    parent: dict[tuple, tuple[tuple, int, MoveResult]] = {}
+    frontier = [start]
+    turn = 0
+    cut = False
+    while frontier:
+        turn += 1
+        following = []
+        for state in frontier:
+            pos, health, hand, heart_mask = state
+            for card in CARD_VALUES:
+                after_hand = hand_after.get((hand, card))
+                if after_hand is None:
+                    continue  # not in the hand (S5)
+                key = (pos, card)
+                if key not in summaries:
+                    # Where the move can end is known cheaply (MoveCache.ends); the moves
+                    # with their health events are only asked for where some end is within
+                    # the bound, which on most levels is a small part of the fields.
+                    within, beyond = _within_bound(moves.ends(pos, card), bound_to_exit, after_hand, turn, bound)
+                    cut = cut or beyond
+                    if not within:
+                        continue
+                    summaries[key] = _distinct_health_effects(moves.get(pos, card))
+                for result in summaries[key]:
+                    row = bound_to_exit.get(result.end)
+                    remaining = row[after_hand] if row is not None else None
+                    if remaining is None:
+                        continue  # the exit cannot be reached from there at all
+                    if bound is not None and turn + remaining > bound:
+                        cut = True
+                        continue
+                    new_health, new_hearts = health, heart_mask
+                    if result.events:
+                        after = _apply_health(result.events, health, heart_mask, heart_bit, max_health)
+                        if after is None:
+                            continue  # health touched 0 in this move (S26)
+                        new_health, new_hearts = after
+                    new_state = (result.end, new_health, after_hand, new_hearts)
+                    if result.exited:
+                        parent[new_state] = (state, card, result)
+                        return _solution(moves, parent, new_state), cut
+                    seen_key = (result.end, after_hand, new_hearts)
+                    if best_health.get(seen_key, 0) >= new_health:
+                        continue
+                    best_health[seen_key] = new_health
+                    parent[new_state] = (state, card, result)
+                    following.append(new_state)
+        frontier = following
+    return None, cut
+
+
+def _within_bound(
+    ends: tuple[Position, ...], bound_to_exit: dict[Position, list[int | None]], hand: HandMask, turn: int, bound: int | None
+) -> tuple[bool, bool]:
+    """Whether some end can still reach the exit within the bound, and whether some is cut."""
+    within = beyond = False
+    for end in ends:
+        row = bound_to_exit.get(end)
+        remaining = row[hand] if row is not None else None
+        if remaining is None:
+            continue
+        if bound is not None and turn + remaining > bound:
+            beyond = True
+        else:
+            within = True
+    return within, beyond
+
+
+def _distinct_health_effects(results: Iterable[MoveResult]) -> list[MoveResult]:
+    """One result per (end, exit, health events): all that matters to the solver."""
+    distinct: dict[tuple, MoveResult] = {}
+    for result in results:
+        distinct.setdefault((result.end, result.exited, result.events), result)
+    return list(distinct.values())
+
+
+def _apply_health(
+    events: tuple[object, ...], health: int, heart_mask: int, heart_bit: dict[Position, int], max_health: int
+) -> tuple[int, int] | None:
+    """Health and hearts left after a move's events in order; None if health touched 0."""
+    for event in events:
+        if event == HURT:
+            health -= 1
+            if health <= 0:
+                return None
+        else:
+            bit = heart_bit[event]  # type: ignore[index]
+            if heart_mask & bit:  # each heart counts once (S26)
+                heart_mask &= ~bit
+                if health < max_health:
+                    health += 1
+    return health, heart_mask
+
+
+def _solution(moves: MoveCache, parent: dict, last: tuple) -> Solution:
+    plan = []
+    state = last
+    while state in parent:
+        previous, card, result = parent[state]
+        plan.append((previous[0], card, result, state[1]))
+        state = previous
+    return Solution(tuple(reversed(plan)), moves)

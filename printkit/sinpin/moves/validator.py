@@ -1,0 +1,162 @@
+"""The validator: is a level well formed (S27a), solvable (S26), and where can it go wrong (S27)?
+
+Two searches share one cache of moves from the engine: the *move graph* of S27
+(`graph`) gives the rest positions, the soft-locks and the items no move ever
+passes; the *solver* of S26 (`solver`) gives the least number of turns and one route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable, Iterable
+
+from printkit.sinpin.findings import Finding
+from printkit.gcpause import collector_paused
+from printkit.sinpin.level import Level, Position, grid_findings
+from printkit.sinpin.moves.graph import MoveCache, rest_graph
+from printkit.sinpin.rules import SETUP_KNOBS, Rules
+from printkit.sinpin.moves.solver import RouteStep, Solution, solve
+from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
+from printkit.wording import counted
+
+
+
+@dataclass(frozen=True)
+class Verdict:
+    valid: bool
+    solvable: bool | None  # None: never searched (a grid too broken, or beyond S2 without any_size)
+    min_turns: int | None
+    rest_positions: int
+    soft_locks: tuple[Position, ...]
+    unreachable_items: tuple[Position, ...]
+    errors: tuple[Finding, ...]
+    warnings: tuple[Finding, ...]
+    reachable: frozenset[Position] = field(default=frozenset())  # rest positions (overlay)
+    solution: Solution | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def route(self) -> tuple[RouteStep, ...]:
+        """One shortest route from the door to the exit, turn by turn (empty if none)."""
+        return self.solution.route() if self.solution is not None else ()
+
+    def as_json(self, file: str) -> dict[str, object]:
+        """The `--json` verdict object of level-format.md, keys in its order."""
+        return {
+            "file": file,
+            "valid": self.valid,
+            "solvable": self.solvable,
+            "min_turns": self.min_turns,
+            "rest_positions": self.rest_positions,
+            "soft_locks": [list(p) for p in self.soft_locks],
+            "unreachable_items": [list(p) for p in self.unreachable_items],
+            "errors": [f.as_json() for f in self.errors],
+            "warnings": [f.as_json() for f in self.warnings],
+        }
+
+
+def unsearchable(errors: Iterable[Finding]) -> Verdict:
+    """The verdict of a level never searched: its solvability unknown (None), not False."""
+    return Verdict(False, None, None, 0, (), (), tuple(errors), ())
+
+
+def validate_rows(
+    rows: list[str], rules: Rules = Rules(), prior: Iterable[Finding] = (), *, any_size: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Verdict:
+    """Validate a map given as text rows, with problems found before (file format) kept first.
+
+    A map larger than one A4 sheet (S2) is an error and is not searched, unless `any_size`
+    asks for the search anyway (to design big, or to measure how the search grows).
+    `progress` is told of each rest position the search explores (for a progress bar).
+    """
+    errors = list(prior) + grid_findings(rows)
+    if not rows or any(f.rule in ("S1", "S3") for f in errors):
+        return unsearchable(errors)
+    if not any_size and any(f.rule == "S2" for f in errors):
+        return unsearchable(errors)  # S2 has said why
+    return _validate(Level(tuple(rows), rules=rules), errors, progress)
+
+
+def validate(level: Level, *, any_size: bool = False) -> Verdict:
+    return validate_rows(list(level.rows), level.rules, any_size=any_size)
+
+
+def _validate(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
+    # The searches make hundreds of thousands of small tuples that live until the end; the
+    # cyclic collector would scan them again and again (a tenth of the time) and find nothing.
+    with collector_paused():
+        return _search(level, errors, progress)
+
+
+def _search(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
+    door, exit_ = level.door, level.exit
+    assert door is not None and exit_ is not None  # a sound grid has exactly one of each
+    if not level.supported(*door):
+        errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
+    warnings = _layout_warnings(level)
+    moves = MoveCache(level)
+    graph = rest_graph(moves, progress)
+    reachable = frozenset(graph)  # the graph holds what the door reaches
+    to_exit = _leading_to(graph, exit_) if exit_ in graph else set()
+    soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
+    passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
+    unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
+    for pos in soft_locks:
+        warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos, severity="warning"))
+    for pos in unreachable:
+        what = level.tile(*pos).label
+        warnings.append(Finding("S27", f"the {what} at {field_name(*pos)} is never reached: no move from a reachable rest position passes it", *pos, severity="warning"))
+    solution = solve(moves, reachable) if exit_ in reachable else None
+    if solution is None:
+        if exit_ in reachable:
+            why = f"every way to the exit Ω costs all the {level.rules.start_health} health an avatar starts with (S16 spikes, S17 blades)"
+        else:
+            why = "no sequence of moves from the entry door α enters the exit Ω"
+        errors.append(Finding("S26", f"the level cannot be won: {why}"))
+    elif solution.turns > level.rules.max_rounds:
+        # each avatar has one turn a round (S29a): fewer rounds than turns and no one gets out
+        warnings.append(Finding("S33", f"max_rounds is {level.rules.max_rounds} but the exit Ω needs at least"
+                                       f" {counted(solution.turns, 'turn')}: no avatar can get out before the game ends",
+                                severity="warning"))
+    return Verdict(
+        valid=not errors,
+        solvable=solution is not None,
+        min_turns=solution.turns if solution is not None else None,
+        rest_positions=len(reachable),
+        soft_locks=soft_locks,
+        unreachable_items=unreachable,
+        errors=tuple(errors),
+        warnings=tuple(warnings),
+        reachable=reachable,
+        solution=solution,
+    )
+
+
+def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
+    """The rest positions from which some sequence of moves reaches `target`, itself included."""
+    sources: dict[Position, list[Position]] = {}
+    for pos, ends in graph.items():
+        for end in ends:
+            sources.setdefault(end, []).append(pos)
+    found, frontier = {target}, [target]
+    while frontier:
+        for pos in sources.get(frontier.pop(), ()):
+            if pos not in found:
+                found.add(pos)
+                frontier.append(pos)
+    return found
+
+
+def _layout_warnings(level: Level) -> list[Finding]:
+    warnings: list[Finding] = []
+    teleporters = level.positions[Tile.TELEPORTER]
+    if len(teleporters) == 1:
+        warnings.append(Finding("S20", f"the only teleporter, at {field_name(*teleporters[0])}, does nothing: it needs a second one to go to", *teleporters[0], severity="warning"))
+    for tile, key in ((Tile.WEB, "web"), (Tile.GEM, "gem"), (Tile.QUESTION, "question")):
+        count, knob = len(level.positions[tile]), SETUP_KNOBS[key]
+        wanted = getattr(level.rules, knob)
+        if count > wanted:
+            has = f"set-up has {wanted} in all" if wanted else "set-up has none"
+            warnings.append(Finding("S28", f"the map holds {counted(count, tile.label)}; {has} ({knob} {wanted})", severity="warning"))
+    return warnings

@@ -1,0 +1,79 @@
+"""The validator's fast walks of the engine's transitions agree with the general one.
+
+`MoveCache.ends`, `items_passed` (one walk of bit sets) and the solver's health endings
+(`all_endings` with nothing watched and no gems) are shortcuts; each must give exactly what
+the general suffix walk gives, on the bundled levels and on random dense caves.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.sinpin.level import Level
+from printkit.sinpin.loader import read_level
+from printkit.sinpin.moves.graph import MoveCache
+from printkit.sinpin.rules import CARD_VALUES
+
+LEVELS = sorted((Path(__file__).resolve().parent.parent / "levels").glob("*.yaml"))
+
+
+def random_cave(seed: int, width: int = 7, height: int = 6) -> Level:
+    """Rock border, floors with gaps, and most open fields special (hearts and teleporters many)."""
+    rng = random.Random(seed)
+    rows = [["#"] * width for _ in range(height)]
+    for y in range(1, height - 1):
+        for x in range(1, width - 1):
+            rows[y][x] = rng.choice(".....##HOOhh^!wSC*?")
+    rows[height - 2][1] = "A"
+    rows[1][width - 2] = "Z"
+    return Level(tuple("".join(row) for row in rows))
+
+
+def assert_shortcuts_agree(level: Level) -> None:
+    moves = MoveCache(level)
+    engine = moves.engine
+    for y in range(level.height):
+        for x in range(level.width):
+            if engine.rock(x, y):
+                continue
+            for card in CARD_VALUES:
+                general = engine.moves((x, y), card, watch=None, gems=False)
+                fast = moves.get((x, y), card)
+                assert fast == tuple(sorted(set(fast), key=type(fast[0]).order))  # unique and sorted
+                assert {(r.end, r.exited, r.events) for r in fast} == {(r.end, r.exited, r.events) for r in general}
+                assert all(not r.passed and r.gems == 0 for r in fast)
+                assert moves.ends((x, y), card) == tuple(sorted({r.end for r in general}))
+                passed = frozenset().union(*(r.passed for r in general)) & moves.items
+                assert moves.items_passed((x, y), card) == passed
+
+
+@pytest.mark.parametrize("path", LEVELS, ids=lambda p: p.stem)
+def test_shortcuts_agree_with_the_general_walk_on_the_bundled_levels(path: Path) -> None:
+    assert_shortcuts_agree(read_level(str(path)).level())
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_shortcuts_agree_with_the_general_walk_on_dense_caves(seed: int) -> None:
+    assert_shortcuts_agree(random_cave(seed))
+
+
+def test_following_to_one_end_keeps_exactly_the_ways_that_end_there() -> None:
+    from printkit.sinpin.moves import search
+
+    for level in [read_level(str(path)).level() for path in LEVELS[:7]] + [random_cave(seed) for seed in range(5)]:
+        engine = MoveCache(level).engine
+        for y in range(level.height):
+            for x in range(level.width):
+                if engine.rock(x, y):
+                    continue
+                for card in (2, 5):
+                    every = engine.moves((x, y), card, trail=True)
+                    for end in {r.end for r in every}:
+                        only = search.follow(engine, (x, y), card, engine.items, None, None, True, ending=end)
+                        assert only == tuple(r for r in every if r.end == end)

@@ -1,0 +1,31 @@
+"""A move told as a player would (issue 12 item 3): direction, start, fields in order."""
+
+from __future__ import annotations
+
+from printkit.sinpin.moves.engine import LEFT, RIGHT, MoveEngine
+from printkit.sinpin.level import Level
+from printkit.sinpin.moves.trail import describe
+
+LEDGE = Level.from_text("######\n#A..Z#\n###.##\n#....#\n######")
+
+
+def test_steps_falls_and_the_exit_are_named_in_order():
+    assert describe(LEDGE, (1, 1), RIGHT, ((2, 1), (3, 1), (3, 2), (3, 3), (4, 3))) == \
+        "right → B2 → C2 → D2, falls to D4 → E4"  # one fall of two fields reads as one
+    assert describe(LEDGE, (2, 1), RIGHT, ((3, 1), (4, 1)), exited=True) == "right → C2 → D2 → E2 (exit Ω)"
+
+
+def test_a_teleport_and_a_ladder_climb_are_not_falls():
+    level = Level.from_text("#######\n#AO..O#\n#H####Z\n#.....#\n#######".replace("Z", "#").replace("#.....#", "#Z....#"))
+    assert describe(level, (1, 1), RIGHT, ((2, 1), (5, 1))) == "right → B2 → C2, teleports to F2"
+    assert describe(level, (1, 1), LEFT, ((1, 2), (1, 3))) == "left → B2 → B3 → B4"  # climbs down, then steps off
+
+
+def test_every_trail_the_engine_gives_is_told_from_its_own_fields():
+    engine = MoveEngine(LEDGE)
+    for direction in (LEFT, RIGHT):
+        for result in engine.moves((1, 1), 4, health=3, trail=True, direction=direction):
+            text = describe(LEDGE, (1, 1), direction, result.trail)
+            assert text.startswith(("left" if direction == LEFT else "right") + " → B2")
+            names = text.replace(",", " ").split()
+            assert names[-1] == "E4" or names[-1] == "D4"  # the end is the last field named
