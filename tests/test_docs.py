@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.sinpin.moves.engine import Outcome
+from printkit.sinpin.moves.events import Outcome
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.moves.validator import unsearchable
 

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.sinpin.moves.engine import MoveEngine, Outcome
+from printkit.sinpin.moves.engine import MoveEngine
+from printkit.sinpin.moves.events import Outcome
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from printkit.sinpin.moves.engine import LEFT, RIGHT, MoveEngine
+from printkit.sinpin.moves.engine import MoveEngine
+from printkit.sinpin.moves.events import LEFT, RIGHT
 from printkit.sinpin.level import Level
 from printkit.sinpin.moves.trail import describe
 

@@ -8,7 +8,8 @@ from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
-from printkit.sinpin.moves.engine import LEFT, RIGHT, MoveEngine, Outcome
+from printkit.sinpin.moves.engine import MoveEngine
+from printkit.sinpin.moves.events import LEFT, RIGHT, Outcome
 from printkit.sinpin.tiles import field_name, parse_field
 from printkit.sinpin.moves.trail import describe
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.sinpin.moves.engine import ARRIVE, ENTER, LOSE, PAYOUT, MoveEngine, State, Stop, Transition
+from printkit.sinpin.moves.engine import MoveEngine
+from printkit.sinpin.moves.events import ARRIVE, ENTER, LOSE, PAYOUT, State, Stop, Transition
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.tiles import Tile
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, TypeVar
 
-from printkit.sinpin.moves import search
-from printkit.sinpin.moves.engine import ARRIVE, ENTER, HURT, ITEM, LOSE, Event, MoveEngine, MoveResult, State, Stop, Transition
+from printkit.sinpin.moves.events import (ARRIVE, ENTER, HURT, ITEM, LOSE, Event, MoveResult, State, Stop, Successor, Transition,
+                                          canonical_events)
 from printkit.sinpin.level import Position
 from printkit.sinpin.tiles import Tile
 
@@ -21,7 +21,7 @@ _NOTHING: frozenset[Position] = frozenset()
 T = TypeVar("T")
 
 
-def reach(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> tuple[frozenset[Position], frozenset[Position]]:
+def reach(engine: Successor, start: Position, card: int, watch: frozenset[Position]) -> tuple[frozenset[Position], frozenset[Position]]:
     """Where some way of making the move ends, and the watched fields some way enters (S27
     "passes"), health ignored: what the move graph and S27's items ask, in one walk.
 
@@ -35,13 +35,13 @@ def reach(engine: MoveEngine, start: Position, card: int, watch: frozenset[Posit
     return frozenset(walker.ends(ends)), frozenset(_positions(entered & walker.bits(watch), engine.width))
 
 
-def ends(engine: MoveEngine, start: Position, card: int) -> list[Position]:
+def ends(engine: Successor, start: Position, card: int) -> list[Position]:
     """Where some way of making the move ends (the first part of `reach`), health ignored."""
     walker = Reach.of_engine(engine)
     return walker.ends(walker.union(engine.openings(start, card))[0])
 
 
-def fields_passed_by(engine: MoveEngine, starts: Iterable[tuple[Position, int]], watch: frozenset[Position]) -> frozenset[Position]:
+def fields_passed_by(engine: Successor, starts: Iterable[tuple[Position, int]], watch: frozenset[Position]) -> frozenset[Position]:
     """The watched fields that some move of (start, card) in `starts` passes: the union of
     `fields_passed`, found as one bit set."""
     walker = Reach.of_engine(engine)
@@ -80,7 +80,7 @@ class Reach:
     (the exit taking the avatar is one bit past the grid, S24), every field it can enter,
     and whether it can touch health at all (spikes, blades or a heart on the way)."""
 
-    def __init__(self, engine: MoveEngine):
+    def __init__(self, engine: Successor):
         self.width = engine.width
         self.exited_bit = engine.width * engine.height
         self.exit = engine.level.exit
@@ -90,7 +90,7 @@ class Reach:
         self.watched: dict[frozenset[Position], int] = {}
 
     @classmethod
-    def of_engine(cls, engine: MoveEngine) -> Reach:
+    def of_engine(cls, engine: Successor) -> Reach:
         return _kept(engine, ("reach",), lambda: cls(engine))
 
     def bits(self, fields: frozenset[Position]) -> int:
@@ -134,15 +134,15 @@ class Reach:
         return ends, fields, health
 
 
-def _kept(engine: MoveEngine, key: tuple, make: Callable[[], T]) -> T:
+def _kept(engine: Successor, key: tuple, make: Callable[[], T]) -> T:
     """The walker the engine keeps under `key` (its memory lives as long as the engine)."""
-    walker = engine._suffix_memos.get(key)
+    walker = engine.walkers.get(key)
     if walker is None:
-        walker = engine._suffix_memos[key] = make()
+        walker = engine.walkers[key] = make()
     return walker
 
 
-def health_endings(engine: MoveEngine, start: Position, card: int, items: frozenset[Position]) -> tuple[MoveResult, ...]:
+def health_endings(engine: Successor, start: Position, card: int, items: frozenset[Position]) -> tuple[MoveResult, ...]:
     """`all_endings` when only where a move ends and what it does to health matter (no gems,
     nothing watched): what the validator's solver asks of every field it visits. The
     same results, from a lighter memory: per state, the ends (as bits) per health events."""
@@ -169,7 +169,7 @@ def health_endings(engine: MoveEngine, start: Position, card: int, items: frozen
 class _HealthSuffixes:
     """Per state of a move: {health events of the rest of the move: bits of where it ends}."""
 
-    def __init__(self, engine: MoveEngine, items: frozenset[Position]):
+    def __init__(self, engine: Successor, items: frozenset[Position]):
         self.width = engine.width
         self.exited_bit = engine.width * engine.height  # one bit past the grid: the exit took it (S24)
         self.transitions = engine.transitions
@@ -179,7 +179,7 @@ class _HealthSuffixes:
         self.reach = Reach.of_engine(engine)  # where nothing below can touch health, its ends do
 
     @classmethod
-    def of_engine(cls, engine: MoveEngine, items: frozenset[Position]) -> _HealthSuffixes:
+    def of_engine(cls, engine: Successor, items: frozenset[Position]) -> _HealthSuffixes:
         return _kept(engine, ("health", items), lambda: cls(engine, items))
 
     def of(self, state: State | Stop) -> dict[tuple[object, ...], int]:
@@ -216,7 +216,7 @@ class _HealthSuffixes:
             return suffixes
         found: dict[tuple[object, ...], int] = {}
         for later, bits in suffixes.items():
-            key = search.canonical_events(before + later)
+            key = canonical_events(before + later)
             found[key] = found.get(key, 0) | bits
         return found
 

@@ -12,18 +12,17 @@ with the events on the way (fields entered, health lost, items, chest pay-outs).
 Items and health never change where the avatar can go, so `search` walks those
 transitions in two ways: remembering the whole rest of a move per state when health is
 ignored (the validator asks that of every field and card), or following one move's
-health, items and trail when asked to.
+health, items and trail when asked to; `bits` answers the validator's unions as bit sets.
+The states, events and results they share are in `events`, below all three.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from printkit.sinpin.level import Level, Position
+from printkit.sinpin.moves import search
+from printkit.sinpin.moves.events import (ARRIVE, ENTER, ITEM, LEFT, LOSE_EVENT, PAYOUT, RIGHT, Event, MoveResult, Outcome, State,
+                                          Stop, Transition)
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile
-
-LEFT, RIGHT = -1, 1
 
 # Phases: what the avatar does next.
 CHOOSE = 0  # supported (or on a ladder): take a step if points are left (S6, S8-S13)
@@ -32,86 +31,10 @@ DROPPED = 2  # just dropped one field while falling: S14 step 2 comes next
 JUMP_TOP = 3  # top of a jump or of a paid spring rise: optional side step (S10)
 BOUNCE_TOP = 4  # top of a free spring bounce: must rise or side-step if either is legal (S19)
 
-HURT = "hurt"  # in MoveResult.events: 1 health lost (S16, S17); a heart taken is its position
-
-# Events of a transition, in the order they happen.
-ENTER = 0  # (ENTER, x, y): the avatar enters a field (S15)
-ARRIVE = 1  # (ARRIVE, x, y): a teleport arrives; the field does not act (S20)
-LOSE = 2  # (LOSE,): 1 health lost (S16, S17)
-ITEM = 3  # (ITEM, x, y): a gem or heart field entered; taken if still there (S22)
-PAYOUT = 4  # (PAYOUT, n): a chest pays n gems (S21)
-LOSE_EVENT = (LOSE,)
-
 # The tiles as module names: the search compares tiles at every state, and a module global
 # is several times faster to look up than an Enum class attribute.
 _ROCK, _OPEN, _DOOR, _QUESTION, _LADDER, _EXIT = Tile.ROCK, Tile.OPEN, Tile.DOOR, Tile.QUESTION, Tile.LADDER, Tile.EXIT
 _SPIKES, _BLADES, _WEB, _SPRING, _TELEPORTER, _CHEST = Tile.SPIKES, Tile.BLADES, Tile.WEB, Tile.SPRING, Tile.TELEPORTER, Tile.CHEST
-
-State = tuple[int, int, int, int, int, bool]  # x, y, points, direction, phase, teleported
-Event = tuple[int, ...]
-
-
-class Stop(NamedTuple):
-    """The end of a move: where it ends and whether the exit took the avatar (S24)."""
-
-    x: int
-    y: int
-    exited: bool
-
-
-Transition = tuple[tuple[Event, ...], "State | Stop"]
-
-
-class MoveResult(NamedTuple):
-    """One way a move can end, with what happened on the way."""
-
-    end: Position
-    exited: bool  # the move entered the exit (S24)
-    events: tuple[object, ...]  # HURT and hearts taken in order (search.canonical_events)
-    gems: int  # gems taken plus chest pay-outs (S21, S22)
-    passed: frozenset[Position]  # fields entered, the teleport arrival included (S27)
-    knocked_out: bool  # health reached 0 and ended the move (S25; only when health is followed)
-    trail: tuple[Position, ...] | None  # the fields in the order entered, when asked for
-
-    @property
-    def damage(self) -> int:
-        return sum(1 for event in self.events if event == HURT)
-
-    @property
-    def hearts(self) -> tuple[Position, ...]:
-        return tuple(sorted(event for event in self.events if event != HURT))  # type: ignore[misc]
-
-    def order(self) -> tuple:
-        """A total order on results: searches return them sorted, so that every choice made
-        among equals (which route the overlay draws) is the same in every process."""
-        events = tuple((0, 0, 0) if event == HURT else (1, *event) for event in self.events)  # type: ignore[misc]
-        return (self.end, self.exited, events, self.gems, tuple(sorted(self.passed)), self.knocked_out, self.trail or ())
-
-
-@dataclass(frozen=True, order=True)
-class Outcome:
-    """A distinct outcome as `printkit moves` reports it (level-format.md)."""
-
-    end: Position
-    damage: int
-    gems: int
-    hearts: tuple[Position, ...]
-    passed: tuple[Position, ...]
-    exit: bool
-
-    @classmethod
-    def of(cls, result: MoveResult) -> Outcome:
-        return cls(result.end, result.damage, result.gems, result.hearts, tuple(sorted(result.passed)), result.exited)
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "end": list(self.end),
-            "exit": self.exit,
-            "damage": self.damage,
-            "gems": self.gems,
-            "hearts": [list(p) for p in self.hearts],
-            "passed": [list(p) for p in self.passed],
-        }
 
 
 class MoveEngine:
@@ -143,7 +66,7 @@ class MoveEngine:
         self.blade_points = level.rules.blade_points
         self.max_health = level.rules.max_health
         self._transitions: dict[State, list[Transition]] = {}
-        self._suffix_memos: dict = {}  # the walkers (search, bits) and their memory of move suffixes, per (items, watch)
+        self.walkers: dict = {}  # the walkers (search, bits) with their memory of move suffixes, per question
 
     # -- the map --------------------------------------------------------------------------
     def tile(self, x: int, y: int) -> Tile:
@@ -186,8 +109,6 @@ class MoveEngine:
         do to health; `direction` (LEFT or RIGHT) keeps only the moves that choose it (S7).
         Results come sorted (MoveResult.order).
         """
-        from printkit.sinpin.moves import search  # the drivers of `transitions`
-
         if card < 1:
             raise ValueError("a card is worth at least 1 point (S5)")
         if self.rock(*start):
@@ -209,8 +130,6 @@ class MoveEngine:
 
     def fields_passed(self, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
         """The fields of `watch` that some way of making this move passes (S27), health ignored."""
-        from printkit.sinpin.moves import search
-
         return search.fields_passed(self, start, card, watch)
 
     # -- the successor function -------------------------------------------------------------

@@ -8,7 +8,8 @@ if TYPE_CHECKING:
     import networkx as nx
 
 from printkit.sinpin.moves import bits
-from printkit.sinpin.moves.engine import MoveEngine, MoveResult
+from printkit.sinpin.moves.engine import MoveEngine
+from printkit.sinpin.moves.events import MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import CARD_VALUES
 from printkit.sinpin.tiles import ITEM_TILES

@@ -11,10 +11,11 @@ answered by the bit-set walks of `bits`.
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from printkit.sinpin.moves import bits
-from printkit.sinpin.moves.engine import (
+from printkit.sinpin.moves.events import (
     ARRIVE,
     ENTER,
     HURT,
@@ -23,11 +24,12 @@ from printkit.sinpin.moves.engine import (
     LOSE,
     RIGHT,
     Event,
-    MoveEngine,
     MoveResult,
     State,
     Stop,
+    Successor,
     Transition,
+    canonical_events,
 )
 from printkit.sinpin.level import Position
 from printkit.sinpin.tiles import Tile
@@ -38,7 +40,7 @@ _NOTHING: frozenset[Position] = frozenset()
 
 
 def all_endings(
-    engine: MoveEngine,
+    engine: Successor,
     start: Position,
     card: int,
     items: frozenset[Position],
@@ -52,7 +54,7 @@ def all_endings(
     """
     if not gems and watch is not None and not watch:
         return bits.health_endings(engine, start, card, items)
-    memory = engine._suffix_memos.setdefault((items, watch, gems), ({}, {}))
+    memory = engine.walkers.setdefault((items, watch, gems), ({}, {}))
     walker = _Suffixes(engine, items, watch, gems, *memory)
     results: dict[MoveResult, None] = {}
     for end, exited, events, entered_gems, payout, passed in walker.after(engine.openings(start, card)):
@@ -60,29 +62,10 @@ def all_endings(
     return tuple(sorted(results, key=MoveResult.order))
 
 
-def canonical_events(events: Iterable[object]) -> tuple[object, ...]:
-    """Health events as one move's result keeps them: each heart where it was first taken
-    (S22), and the hearts between two losses of health sorted, since their order cannot
-    change health (each gives 1, up to the maximum). Fewer distinct endings to remember."""
-    ordered: list[object] = []
-    block: list[Position] = []
-    taken: set[object] = set()
-    for event in events:
-        if event == HURT:
-            ordered += sorted(block)
-            block = []
-            ordered.append(HURT)
-        elif event not in taken:
-            taken.add(event)
-            block.append(event)  # type: ignore[arg-type]
-    ordered += sorted(block)
-    return tuple(ordered)
-
-
 class _Suffixes:
     def __init__(
         self,
-        engine: MoveEngine,
+        engine: Successor,
         items: frozenset[Position],
         watch: frozenset[Position] | None,
         gems: bool,
@@ -155,7 +138,7 @@ class _Suffixes:
         return tuple(before), frozenset(gems), payout, frozenset(passed)
 
 
-def fields_passed(engine: MoveEngine, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
+def fields_passed(engine: Successor, start: Position, card: int, watch: frozenset[Position]) -> frozenset[Position]:
     """The watched fields that some way of making the move enters (S27 "passes"), health ignored."""
     return bits.reach(engine, start, card, watch)[1]
 
@@ -172,7 +155,7 @@ class _Log(NamedTuple):
 
 
 def follow(
-    engine: MoveEngine,
+    engine: Successor,
     start: Position,
     card: int,
     items: frozenset[Position],
@@ -198,7 +181,7 @@ def follow(
 
 
 class _Follower:
-    def __init__(self, engine: MoveEngine, items: frozenset[Position], watch: frozenset[Position] | None):
+    def __init__(self, engine: Successor, items: frozenset[Position], watch: frozenset[Position] | None):
         self.engine = engine
         self.items = items
         self.watch = watch

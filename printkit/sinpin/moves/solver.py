@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from printkit.sinpin.moves import search
-from printkit.sinpin.moves.engine import HURT, MoveResult
+from printkit.sinpin.moves.events import HURT, MoveResult
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.graph import MoveCache
 from printkit.sinpin.rules import CARD_VALUES, next_hand

@@ -1,0 +1,131 @@
+"""What a move is made of: the states of the move engine, the events of its transitions,
+and the results a move ends in (S4-S25).
+
+The engine (`engine`) makes transitions of these states and events; the walkers (`search`,
+`bits`) read them. All three import this module and none of them imports another's
+walkers back, so there is no import circle among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from printkit.sinpin.level import Position
+
+if TYPE_CHECKING:
+    from printkit.sinpin.level import Level
+
+LEFT, RIGHT = -1, 1
+
+HURT = "hurt"  # in MoveResult.events: 1 health lost (S16, S17); a heart taken is its position
+
+# Events of a transition, in the order they happen.
+ENTER = 0  # (ENTER, x, y): the avatar enters a field (S15)
+ARRIVE = 1  # (ARRIVE, x, y): a teleport arrives; the field does not act (S20)
+LOSE = 2  # (LOSE,): 1 health lost (S16, S17)
+ITEM = 3  # (ITEM, x, y): a gem or heart field entered; taken if still there (S22)
+PAYOUT = 4  # (PAYOUT, n): a chest pays n gems (S21)
+LOSE_EVENT = (LOSE,)
+
+State = tuple[int, int, int, int, int, bool]  # x, y, points, direction, phase, teleported
+Event = tuple[int, ...]
+
+
+class Stop(NamedTuple):
+    """The end of a move: where it ends and whether the exit took the avatar (S24)."""
+
+    x: int
+    y: int
+    exited: bool
+
+
+Transition = tuple[tuple[Event, ...], "State | Stop"]
+
+
+class MoveResult(NamedTuple):
+    """One way a move can end, with what happened on the way."""
+
+    end: Position
+    exited: bool  # the move entered the exit (S24)
+    events: tuple[object, ...]  # HURT and hearts taken in order (canonical_events)
+    gems: int  # gems taken plus chest pay-outs (S21, S22)
+    passed: frozenset[Position]  # fields entered, the teleport arrival included (S27)
+    knocked_out: bool  # health reached 0 and ended the move (S25; only when health is followed)
+    trail: tuple[Position, ...] | None  # the fields in the order entered, when asked for
+
+    @property
+    def damage(self) -> int:
+        return sum(1 for event in self.events if event == HURT)
+
+    @property
+    def hearts(self) -> tuple[Position, ...]:
+        return tuple(sorted(event for event in self.events if event != HURT))  # type: ignore[misc]
+
+    def order(self) -> tuple:
+        """A total order on results: searches return them sorted, so that every choice made
+        among equals (which route the overlay draws) is the same in every process."""
+        events = tuple((0, 0, 0) if event == HURT else (1, *event) for event in self.events)  # type: ignore[misc]
+        return (self.end, self.exited, events, self.gems, tuple(sorted(self.passed)), self.knocked_out, self.trail or ())
+
+
+@dataclass(frozen=True, order=True)
+class Outcome:
+    """A distinct outcome as `printkit moves` reports it (level-format.md)."""
+
+    end: Position
+    damage: int
+    gems: int
+    hearts: tuple[Position, ...]
+    passed: tuple[Position, ...]
+    exit: bool
+
+    @classmethod
+    def of(cls, result: MoveResult) -> Outcome:
+        return cls(result.end, result.damage, result.gems, result.hearts, tuple(sorted(result.passed)), result.exited)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "end": list(self.end),
+            "exit": self.exit,
+            "damage": self.damage,
+            "gems": self.gems,
+            "hearts": [list(p) for p in self.hearts],
+            "passed": [list(p) for p in self.passed],
+        }
+
+
+def canonical_events(events: Iterable[object]) -> tuple[object, ...]:
+    """Health events as one move's result keeps them: each heart where it was first taken
+    (S22), and the hearts between two losses of health sorted, since their order cannot
+    change health (each gives 1, up to the maximum). Fewer distinct endings to remember."""
+    ordered: list[object] = []
+    block: list[Position] = []
+    taken: set[object] = set()
+    for event in events:
+        if event == HURT:
+            ordered += sorted(block)
+            block = []
+            ordered.append(HURT)
+        elif event not in taken:
+            taken.add(event)
+            block.append(event)  # type: ignore[arg-type]
+    ordered += sorted(block)
+    return tuple(ordered)
+
+
+class Successor(Protocol):
+    """What the walkers need of the move engine: its level, its one successor function
+    (`openings`, `transitions`) and a place to keep their memory (`walkers`)."""
+
+    level: Level
+    width: int
+    height: int
+    items: frozenset[Position]  # the gems and hearts on the map
+    max_health: int
+    walkers: dict  # the walkers' memory of a level, per kind of question
+
+    def openings(self, start: Position, card: int, directions: tuple[int, ...] = ...) -> list[Transition]: ...
+
+    def transitions(self, state: State) -> list[Transition]: ...
