@@ -14,6 +14,7 @@ from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
+from printkit.render.sinpin.printable import unprintable_text
 from printkit.yamlsource import SourceProblem, UnreadableSource
 
 
@@ -78,23 +79,6 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -
 
 def _as_warning(message: str) -> str:
     return f"{message}; render, tokens and kit refuse to print it"
-
-
-def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
-    """The level's name or author with characters the bundled font lacks, located."""
-    if all(text.isascii() and text.isprintable() for text in (level_file.title, level_file.author)):
-        return ()  # the font has every printable ASCII character: no need to load it
-    from printkit.draw import fonts  # only text beyond ASCII pays for loading the font
-
-    problems = []
-    for key, text in (("name", level_file.title), ("author", level_file.author)):
-        missing = fonts.unprintable(text)
-        if missing:
-            line, column = level_file.text_positions.get(key, (None, None))
-            shown = ", ".join(fonts.describe(char) for char in missing)
-            problems.append(SourceProblem(level_file.name, line, column, "format",
-                                          f"the level's {key} has characters the font (DejaVu Sans) cannot print: {shown}"))
-    return tuple(problems)
 
 
 def locate(level_file: LevelFile, finding: Finding) -> SourceProblem:

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from printkit.cli.levelcheck import unprintable_text
+from printkit.render.sinpin.printable import unprintable_text
 from printkit.sinpin.moves.engine import MoveEngine
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level

@@ -1,0 +1,24 @@
+"""Can the bundled font print a level's name and author? Printing commands refuse a level
+whose text it cannot print; `validate` and the editor warn of it before anyone prints."""
+
+from __future__ import annotations
+
+from printkit.sinpin.loader import LevelFile
+from printkit.yamlsource import SourceProblem
+
+
+def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
+    """The level's name or author with characters the bundled font lacks, located."""
+    if all(text.isascii() and text.isprintable() for text in (level_file.title, level_file.author)):
+        return ()  # the font has every printable ASCII character: no need to load it
+    from printkit.draw import fonts  # only text beyond ASCII pays for loading the font
+
+    problems = []
+    for key, text in (("name", level_file.title), ("author", level_file.author)):
+        missing = fonts.unprintable(text)
+        if missing:
+            line, column = level_file.text_positions.get(key, (None, None))
+            shown = ", ".join(fonts.describe(char) for char in missing)
+            problems.append(SourceProblem(level_file.name, line, column, "format",
+                                          f"the level's {key} has characters the font (DejaVu Sans) cannot print: {shown}"))
+    return tuple(problems)
