@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import read_level
+from printkit.sinpin.moves import bits
 from printkit.sinpin.moves.graph import MoveCache
 from printkit.sinpin.rules import CARD_VALUES
 
@@ -77,3 +78,12 @@ def test_following_to_one_end_keeps_exactly_the_ways_that_end_there() -> None:
                     for end in {r.end for r in every}:
                         only = search.follow(engine, (x, y), card, engine.items, None, None, True, ending=end)
                         assert only == tuple(r for r in every if r.end == end)
+
+
+def test_ends_lists_the_fields_of_a_few_bits_as_positions_does() -> None:
+    """bits._ends (one set bit at a time) and bits._positions (byte by byte) agree, order included."""
+    rng = random.Random(5)
+    for width in (3, 12, 18, 40):
+        for _ in range(200):
+            value = sum(1 << rng.randrange(width * 30) for _ in range(rng.randrange(12)))
+            assert bits._ends(value, width) == bits._positions(value, width)

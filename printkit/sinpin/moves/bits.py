@@ -62,6 +62,18 @@ def _positions(bits: int, width: int) -> list[Position]:
     return fields
 
 
+def _ends(bits: int, width: int) -> list[Position]:
+    """`_positions` of a set of a few bits (where a move ends: a handful of fields), one set
+    bit at a time rather than byte by byte; the same fields in the same order."""
+    cells = _cells(width, bits.bit_length())
+    fields = []
+    while bits:
+        low = bits & -bits
+        fields.append(cells[low.bit_length() - 1])
+        bits ^= low
+    return fields
+
+
 _BYTE_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
 _CELLS: dict[int, list[Position]] = {}
 
@@ -101,7 +113,7 @@ class Reach:
 
     def ends(self, bits: int) -> list[Position]:
         """The fields of an ends bit set; the exit once, whether or not it took the avatar."""
-        fields = _positions(bits & ~(1 << self.exited_bit), self.width)
+        fields = _ends(bits & ~(1 << self.exited_bit), self.width)
         if bits >> self.exited_bit and self.exit not in fields:
             fields.append(self.exit)  # type: ignore[arg-type]
         return fields
@@ -153,7 +165,7 @@ def health_endings(engine: Successor, start: Position, card: int, items: frozens
     if not health:  # nothing on the way touches health: the endings are the ends
         if ends >> (width * engine.height):
             results.append(MoveResult(exit_, True, (), 0, _NOTHING, False, None))  # type: ignore[arg-type]
-        for end in _positions(ends & ~(1 << (width * engine.height)), width):
+        for end in _ends(ends & ~(1 << (width * engine.height)), width):
             results.append(MoveResult(end, False, (), 0, _NOTHING, False, None))
         return tuple(sorted(results, key=MoveResult.order))
     walker = _HealthSuffixes.of_engine(engine, items)
@@ -161,7 +173,7 @@ def health_endings(engine: Successor, start: Position, card: int, items: frozens
         if bits >> walker.exited_bit:
             results.append(MoveResult(exit_, True, events, 0, _NOTHING, False, None))  # type: ignore[arg-type]
             bits ^= 1 << walker.exited_bit
-        for end in _positions(bits, width):
+        for end in _ends(bits, width):
             results.append(MoveResult(end, False, events, 0, _NOTHING, False, None))
     return tuple(sorted(results, key=MoveResult.order))
 

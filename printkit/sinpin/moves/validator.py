@@ -1,7 +1,8 @@
 """The validator: is a level well formed (S27a), solvable (S26), and where can it go wrong (S27)?
 
 Two searches share one cache of moves from the engine: the *move graph* of S27
-(`graph`) gives the rest positions, the soft-locks and the items no move ever
+(`graph`, a networkx DiGraph) gives the rest positions (the door's descendants), the
+soft-locks (what the door reaches minus the exit's ancestors) and the items no move ever
 passes; the *solver* of S26 (`solver`) gives the least number of turns and one route.
 """
 
@@ -14,7 +15,7 @@ from typing import Callable, Iterable
 from printkit.sinpin.findings import Finding
 from printkit.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position, grid_findings
-from printkit.sinpin.moves.graph import MoveCache, rest_graph
+from printkit.sinpin.moves.graph import MoveCache, leading_to, move_graph, reached_from
 from printkit.sinpin.rules import SETUP_KNOBS, Rules
 from printkit.sinpin.moves.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
@@ -96,10 +97,9 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
         errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
     warnings = _layout_warnings(level)
     moves = MoveCache(level)
-    graph = rest_graph(moves, progress)
-    reachable = frozenset(graph)  # the graph holds what the door reaches
-    to_exit = _leading_to(graph, exit_) if exit_ in graph else set()
-    soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
+    graph = move_graph(moves, progress)  # S27: a networkx DiGraph of the rest positions
+    reachable = reached_from(graph, door)
+    soft_locks = tuple(sorted(reachable - leading_to(graph, exit_) - {exit_}))
     passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
     for pos in soft_locks:
@@ -131,21 +131,6 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
         reachable=reachable,
         solution=solution,
     )
-
-
-def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
-    """The rest positions from which some sequence of moves reaches `target`, itself included."""
-    sources: dict[Position, list[Position]] = {}
-    for pos, ends in graph.items():
-        for end in ends:
-            sources.setdefault(end, []).append(pos)
-    found, frontier = {target}, [target]
-    while frontier:
-        for pos in sources.get(frontier.pop(), ()):
-            if pos not in found:
-                found.add(pos)
-                frontier.append(pos)
-    return found
 
 
 def _layout_warnings(level: Level) -> list[Finding]:
