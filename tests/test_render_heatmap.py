@@ -16,6 +16,7 @@ from printkit.draw.colours import WHITE, luminance
 from printkit.render.heatmap import DARKEST, HURT, heatmap_document, shade
 from printkit.render.histogram import BAR, OVERFLOW_BAR
 from printkit.render.sinpin.sheet import SAFE_MARGIN
+from printkit.games.stats import GameStats
 from printkit.sinpin.game.stats import SimStats
 from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
 from printkit.sinpin.tiles import Tile
@@ -27,12 +28,11 @@ def made_up_stats(level) -> SimStats:
     """Counts on the level's open fields that rise from the top-left, a few hurts and
     catches, and game lengths with two games stopped at max_rounds."""
     open_fields = [(x, y) for x, y, tile in level.cells() if tile is not Tile.ROCK]
-    stats = SimStats(games=40)
+    stats = SimStats(GameStats(games=40, ended=Counter({"out": 38, "max_rounds": 2})))
     stats.rests = Counter({field: 3 * index + 1 for index, field in enumerate(open_fields[:20])})
     stats.hurts = Counter({open_fields[2]: 7, open_fields[5]: 12})
     stats.caught_at = Counter({open_fields[3]: 2, open_fields[6]: 31})
     stats.rounds = Counter({12: 5, 13: 9, 14: 14, 15: 6, 17: 4, level.rules.max_rounds: 2})
-    stats.ended = Counter({"out": 38, "max_rounds": 2})
     stats.health_losses, stats.catches = 19, 33
     return stats
 
@@ -207,7 +207,7 @@ def test_no_games_still_draws_the_map_legend_and_an_empty_histogram(tmp_path, te
 
 def test_the_subtitle_defaults_to_the_number_of_games(tmp_path):
     level = load(tmp_path, "level", EVERY_TILE)
-    (path,) = write_document(heatmap_document(level, SimStats(games=1)), tmp_path / "one.pdf")
+    (path,) = write_document(heatmap_document(level, SimStats(GameStats(games=1))), tmp_path / "one.pdf")
     text = pdf_pages(path)[0].text
     assert "1 simulated game" in text and "1 simulated games" not in text
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.sinpin.level import Level
+from printkit.games.stats import SHARE
 from printkit.sinpin.game.stats import SimStats
 
 MAP = ["########", "#A*?h.Z#", "########"]
@@ -48,8 +49,8 @@ def test_one_game_is_counted_exactly() -> None:
     stats = stats_of(GAME_ONE)
     assert stats.games == 1 and stats.ended == {"out": 1}
     assert stats.rounds == {2: 1}
-    assert stats.seat_gems == {0: 7, 1: 0} and stats.seat_wins == {0: 12}
-    assert stats.bot_gems == {"greedy": 7, "rusher": 0} and stats.bot_wins == {"greedy": 12}
+    assert stats.seat_gems == {0: 7, 1: 0} and stats.shared.seat_wins == {0: SHARE}
+    assert stats.bot_gems == {"greedy": 7, "rusher": 0} and stats.shared.bot_wins == {"greedy": SHARE}
     assert stats.health_losses == 2 and stats.hurts == {(3, 1): 2}
     assert stats.knock_outs == {"door": 1}
     assert stats.catches == 1 and stats.caught_at == {(4, 1): 1}
@@ -63,7 +64,8 @@ def test_ties_share_the_win_and_stats_of_chunks_merge_exactly() -> None:
     parts = stats_of(GAME_ONE)
     parts.merge(stats_of(GAME_TWO))
     assert parts == whole
-    assert whole.seat_wins == {0: 12 + 6, 1: 6}
+    assert whole.shared.seat_wins == {0: SHARE + SHARE // 2, 1: SHARE // 2}  # shared through printkit.games.stats
+    assert whole.shared.ties == 1 and whole.shared.length == {4: 1, 2: 1}
     report = whole.report(LEVEL, ["greedy", "rusher"], 1)
     assert report["wins"] == {"per_seat": [0.75, 0.25], "per_bot": {"greedy": 0.75, "rusher": 0.25}}
     assert report["gems"] == {"per_seat": [4.0, 0.5], "per_bot": {"greedy": 4.0, "rusher": 0.5}}
@@ -80,7 +82,7 @@ def test_percentiles_and_medians_of_rounds() -> None:
     stats = SimStats()
     for rounds in (1, 2, 2, 3, 10):
         stats.rounds[rounds] += 1
-        stats.games += 1
+        stats.shared.games += 1
     assert stats.median() == 2.0
     assert stats.percentile(0.5) == 2 and stats.percentile(0.9) == 10 and stats.percentile(0.8) == 3
     assert SimStats().median() == 0.0 and SimStats().percentile(0.9) == 0

@@ -15,10 +15,13 @@ Chance (a first player drawn at random, a question mark's draw) is not an action
 carries its own seeded generator, so the same seed and the same actions always lead to the
 same states. A game is therefore a pure function of (set-up, seats, bots, seed).
 
-Bots choose among the legal actions (`Bot.choose` returns an index). `play` drives any game
-through the protocol and writes its record in the shared frame of `printkit.games.record`;
-a game with a tuned turn loop of its own (Sinpin) may play faster, but must write the same
-record as the protocol would, which its tests check.
+Bots choose among the legal actions (`Bot.choose` returns an index). A bot that breaks ties
+with the game's own generator (Sinpin's bots do, so that a whole game, bots included, stays a
+function of its seed) also has `act(state, actions) -> (index, state after)`: the state after
+its action carries what it drew. Drivers take a bot's turn with `take_turn`, which uses `act`
+when a bot has it. `play` drives any game through the protocol and writes its record in the
+shared frame of `printkit.games.record`; a game with a tuned turn loop of its own (Sinpin)
+may play faster, but must write the same record as the protocol would, which its tests check.
 
 Actions are game-specific hashable values; `GameRules.action_json` / `action_from_json`
 turn them into JSON and back (for records and for the browser), and `state_json` gives
@@ -74,12 +77,25 @@ class Bot(Protocol):
     def choose(self, state: GameState, actions: Sequence[Action]) -> int: ...
 
 
-def checked_index(bot: Bot, state: GameState, actions: Sequence[Action]) -> int:
-    """The bot's choice, refused unless it names one of the actions."""
-    index = bot.choose(state, actions)
+def checked_index(bot: Bot, state: GameState, actions: Sequence[Action], index: object = None) -> int:
+    """The bot's choice (asked of it unless given), refused unless it names one of the actions."""
+    if index is None:
+        index = bot.choose(state, actions)
     if not isinstance(index, int) or not 0 <= index < len(actions):
         raise IllegalAction(f"bot {bot.name} chose {index!r} of {len(actions)} actions")
     return index
+
+
+def take_turn(bot: Bot, state: GameState, actions: Sequence[Action]) -> tuple[Action, GameState]:
+    """The action a bot takes among `actions` and the state after it. A bot with `act` (one
+    that draws from the game's own generator) gives the state after itself; any other bot
+    only chooses, and the state applies its choice."""
+    act = getattr(bot, "act", None)
+    if act is None:
+        action = actions[checked_index(bot, state, actions)]
+        return action, state.apply(action)
+    index, after = act(state, actions)
+    return actions[checked_index(bot, state, actions, index)], after
 
 
 def apply_json(game: GameRules, state: GameState, data: JSON) -> GameState:

@@ -19,19 +19,36 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 
-from printkit.games.protocol import JSON, Bot, GameRules, checked_index
+from printkit.games.protocol import JSON, Bot, GameRules, take_turn
 
 VERSION = 1
 
 
-def header(game: GameRules, index: int, seed: int, bots: Sequence[Bot], **extra: JSON) -> dict[str, JSON]:
-    return {"record": f"{game.name}-game", "version": VERSION, "game": index, "seed": seed,
-            "players": [{"seat": seat, "bot": bot.name} for seat, bot in enumerate(bots)], **extra}
+def header(game: GameRules | str, index: int, seed: int, bots: Sequence[Bot], *, setup: dict[str, JSON] | None = None,
+           seats: Sequence[dict[str, JSON]] | None = None, **extra: JSON) -> dict[str, JSON]:
+    """The header line: the frame's keys, then the game's `setup` keys (Sinpin: the level,
+    its map and rules), `players` (each seat's own keys, `seats`, between `seat` and `bot`:
+    Sinpin's avatars), then the `extra` keys. `game` is the game or its name."""
+    name = game if isinstance(game, str) else game.name
+    line: dict[str, JSON] = {"record": f"{name}-game", "version": VERSION, "game": index, "seed": seed, **(setup or {})}
+    line["players"] = [{"seat": seat, **(seats[seat] if seats else {}), "bot": bot.name} for seat, bot in enumerate(bots)]
+    line.update(extra)
+    return line
+
+
+def end_line(ended: str, winners: Sequence[int], *, before: dict[str, JSON] | None = None, **extra: JSON) -> dict[str, JSON]:
+    """The end line: how the game ended, the game's `before` keys (Sinpin: rounds and gems),
+    the winners, then the `extra` keys (scores)."""
+    return {"end": ended, **(before or {}), "winners": list(winners), **extra}
 
 
 def play(game: GameRules, bots: Sequence[Bot], seed: int, *, index: int = 0, max_actions: int = 1_000_000,
          **extra: JSON) -> list[dict[str, JSON]]:
     """Play one game through the protocol; its record. A turn line holds one action.
+
+    A game whose record holds more than its actions (Sinpin's: set-up lines, and turns of
+    several decisions with the state each led to) writes it itself from the final state:
+    `game.record(state, index, seed, bots, **extra)`, in the same frame.
 
     `max_actions` only guards against a game whose own bound (N12, Y10, S33) is broken: a
     game that runs past it is an error, not a result."""
@@ -45,13 +62,14 @@ def play(game: GameRules, bots: Sequence[Bot], seed: int, *, index: int = 0, max
             raise RuntimeError(f"{game.name}: no end after {max_actions} actions")
         seat = state.to_act()
         assert seat is not None, "a state that is not over has a seat to act"
-        actions = state.legal_actions()
-        action = actions[checked_index(bots[seat], state, actions)]
+        before = state
+        action, state = take_turn(bots[seat], state, state.legal_actions())
         turn += 1
-        lines.append({"turn": turn, "seat": seat, "action": game.action_json(state, action)})
-        state = state.apply(action)
-    lines.append({"end": getattr(state, "ended", "over"), "winners": list(state.winners()),
-                  "scores": list(state.scores())})
+        lines.append({"turn": turn, "seat": seat, "action": game.action_json(before, action)})
+    own = getattr(game, "record", None)
+    if own is not None:
+        return own(state, index, seed, bots, **extra)
+    lines.append(end_line(getattr(state, "ended", "over"), state.winners(), scores=list(state.scores())))
     return lines
 
 

@@ -1,8 +1,11 @@
 """Statistics of simulated games, read from their records (game-record.md).
 
-Everything is kept as exact counts (integers, histograms, win shares in twelfths: ties of
-up to 4 players divide 12), so statistics of chunks of games run anywhere merge exactly into
-the statistics of the whole run; means and percentiles are worked out only at the end.
+What every game has (games, how they ended, wins and win share per seat and per bot) is
+counted by `printkit.games.stats.GameStats`; the rest is Sinpin's own: rounds, gems, exits,
+catches, health, items and where moves ended. Everything is kept as exact counts
+(integers, histograms, win shares in GameStats' parts), so statistics of chunks of games
+run anywhere merge exactly into the statistics of the whole run; means and percentiles are
+worked out only at the end.
 """
 
 from __future__ import annotations
@@ -10,24 +13,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from printkit.games.stats import GameStats
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.tiles import Tile
 
-SHARE = 12  # a win shared by k players (k <= 4) is 12 // k twelfths each
 ITEM_KINDS = {Tile.GEM: "gem", Tile.HEART: "heart", Tile.QUESTION: "question mark"}
 
 
 @dataclass
 class SimStats:
-    games: int = 0
-    ended: Counter = field(default_factory=Counter)  # "out" / "max_rounds"
+    shared: GameStats = field(default_factory=GameStats)  # games, endings, wins per seat and per bot
     all_exited: int = 0  # games in which every avatar left by the exit
     rounds: Counter = field(default_factory=Counter)  # rounds -> games
     seat_gems: Counter = field(default_factory=Counter)  # seat -> gems summed over games
-    seat_wins: Counter = field(default_factory=Counter)  # seat -> twelfths of wins
     bot_gems: Counter = field(default_factory=Counter)
-    bot_wins: Counter = field(default_factory=Counter)
-    bot_seats: Counter = field(default_factory=Counter)  # bot -> seat-games played
     catches: int = 0
     health_losses: int = 0
     knock_outs: Counter = field(default_factory=Counter)  # "pay" / "door"
@@ -37,22 +36,25 @@ class SimStats:
     hurts: Counter = field(default_factory=Counter)  # field -> health lost there
     caught_at: Counter = field(default_factory=Counter)  # field -> avatars caught there
 
+    @property
+    def games(self) -> int:
+        return self.shared.games
+
+    @property
+    def ended(self) -> Counter:
+        """"out" / "max_rounds" -> games (S33)."""
+        return self.shared.ended
+
     def add_game(self, lines: list[dict]) -> None:
+        self.shared.add_game(lines)
         header, end = lines[0], lines[-1]
         bots = [player["bot"] for player in header["players"]]
         own_items = {(x, y) for y, row in enumerate(header["map"]) for x, c in enumerate(row) if c in "*h?"}
         taken: set[Position] = set()
-        self.games += 1
-        self.ended[end["end"]] += 1
         self.rounds[end["rounds"]] += 1
-        winners = end["winners"]
         for seat, gems in enumerate(end["gems"]):
             self.seat_gems[seat] += gems
             self.bot_gems[bots[seat]] += gems
-            self.bot_seats[bots[seat]] += 1
-        for seat in winners:
-            self.seat_wins[seat] += SHARE // len(winners)
-            self.bot_wins[bots[seat]] += SHARE // len(winners)
         exits = 0
         for line in lines[1:-1]:
             if "turn" not in line:
@@ -81,8 +83,10 @@ class SimStats:
 
     def merge(self, other: SimStats) -> None:
         for name, value in vars(other).items():
-            mine = getattr(self, name)
-            setattr(self, name, mine + value if isinstance(value, int) else mine + value)
+            if name == "shared":
+                self.shared.merge(value)
+            else:
+                setattr(self, name, getattr(self, name) + value)
 
     # -- the report ------------------------------------------------------------------------
     def percentile(self, share: float) -> int:
@@ -113,9 +117,9 @@ class SimStats:
             "rounds": {"mean": round(sum(r * n for r, n in self.rounds.items()) / games, 3), "median": self.median(),
                        "p90": self.percentile(0.9), "min": min(self.rounds, default=0), "max": max(self.rounds, default=0)},
             "gems": {"per_seat": [round(self.seat_gems[s] / games, 3) for s in range(players)],
-                     "per_bot": {b: round(self.bot_gems[b] / self.bot_seats[b], 3) for b in sorted(self.bot_seats)}},
-            "wins": {"per_seat": [round(self.seat_wins[s] / SHARE / games, 4) for s in range(players)],
-                     "per_bot": {b: round(self.bot_wins[b] / SHARE / self.bot_seats[b], 4) for b in sorted(self.bot_seats)}},
+                     "per_bot": {b: round(self.bot_gems[b] / self.shared.bot_seats[b], 3) for b in sorted(self.shared.bot_seats)}},
+            "wins": {"per_seat": [round(self.shared.win_share(s)[0], 4) for s in range(players)],
+                     "per_bot": {b: round(self.shared.bot_win_share(b)[0], 4) for b in sorted(self.shared.bot_seats)}},
             "ghost_catches": self.catches,
             "health_losses": self.health_losses,
             "knock_outs": {"pay": self.knock_outs["pay"], "door": self.knock_outs["door"]},

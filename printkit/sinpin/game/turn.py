@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from printkit.sinpin.game.state import AVATARS, KNOCKOUT_PRICE, Bot, Game, new_game, set_tile, set_up
+from printkit.games.record import end_line, header
+from printkit.sinpin.game.state import AVATARS, KNOCKOUT_PRICE, Bot, Game, GameState, new_game, set_tile, set_up
 from printkit.sinpin.game.outcomes import GameMoves, GameOutcome, heal
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import next_hand
@@ -22,25 +23,36 @@ def play_game(level: Level, bots: Sequence[Bot], seed: int, *, game: int = 0, le
               moves: GameMoves | None = None) -> list[dict]:
     """Play one game to its end (S33); its record, one dict per JSON line."""
     state = new_game(level, bots, seed, moves)
-    state.lines.append({
-        "record": "sinpin-game", "version": 1, "game": game, "seed": seed, "level": level_name,
-        "map": list(level.rows), "rules": dataclasses.asdict(level.rules),
-        "players": [{"seat": i, "avatar": AVATARS[i], "bot": bot.name} for i, bot in enumerate(bots)],
-        "first": state.state.first,
-    })
+    state.lines.append(record_header(level, bots, game, seed, level_name, state.state.first))
     set_up(state)
-    limit = level.rules.max_rounds * len(bots)
-    ended = "max_rounds"
+    limit = turn_limit(level, len(bots))
     while state.state.turn < limit:
         play_turn(state)
         if not state.state.on_board():
-            ended = "out"
             break
-    gems = [seat.gems for seat in state.state.seats]
-    best = max(gems)
-    state.lines.append({"end": ended, "rounds": (state.state.turn - 1) // len(bots) + 1, "gems": gems,
-                        "winners": [i for i, count in enumerate(gems) if count == best]})
+    state.lines.append(record_end(state.state))
     return state.lines
+
+
+def turn_limit(level: Level, players: int) -> int:
+    """S33: the game ends after max_rounds rounds, one turn a player each."""
+    return level.rules.max_rounds * players
+
+
+def record_header(level: Level, bots: Sequence[Bot], game: int, seed: int, level_name: str, first: int) -> dict:
+    """The record's header (game-record.md) in the frame every game's record shares."""
+    return header("sinpin", game, seed, bots, setup={"level": level_name, "map": list(level.rows),
+                                                      "rules": dataclasses.asdict(level.rules)},
+                  seats=[{"avatar": AVATARS[seat]} for seat in range(len(bots))], first=first)
+
+
+def record_end(state: GameState) -> dict:
+    """The record's end line: "out" once no avatar is left on the board, else the last
+    round was played (S33); the most gems win, ties shared."""
+    gems = [seat.gems for seat in state.seats]
+    best = max(gems)
+    return end_line("out" if not state.on_board() else "max_rounds", [i for i, count in enumerate(gems) if count == best],
+                    before={"rounds": (state.turn - 1) // state.players + 1, "gems": gems})
 
 
 def play_turn(game: Game) -> None:
