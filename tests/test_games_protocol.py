@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from printkit.games.protocol import Bot, GameRules, GameState, IllegalAction, apply_json
-from printkit.games.record import dumps, play, split_games
+from printkit.games.protocol import Bot, GameRules, GameState, IllegalAction, apply_json, take_turn
+from printkit.games.record import dumps, end_line, header, play, split_games
 from printkit.games.stats import GameStats, wilson
 
 
@@ -137,3 +137,33 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+class Drawing:
+    """A bot that draws from the game's chance: the state after its action is its own to give."""
+
+    name = "drawing"
+
+    def choose(self, state, actions):
+        raise AssertionError("a bot with act is asked through act")
+
+    def act(self, state, actions):
+        return len(actions) - 1, NimState(state.stones - actions[-1], 1 - state.seat)
+
+
+def test_take_turn_uses_act_when_a_bot_has_it() -> None:
+    state = NimState(5, 0)
+    assert take_turn(First(), state, state.legal_actions()) == (1, NimState(4, 1))
+    assert take_turn(Drawing(), state, state.legal_actions()) == (2, NimState(3, 1))
+    lines = play(Nim(), [Drawing(), First()], seed=0)
+    assert [line["action"] for line in lines[1:-1]] == [2, 1, 2, 1, 1]
+
+
+def test_header_and_end_line_keep_the_games_keys_where_it_puts_them() -> None:
+    line = header("sinpin", 3, 9, [First(), Bad()], setup={"level": "x", "map": ["#"]}, seats=[{"avatar": "Fox"}, {"avatar": "Goat"}],
+                  first=1)
+    assert list(line) == ["record", "version", "game", "seed", "level", "map", "players", "first"]
+    assert line["players"][1] == {"seat": 1, "avatar": "Goat", "bot": "bad"} and list(line["players"][1]) == ["seat", "avatar", "bot"]
+    assert list(header(Nim(), 0, 1, [First(), First()], level="y")) == ["record", "version", "game", "seed", "players", "level"]
+    end = end_line("out", (0, 2), before={"rounds": 4, "gems": [3, 1, 3]})
+    assert list(end) == ["end", "rounds", "gems", "winners"] and end["winners"] == [0, 2]

@@ -1,0 +1,156 @@
+"""Sinpin through the game protocol (printkit.sinpin.game.protocol): the same bots with the
+same seed play the tuned loop's game record for record, actions not listed are refused, and
+actions and states go to JSON and back."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.batch import derive_seed
+from printkit.games.protocol import Bot, GameRules, GameState, IllegalAction, apply_json, take_turn
+from printkit.games.record import dumps, play
+from printkit.sinpin.game.bots import make_bots
+from printkit.sinpin.game.protocol import SinpinGame, SinpinState
+from printkit.sinpin.game.turn import play_game
+from printkit.sinpin.loader import read_level
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "data" / "golden-game.jsonl"
+
+
+@lru_cache(maxsize=None)
+def game_of(name: str, seats: int) -> SinpinGame:
+    """One game a level and seat count for the whole run: its move cache and bots' knowledge are shared."""
+    return SinpinGame(read_level(str(ROOT / "levels" / f"{name}.yaml")).level(), seats, level_name=name)
+
+
+def test_sinpin_implements_the_protocol() -> None:
+    game = game_of("01-first-steps", 2)
+    state = game.initial_state(3)
+    assert isinstance(game, GameRules) and isinstance(state, GameState)
+    assert all(isinstance(bot, Bot) for bot in game.bots(["greedy"]))
+
+
+@pytest.mark.parametrize("name, seats, bots, seed", [
+    ("01-first-steps", 3, ("random",), 1),
+    ("03-spike-pit", 2, ("cautious", "random"), 2),
+    ("04-spring-garden", 4, ("greedy", "rusher", "cautious", "random"), 3),
+    ("05-teleport-tangle", 3, ("random", "greedy"), 4),
+    ("06-treasure-vault", 2, ("greedy",), 5),
+])
+def test_the_protocol_plays_the_tuned_loops_game(name: str, seats: int, bots: tuple[str, ...], seed: int) -> None:
+    """Every decision the tuned loop asks a bot for, the protocol asks too, in the same order
+    and with the generator where the tuned loop has it: the records are equal."""
+    game = game_of(name, seats)
+    for index in range(2):
+        game_seed = derive_seed(seed, index)
+        tuned = play_game(game.level, make_bots(list(bots), seats, game.knowledge), game_seed, game=index,
+                          level_name=name, moves=game.moves)
+        assert play(game, game.bots(bots), game_seed, index=index) == tuned
+
+
+def test_the_golden_record_through_the_protocol() -> None:
+    """tests/data/golden-game.jsonl (simulate's game 0 of seed 4) byte for byte."""
+    level = read_level(str(ROOT / "levels" / "05-teleport-tangle.yaml")).level()
+    game = SinpinGame(level, 2, level_name="levels/05-teleport-tangle.yaml", knowledge=game_of("05-teleport-tangle", 2).knowledge)
+    lines = play(game, game.bots(["greedy", "rusher"]), derive_seed(4, 0), index=0)
+    assert dumps(lines) == GOLDEN.read_text(encoding="utf-8")
+
+
+class First:
+    """A player that always takes the first action and draws nothing (as a person would)."""
+
+    name = "first"
+
+    def choose(self, state, actions):
+        return 0
+
+
+def _walk(game: SinpinGame, seed: int, limit: int = 400) -> list[SinpinState]:
+    state, states = game.initial_state(seed), []
+    while not state.is_terminal() and len(states) < limit:
+        states.append(state)
+        _, state = take_turn(First(), state, state.legal_actions())
+    return states + [state]
+
+
+def test_a_person_plays_through_the_protocol_and_the_game_ends() -> None:
+    game = game_of("01-first-steps", 2)
+    lines = play(game, [First(), First()], seed=8, index=2)
+    head, end = lines[0], lines[-1]
+    assert head["record"] == "sinpin-game" and head["players"][1] == {"seat": 1, "avatar": "Goat", "bot": "first"}
+    assert end["end"] in ("out", "max_rounds") and end["winners"]
+    assert play(game, [First(), First()], seed=8, index=2) == lines
+
+
+def test_an_action_not_listed_is_refused() -> None:
+    game = game_of("05-teleport-tangle", 2)
+    state = game.initial_state(1)
+    decision = state.decision
+    assert decision is not None and decision.kind == "place" and decision.item == "web"
+    with pytest.raises(IllegalAction, match="S28"):
+        state.apply(("place", 0, 0))  # rock is not vacant
+    with pytest.raises(IllegalAction):
+        state.apply(("move", 0))  # no move before set-up
+    with pytest.raises(IllegalAction):
+        apply_json(game, state, {"place": [0, 0]})
+    with pytest.raises(IllegalAction):
+        apply_json(game, state, {"fly": "away"})
+    final = _walk(game_of("01-first-steps", 2), 3, limit=100_000)[-1]
+    assert final.is_terminal() and final.legal_actions() == () and final.to_act() is None
+    with pytest.raises(IllegalAction, match="over"):
+        final.apply(("card", 1))
+
+
+def test_states_are_values() -> None:
+    game = game_of("04-spring-garden", 3)
+    state = game.initial_state(5)
+    first, second = state.legal_actions()[:2]
+    one, again, other = state.apply(first), state.apply(first), state.apply(second)
+    assert one == again and hash(one) == hash(again) and one != other
+    assert state.legal_actions()[:2] == (first, second) and state.decision.kind == "place"  # unchanged
+    assert one.current.rows != other.current.rows
+    with pytest.raises(AttributeError):
+        state.seed = 9  # type: ignore[misc]
+
+
+def test_actions_and_states_go_to_json_and_back() -> None:
+    game = game_of("05-teleport-tangle", 2)
+    kinds = set()
+    for state in _walk(game, 11, limit=120):
+        shown = json.loads(json.dumps(game.state_json(state)))
+        assert len(shown["rows"]) == game.level.height and len(shown["seats"]) == 2
+        if state.is_terminal():
+            assert "decision" not in shown and shown["winners"]
+            continue
+        kinds.add(state.decision.kind)
+        assert shown["decision"]["kind"] == state.decision.kind and shown["to_act"] == state.to_act()
+        for action, data in zip(state.legal_actions(), shown["decision"]["actions"]):
+            assert game.action_from_json(state, data) == action
+    assert {"place", "move"} <= kinds
+    state = next(s for s in _walk(game, 11, limit=120) if s.decision and s.decision.kind == "move")
+    with pytest.raises(IllegalAction):
+        game.action_from_json(state, {"move": 0, "card": 99})  # a move of another card
+
+
+def test_the_record_is_written_once_the_game_is_over() -> None:
+    game = game_of("01-first-steps", 2)
+    with pytest.raises(ValueError):
+        game.record(game.initial_state(1), 0, 1, [First(), First()])
+    with pytest.raises(ValueError):
+        play(game, [First(), First()], seed=1, level="not a key of Sinpin's header")
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32), st.lists(st.sampled_from(["random", "rusher", "greedy", "cautious"]), min_size=1, max_size=4),
+       st.integers(2, 4))
+def test_any_seed_and_bots_play_the_same_game_both_ways(seed: int, bots: list[str], seats: int) -> None:
+    game = game_of("02-ladder-well", seats)
+    tuned = play_game(game.level, make_bots(bots, seats, game.knowledge), seed, level_name=game.level_name, moves=game.moves)
+    assert play(game, game.bots(bots), seed) == tuned
