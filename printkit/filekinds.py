@@ -55,6 +55,18 @@ def kind_of(doc: Document) -> Kind | None:
     return found[0] if len(found) == 1 else None
 
 
+def game_of(doc: Document) -> str | None:
+    """The game a document is for: "sinpin" for a level, a board spec's `game` ("sinoda",
+    "yinsh"); None for a deck or a document of no known kind."""
+    kind = kind_of(doc)
+    if kind is LEVEL:
+        return "sinpin"
+    if kind is BOARD:
+        game = (_keys(doc) or {}).get("game")
+        return game if isinstance(game, str) else None
+    return None
+
+
 def kind_of_file(path: str | Path) -> Kind | None:
     """The kind of a YAML file; None when it is unreadable or of no known kind."""
     try:

@@ -49,6 +49,7 @@ def room_of(module: str) -> str:
     return max(found, key=len)
 
 
+@lru_cache(maxsize=1)
 def modules() -> dict[str, Path]:
     found = {}
     for path in PACKAGE.rglob("*.py"):
@@ -59,7 +60,8 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imports(path: Path) -> set[str]:
+@lru_cache(maxsize=None)
+def imports(path: Path) -> frozenset[str]:
     """The printkit modules a file imports, anywhere in it (a name imported from a package
     counts as the module of that name when there is one)."""
     names = modules()
@@ -71,7 +73,7 @@ def imports(path: Path) -> set[str]:
             for alias in node.names:
                 full = f"{node.module}.{alias.name}"
                 found.add(full if full in names else node.module)
-    return {name for name in found if name == "printkit" or name.startswith("printkit.")}
+    return frozenset(name for name in found if name == "printkit" or name.startswith("printkit."))
 
 
 def test_every_import_is_one_the_map_allows() -> None:

@@ -18,6 +18,7 @@ from printkit import __version__
 from printkit.atomicfile import OutputError
 from printkit.cli.commands import COMMANDS
 from printkit.cli.common import EXIT_BROKEN_PIPE, EXIT_FINDING, EXIT_USAGE, message, quiet_option
+from printkit.cli.games import for_game
 from printkit.cli.helpformat import WholeSummaryGroup
 from printkit.cli.streams import StandardOutputError, flush_stdout, guarded
 from printkit.interrupts import as_exceptions
@@ -82,10 +83,20 @@ class LazyGroup(WholeSummaryGroup):
         if target is None:
             return None
         module, attribute = target.split(":")
-        command = getattr(importlib.import_module(module), attribute)
-        if not any(param.name == "quiet" for param in command.params):
-            command.params.append(quiet_option())  # every command takes --quiet, one mechanism
-        return command
+        return _with_quiet(getattr(importlib.import_module(module), attribute))
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command, or the command of the game its file is for (printkit.cli.games)."""
+        name, command, rest = super().resolve_command(ctx, args)
+        if name is not None and command is not None:
+            command = _with_quiet(for_game(name, command, rest))
+        return name, command, rest
+
+
+def _with_quiet(command: click.Command) -> click.Command:
+    if not any(param.name == "quiet" for param in command.params):
+        command.params.append(quiet_option())  # every command takes --quiet, one mechanism
+    return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
