@@ -59,9 +59,16 @@ def test_bad_usage_is_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.output
 
 
-def test_jobs_and_dask_are_alternatives() -> None:
+@pytest.mark.parametrize("hide_dask", [False, True], ids=["as installed", "without the dask extra"])
+def test_jobs_and_dask_are_alternatives_with_or_without_dask(monkeypatch, hide_dask: bool) -> None:
+    """The usage is wrong whether or not Dask is installed, so it is said first (the README's
+    `pip install '.[test]' && pytest` runs this without the dask extra)."""
+    if hide_dask:
+        monkeypatch.setitem(sys.modules, "distributed", None)
     result = run("--jobs", "2", "--dask", "local:2")
+    assert result.exit_code == 2
     assert "--jobs and --dask are alternatives" in result.output
+    assert "needs Dask" not in result.output
 
 
 def test_without_the_extra_dask_says_how_to_install_it(monkeypatch) -> None:
