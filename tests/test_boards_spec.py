@@ -92,7 +92,7 @@ def test_templates_fit_every_page(path: Path, page: Page) -> None:
 # -- problems -----------------------------------------------------------------------------
 def test_unknown_key(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: sinoda\nplayers: 2\nlabel: true\n") == [
-        "FILE:3:1: format: unknown key 'label' in the file (known keys: board, colours,"
+        "FILE:3:1: format: unknown key 'label' in the file; did you mean 'labels'? (known keys: board, colours,"
         " edge_mm, game, ink_saving, labels, margin_mm, orientation, paper, players,"
         " rotation, teams)"
     ]

@@ -80,18 +80,19 @@ def coloured_verdict(line: str, stream: object) -> str:
     return line
 
 
-def output_format(path: str | Path) -> str:
-    """'pdf' or 'svg' from an output file's extension; a usage error for anything else,
-    a folder included (one place for every command whose -o names a file)."""
+def output_format(path: str | Path, option: str = OUTPUT_HINT) -> str:
+    """'pdf' or 'svg' from an output file's extension; a usage error naming `option` (the
+    option that gave the name, such as "'--heatmap'") for anything else, a folder included
+    (one place for every option that names a PDF or SVG file)."""
     text = str(path)
     if text.endswith(("/", os.sep)) or Path(text).is_dir():
-        raise click.BadParameter(f"'{text}' is a folder; -o names the file to write (FILE.pdf or FILE.svg)", param_hint=OUTPUT_HINT)
+        raise click.BadParameter(f"'{text}' is a folder; name the file to write (FILE.pdf or FILE.svg)", param_hint=option)
     suffix = Path(path).suffix.lower()
     if suffix in (".pdf", ".svg"):
         return suffix[1:]
     raise click.BadParameter(
         f"cannot tell the format from '{path}': the file name must end in .pdf or .svg",
-        param_hint=OUTPUT_HINT,
+        param_hint=option,
     )
 
 

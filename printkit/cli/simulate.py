@@ -107,7 +107,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     _suffix(record, (".jsonl",), "'--record'")
     _suffix(log_file, (".txt",), "'--log'")
     if heatmap is not None:
-        output_format(heatmap)
+        output_format(heatmap, "'--heatmap'")
     try:
         checked = check_level(level_file)
     except UnreadableSource as error:
