@@ -42,3 +42,34 @@ def test_the_error_names_the_option_given(args: list[str], option: str, tmp_path
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
     assert re.findall(r"Invalid value for ('[^']+'(?: / '[^']+')?)", result.output) == [option], result.output
+
+
+LONG = "a" * 300  # over the 255 bytes a file system takes for a name
+TOO_LONG = [
+    (["cards", "-o", f"{LONG}.pdf"], OUTPUT),
+    (["board", "yinsh", "-o", f"{LONG}.svg"], OUTPUT),
+    (["board", "--all", "{templates}", "-o", f"{LONG}/"], OUTPUT),
+    (["tokens", "first-steps", "-o", f"{LONG}.pdf"], OUTPUT),
+    (["render", "first-steps", "-o", f"{LONG}.pdf"], OUTPUT),
+    (["render", "--all", "{levels}", "-o", f"{LONG}/"], OUTPUT),
+    (["paper", "-o", f"{LONG}/sheet.pdf"], OUTPUT),
+    (["kit", "first-steps", "-o", LONG], OUTPUT),
+    (["simulate", "first-steps", "--games", "1", "--record", f"{LONG}.jsonl"], "'--record'"),
+    (["simulate", "first-steps", "--games", "1", "--heatmap", f"{LONG}.pdf"], "'--heatmap'"),
+    (["paper", "-o", f"{'b' * 252}.svg"], OUTPUT),  # fits, but not with an SVG page's "-2"
+]
+
+
+@pytest.mark.parametrize("args, option", TOO_LONG, ids=lambda value: " ".join(value)[:40] if isinstance(value, list) else value)
+def test_an_output_name_longer_than_a_file_system_allows_is_one_message(args: list[str], option: str, tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    """Issue 19: a traceback (OSError: File name too long) in cards, board, tokens, render, paper."""
+    root = Path(__file__).resolve().parent.parent
+    args = [arg.format(templates=root / "templates", levels=root / "levels") for arg in args]
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"Invalid value for {option}: the name 'aaaa" in result.output or "the name 'bbbb" in result.output
+    assert "bytes long; file systems take at most" in result.output
+    assert list(tmp_path.iterdir()) == []
