@@ -195,7 +195,7 @@ def test_sinoda_cell_labels_sit_on_the_cells(tmp_path: Path) -> None:
     lay = spec.layout()
     (path,) = _render(tmp_path, spec)
     chars = pdf_pages(path)[0].chars
-    size = min(2.6, 0.09 * lay.edge_mm)
+    size = fonts.SMALLEST_PRINTED  # 8 pt, on every board (issue 19)
     for space in lay.spaces:
         left = space.centre[0] - fonts.text_width(space.name, size) / 2
         baseline = space.centre[1] + CAP_HEIGHT * size / 2

@@ -9,6 +9,7 @@ import time
 import click
 import pytest
 from batchwork import seeds_of
+from extras import need
 from click.testing import CliRunner
 
 from printkit.batch import LocalProcesses, make_chunks, run_chunks
@@ -79,8 +80,9 @@ def test_without_the_extra_dask_says_how_to_install_it(monkeypatch) -> None:
     assert run("--jobs", "2").exit_code == 0  # only --dask needs it
 
 
+@pytest.mark.extra_dask
 def test_an_unreachable_scheduler_is_one_message_and_exit_2_within_the_timeout() -> None:
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     started = time.monotonic()
     result = run("--dask", "tcp://127.0.0.1:9")
     took = time.monotonic() - started
@@ -91,9 +93,10 @@ def test_an_unreachable_scheduler_is_one_message_and_exit_2_within_the_timeout()
     assert closed == ["DaskExecutor"]
 
 
+@pytest.mark.extra_dask
 def test_the_executor_the_options_ask_for() -> None:
     assert executor_for(3) == LocalProcesses(3)
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     from printkit.batchdask import DaskExecutor, DaskTarget
 
     assert isinstance(executor_for(1, DaskTarget(workers=2)), DaskExecutor)

@@ -64,7 +64,12 @@ def _box(width: float, height: float, space: float = 2.0) -> Block:
 
 def test_flow_fills_rows_left_to_right_and_returns_what_does_not_fit():
     placed, rest = flow([_box(40, 5), _box(40, 5), _box(40, 8), _box(50, 5)], (10.0, 20.0, 90.0, 16.0))
-    assert [(item.x, item.y) for item in placed.items] == [(10.0, 20.0), (52.0, 20.0), (10.0, 27.0)]
+    # each block on its white ground (issue 19: not on the squared paper's lines)
+    grounds, blocks = zip(*(group.items for group in placed.items))
+    assert [(item.x, item.y) for item in blocks] == [(10.0, 20.0), (52.0, 20.0), (10.0, 27.0)]
+    assert [(ground.x, ground.y, ground.w, ground.h) for ground in grounds] == [(9.0, 19.0, 42.0, 7.0), (51.0, 19.0, 42.0, 7.0),
+                                                                              (9.0, 26.0, 42.0, 10.0)]
+    assert all(ground.style.fill == "#ffffff" and ground.style.stroke is None for ground in grounds)
     assert len(rest) == 1
 
 
