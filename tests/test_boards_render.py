@@ -26,9 +26,9 @@ BOARDS = sorted(p.name for p in TEMPLATES.glob("*.yaml") if p.name.startswith(("
 
 def _spec(tmp_path: Path, template: str, **changes: object):
     text = (TEMPLATES / template).read_text(encoding="utf-8")
-    for key, value in changes.items():
+    for key, value in changes.items():  # None leaves the key out
         lines = [line for line in text.splitlines() if not line.startswith(f"{key}:")]
-        text = "\n".join([*lines, f"{key}: {value}"]) + "\n"
+        text = "\n".join([*lines, *([f"{key}: {value}"] if value is not None else [])]) + "\n"
     path = tmp_path / f"{Path(template).stem}-{len(changes)}.yaml"
     path.write_text(text, encoding="utf-8")
     return load_spec(str(path))
@@ -382,3 +382,54 @@ def test_every_d4_net_is_4_mm_from_the_next(tmp_path: Path, template: str) -> No
             assert _outline_distance(one, other) >= 4.0 - TOLERANCE
             checked += 1
     assert checked > 10
+
+
+# -- A3 and A4 tiles -----------------------------------------------------------------------
+def test_a3_prints_the_board_root_2_larger_on_an_a3_page(tmp_path: Path) -> None:
+    """Issue 19: YINSH and the large Sinoda board printed only on A4."""
+    for template, key, a4 in (("yinsh.yaml", "spacing_mm", 20.0), ("sinoda-4.yaml", "edge_mm", 27.5)):
+        spec = _spec(tmp_path, template, paper="A3", spacing_mm=None, ring_mm=None)  # the defaults: the paper's
+        size = spec.options.spacing_mm if key == "spacing_mm" else spec.options.edge_mm
+        assert size == math.floor(a4 * math.sqrt(2) * 2) / 2  # 28 and 38.5 mm
+        (path,) = _render(tmp_path, spec)
+        board = pdf_pages(path)[0]
+        assert (board.width_mm, board.height_mm) == (pytest.approx(297, abs=0.01), pytest.approx(420, abs=0.01))
+        assert "50 mm — print at 100 % / actual size" in board.text
+
+
+@pytest.mark.parametrize("template", ["yinsh.yaml", "sinoda-4.yaml"])
+def test_tiles_put_an_a3_board_on_a4_sheets_that_overlap_with_shared_marks(tmp_path: Path, template: str) -> None:
+    from printkit.draw.tiling import MARK_RADIUS_MM, OVERLAP_MM, TOP_MM
+
+    spec = _spec(tmp_path, template, paper="A3", spacing_mm=None, ring_mm=None)
+    from printkit.render.boards.document import board_document
+
+    path = tmp_path / "tiles.pdf"
+    from printkit.draw import write_document
+
+    write_document(board_document(spec, tiles=True), path)
+    pages = pdf_pages(path)
+    sheets = [page for page in pages if "sheet" in page.text and "of 3" in page.text]
+    assert len(sheets) == 3
+    assert all((p.width_pt, p.height_pt) == pytest.approx((A4_PT[1], A4_PT[0]), abs=0.01) for p in sheets)  # landscape
+    assert all(p.width_pt == pytest.approx(A4_PT[0]) for p in pages[3:])  # the pieces on A4 portrait
+    assert all(char.size >= 8 * MM_PER_PT for p in sheets for char in p.chars)
+
+    def mark_centres(page):  # the registration marks' circles, by their box
+        found = []
+        for curve in page.curves:
+            xs, ys = [x for x, _ in curve.points], [y for _, y in curve.points]
+            if curve.stroke and not curve.fill and abs(max(xs) - min(xs) - 2 * MARK_RADIUS_MM) < 0.05:
+                found.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2))
+        return sorted(found)
+
+    step = A4_PT[0] * MM_PER_PT - TOP_MM - 8.0 - OVERLAP_MM  # a landscape window's height less the overlap
+    for upper, lower in zip(sheets, sheets[1:]):
+        below = [m for m in mark_centres(upper) if m[1] > upper.height_mm / 2]
+        above = [m for m in mark_centres(lower) if m[1] < lower.height_mm / 2]
+        assert len(below) == len(above) == 2
+        for (x1, y1), (x2, y2) in zip(below, above):  # the same mark of the board on both sheets
+            assert x1 == pytest.approx(x2, abs=TOLERANCE) and y1 - y2 == pytest.approx(step, abs=TOLERANCE)
+            assert TOP_MM < y2 < TOP_MM + OVERLAP_MM  # inside the band the sheets share
+        cut = [s for s in lower.lines if s.is_horizontal and abs(s.y1 - TOP_MM) < 0.01]
+        assert cut  # the dashed line to cut the lower sheet along

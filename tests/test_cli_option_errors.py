@@ -33,6 +33,7 @@ CASES = [
     (["board", "--all", "nowhere", "-o", "boards/"], "'--all'"),
     (["moves", "first-steps", "--from", "Z99", "--card", "2"], "'--from'"),
     (["rules", "S99"], "'RULE'"),
+    (["board", "yinsh", "--tiles", "-o", "board.pdf"], "'--tiles'"),  # an A4 board needs no tiles
 ]
 
 
