@@ -335,6 +335,7 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
 
 
 # -- determinism --------------------------------------------------------------------------
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
 def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
     outputs = []

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from printkit.cli import main
 from printkit.cli.levelcheck import check_level
 
-pytestmark = pytest.mark.browser  # one xdist worker runs them all, with one browser (conftest.py)
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
