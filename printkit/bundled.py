@@ -84,6 +84,12 @@ def template_path(name: str) -> Path:
     return found
 
 
+def default_deck() -> BundledPath:
+    """The deck `cards` and `kit` print when none is named: the bundled Sinpin deck, shown
+    in messages as `sinpin-deck (bundled)`."""
+    return BundledPath(template_path("sinpin-deck.yaml"), "sinpin-deck")
+
+
 def docs_path(name: str) -> Path:
     """The path of a bundled document such as 'rules.md'."""
     found = folder("printkit.docs", "docs") / name

@@ -66,3 +66,5 @@ def test_every_command_shows_a_bundled_file_by_the_name_typed(tmp_path: Path, mo
     assert header["level"] == "the-chimney (bundled)"
     assert json.loads(run("board", "yinsh", "--json"))["spec"] == "yinsh (bundled)"
     assert "first-steps (bundled): kit for" in run("kit", "first-steps", "-o", "kit")
+    # the default deck too: a card size too small for the player aid's text
+    assert run("cards", "--size", "30x40", "-o", "cards.pdf").startswith("sinpin-deck (bundled):")

@@ -131,7 +131,7 @@ def _text_block(text: str, x: float, top: float, width: float, height: float, *,
             break
         size = round(size - 0.1, 2)
         if size < smallest:
-            raise CardFitError(f"the text does not fit the card even at {smallest:g} mm ({len(text)} characters)")
+            raise CardFitError(f"the text does not fit the card even at {smallest:.1f} mm ({len(text)} characters)")
     baseline = top + (height - needed) / 2 * centred + fonts.ascent(size)
     anchor_x = x + width / 2 if centred else x
     items: list[Item] = []
