@@ -218,7 +218,9 @@ def flow(blocks: Sequence[Block], area: tuple[float, float, float, float]) -> tu
     for index, (block, (x, y)) in enumerate(zip(blocks, _positions(blocks, width))):
         if y + block.height > height + _EPSILON or block.width > width + _EPSILON:
             return Group(tuple(placed)), list(blocks[index:])
-        placed.append(on_paper_ground(x0 + x, y0 + y, block.width, block.height, block.draw(x0 + x, y0 + y), within))
+        # the ground spans the space kept after the block too, so neighbours' grounds overlap
+        placed.append(on_paper_ground(x0 + x, y0 + y, block.width + block.space, block.height + block.space,
+                                      block.draw(x0 + x, y0 + y), within))
     return Group(tuple(placed)), []
 
 
