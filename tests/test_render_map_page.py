@@ -204,3 +204,21 @@ def test_on_a_small_map_title_and_calibration_bar_stand_clear_of_the_squares(tmp
              max(c["x1"] for c in title), min(c["top"] for c in title) - 0.2 * mm),  # above the title
         ):
             assert darkest(x0, top, x1, bottom) > 245, (x0 / mm, top / mm)
+
+
+def test_the_footer_s_white_ground_leaves_a_full_size_map_whole(tmp_path):
+    """The footer of a 12 x 18 map is 0.8 mm below it: its ground must not cover the map."""
+    from printkit.render.sinpin.sheet import PAPER_GROUND, Sheet
+
+    level = load(tmp_path, "tall", TALL)  # 12 x 18, the most S2 allows
+    document = map_document(level)
+    sheet = Sheet.centred(level.width, level.height)
+
+    def grounds(items):
+        for item in items:
+            if getattr(item, "style", None) == PAPER_GROUND:
+                yield item
+            yield from grounds(getattr(item, "items", ()))
+
+    found = list(grounds(document.pages[0].items))
+    assert found and all(ground.y >= sheet.bottom - 1e-9 or ground.y + ground.h <= sheet.top + 1e-9 for ground in found)

@@ -43,7 +43,8 @@ def map_document(level: Level, title: str = "") -> Document:
     sheet = Sheet.centred(level.width, level.height)
     name = level.name or title
     bar = calibration_block()
-    footer, _ = flow([bar], sheet.footer_area(bar.width))  # the bar fits below every map S2 allows
+    area = sheet.footer_area(bar.width)
+    footer, _ = flow([bar], area, sheet.room_above(area))  # the bar fits below every map S2 allows
     items = [*map_layers(level, sheet), sheet.header(name, level_details(level)), footer]
     return Document([Page(*sheet.page, items)], tile_symbols(), title=f"Sinpin: {name}", author=level.author,
                     subject="Sinpin map")

@@ -165,6 +165,11 @@ class Sheet:
     def header(self, title: str, details: str) -> Group:
         return title_line(*self.header_span, self.header_baseline, title, details)
 
+    def room_above(self, area: tuple[float, float, float, float]) -> float:
+        """How far a footer's white ground may reach above `area` without covering the map's
+        border (flow's `ground_above`)."""
+        return max(0.0, min(GROUND_MARGIN, area[1] - self.bottom - BORDER_STYLE.width / 2))
+
     def footer_area(self, least: float) -> tuple[float, float, float, float]:
         """(x, y, width, height) of the free band below the map, within the safe margin.
 
@@ -205,15 +210,17 @@ def _positions(blocks: Sequence[Block], width: float) -> list[tuple[float, float
     return positions
 
 
-def flow(blocks: Sequence[Block], area: tuple[float, float, float, float]) -> tuple[Group, list[Block]]:
+def flow(blocks: Sequence[Block], area: tuple[float, float, float, float],
+         ground_above: float = 0.0) -> tuple[Group, list[Block]]:
     """Place blocks in rows, left to right, top to bottom, inside `area`.
 
     Returns the placed items and the blocks, in order, that did not fit (from the first one
     that did not fit on: the reading order is kept rather than squeezing later blocks in).
     """
     x0, y0, width, height = area
-    # grounds may reach a little above and left of the area, never past its right and bottom
-    within = (max(x0 - GROUND_MARGIN, SAFE_MARGIN), max(y0 - GROUND_MARGIN, SAFE_MARGIN), x0 + width, y0 + height)
+    # grounds may reach a little left of the area and `ground_above` above it (Sheet.room_above:
+    # a full-size map ends 0.8 mm above its footer), never past its right and bottom
+    within = (max(x0 - GROUND_MARGIN, SAFE_MARGIN), y0 - ground_above, x0 + width, y0 + height)
     placed: list[Item] = []
     for index, (block, (x, y)) in enumerate(zip(blocks, _positions(blocks, width))):
         if y + block.height > height + _EPSILON or block.width > width + _EPSILON:
