@@ -140,8 +140,8 @@ def _point_to_segment(p: XY, a: XY, b: XY) -> float:
 
 
 def outline_gap(first: Sequence[XY], second: Sequence[XY]) -> float:
-    """The clear distance between two closed outlines that do not cross (0 when they do
-    not stay apart), the least over each one's corners to the other's sides."""
+    """The clear distance between two closed outlines that do not cross: the least over
+    each one's corners to the other's sides."""
     def sides(points: Sequence[XY]) -> list[tuple[XY, XY]]:
         return list(zip(points, [*points[1:], points[0]]))
     return min(min(_point_to_segment(p, a, b) for p in one for a, b in sides(other))
