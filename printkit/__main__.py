@@ -1,3 +1,3 @@
-from printkit.cli import main
+from printkit.entry import main
 
 main()

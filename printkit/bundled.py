@@ -19,6 +19,8 @@ from pathlib import Path
 
 import yaml
 
+from printkit.wording import did_you_mean
+
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
@@ -49,6 +51,20 @@ class Bundled:
         return (self.name, rest) if number.isdigit() and rest else (self.name,)
 
 
+class BundledPath(str):
+    """Where a bundled file lies, for a command given its name: it opens as any path does,
+    and messages, the --log header and the game record show it as `shown`, the name the
+    user typed ("the-chimney (bundled)"), never the folder printkit is installed in
+    (printkit.yamlsource.display_name)."""
+
+    shown: str
+
+    def __new__(cls, path: Path, typed: str) -> BundledPath:
+        made = super().__new__(cls, str(path))
+        made.shown = f"{typed} (bundled)"
+        return made
+
+
 class NotBundled(LookupError):
     """A name that is neither an existing file nor a bundled one of the kind asked for."""
 
@@ -66,6 +82,12 @@ def template_path(name: str) -> Path:
     if not found.is_file():
         raise FileNotFoundError(f"printkit's bundled template {name} is missing; reinstall printkit")
     return found
+
+
+def default_deck() -> BundledPath:
+    """The deck `cards` and `kit` print when none is named: the bundled Sinpin deck, shown
+    in messages as `sinpin-deck (bundled)`."""
+    return BundledPath(template_path("sinpin-deck.yaml"), "sinpin-deck")
 
 
 def docs_path(name: str) -> Path:
@@ -107,7 +129,9 @@ def _kind_of(data: dict) -> str | None:
 def _about(kind: str, data: dict) -> str:
     if kind == "level":
         rows = str(data["map"]).rstrip("\n").split("\n")
-        players = "/".join(str(count) for count in data.get("players", [2, 4]))
+        from printkit.sinpin.level import DEFAULT_PLAYERS
+
+        players = "/".join(str(count) for count in data.get("players", DEFAULT_PLAYERS))
         return f"{data.get('name', 'Sinpin level')}: {len(rows[0])} x {len(rows)} fields, {players} players"
     if kind == "deck":
         return f"the {data['deck']} deck ({sum(int(card.get('count', 1)) * _copies(card) for card in data['cards'])} cards)"
@@ -146,7 +170,7 @@ def resolve(argument: str, kind: str) -> str:
         return argument
     item = find(argument, kind)
     if item is not None:
-        return shown(item.path)
+        return BundledPath(item.path, argument)
     other = next((each for each in KINDS if each != kind and find(argument, each)), None)
     what = KINDS[kind][2]
     if other is None and Path(argument).suffix.lower() in (".yaml", ".yml"):
@@ -155,13 +179,6 @@ def resolve(argument: str, kind: str) -> str:
         raise NotBundled(f"'{argument}' is a bundled {KINDS[other][2]}, not a {what};"
                          f" it is read by printkit {READERS[other]}")
     names = ", ".join(item.names[-1] for item in catalogue(kind))
-    raise NotBundled(f"no such file, and no bundled {what} is called '{argument}' (bundled: {names};"
+    meant = did_you_mean(argument, [name for item in catalogue(kind) for name in item.names])
+    raise NotBundled(f"no such file, and no bundled {what} is called '{argument}'{meant} (bundled: {names};"
                      f" `printkit examples` lists them)")
-
-
-def shown(path: Path) -> str:
-    """A path as messages show it: relative to the working folder when it lies inside it."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)

@@ -6,7 +6,8 @@ through here, so that no knob value gives "1 rounds" or "fewer than 0 points".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Callable, Iterable, Sequence
 
 
 def plural(singular: str) -> str:
@@ -29,3 +30,16 @@ def listed(parts: Sequence[str], conjunction: str = "and") -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return f"{', '.join(parts[:-1])} {conjunction} {parts[-1]}"
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to a mistyped `word`, or None when none is close (difflib's ratio
+    of at least 0.6: a letter or two wrong or missing)."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: Iterable[str], shown: Callable[[str], str] = str) -> str:
+    """"; did you mean 'players'?" for the closest choice (closest), or ""."""
+    close = closest(word, choices)
+    return f"; did you mean '{shown(close)}'?" if close is not None else ""

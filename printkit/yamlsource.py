@@ -7,6 +7,7 @@ readable document, collected by `SpecReader` as `SourceProblem`s.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
@@ -14,6 +15,7 @@ from typing import Any, Iterator
 import yaml
 
 from printkit.safeyaml import MAX_NODES, LongNumber, SafeLoader, TooManyNodes
+from printkit.wording import did_you_mean
 
 
 
@@ -84,11 +86,29 @@ class Source:
 
 
 def display_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
+    """How messages name a file: `<stdin>` for -, a bundled file by the name the user gave
+    (printkit.bundled.BundledPath), any other by its path as given."""
+    return "<stdin>" if path == "-" else getattr(path, "shown", path)
 
 
 def _unreadable(name: str, message: str, line: int | None = None, column: int | None = None) -> UnreadableSource:
     return UnreadableSource(SourceProblem(name, line, column, "format", message))
+
+
+def _nearby_file(path: str) -> str:
+    """"; did you mean 'crystal.yaml'?" when the missing file's folder holds a file of a
+    close name (the first 1,000 names looked at: a huge folder costs no time)."""
+    folder, _, wanted = path.rpartition(os.sep)
+    stem, suffix = os.path.splitext(wanted)
+    try:
+        with os.scandir(folder or ".") as entries:
+            # names of the same kind, compared without the suffix they share (.yaml alone
+            # would make any two names look alike)
+            stems = {os.path.splitext(entry.name)[0]: entry.name for entry, _ in zip(entries, range(1000))
+                     if entry.is_file() and os.path.splitext(entry.name)[1].lower() == suffix.lower()}
+    except OSError:
+        return ""
+    return did_you_mean(stem, stems, lambda near: os.path.join(folder, stems[near]) if folder else stems[near])
 
 
 def read_source(path: str) -> Source:
@@ -101,7 +121,7 @@ def read_source(path: str) -> Source:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise _unreadable(name, "no such file") from None
+        raise _unreadable(name, f"no such file{_nearby_file(path)}") from None
     except IsADirectoryError:
         raise _unreadable(name, "is a directory, not a file") from None
     except PermissionError:
@@ -266,7 +286,7 @@ class SpecReader:
         for key, (key_node, _) in self.entries.items():
             if key not in allowed and not key.startswith("x-"):
                 known = ", ".join(sorted(allowed))
-                self.problem(key_node, f"unknown key '{key}' in {self.what} (known keys: {known})")
+                self.problem(key_node, f"unknown key '{key}' in {self.what}{did_you_mean(key, sorted(allowed))} (known keys: {known})")
         for key in required:
             if self.ok and key not in self.entries:
                 self.problem(self.node, f"{self.what} has no '{key}'")

@@ -13,8 +13,10 @@ import time
 from pathlib import Path
 
 import pytest
+from extras import need
 
-distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.extra_dask
+distributed = need("distributed", "dask")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 

@@ -214,9 +214,12 @@ def test_all_renders_every_board_spec_and_skips_other_yaml(tmp_path: Path) -> No
     assert sorted(p.stem for p in out.iterdir()) == boards
     names = sorted(p.name for p in folder.glob("*.yaml") if p.stem != "deck")  # in file order
     assert result.stdout.split() == [str(out / f"{Path(name).stem}.pdf") for name in names]
+    # --format svg: one board is enough (every board as SVG: test_boards_render); the deck is skipped
+    for path in folder.glob("sinoda-*.yaml"):
+        path.unlink()
     result = _run("--all", str(folder), "-o", str(tmp_path / "svg"), "--format", "svg")
     assert result.exit_code == 0, result.stderr
-    assert (tmp_path / "svg" / "yinsh-3.svg").exists()
+    assert sorted(p.name for p in (tmp_path / "svg").iterdir()) == ["yinsh-2.svg", "yinsh-3.svg", "yinsh.svg"]
 
 
 def test_all_shows_a_progress_bar_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 
 from drawcheck import A4_PT, MM_PER_PT, pdf_pages, svg_page
-from printkit.boards.pieces import BACK_BLEED_MM
+from printkit.boards.pieces import BACK_BLEED_MM, HEADER_MM
 from printkit.boards.spec import load_spec
 from printkit.render.boards import write_board
 from printkit.render.boards.paint import CAP_HEIGHT, pattern_ink
@@ -26,9 +26,9 @@ BOARDS = sorted(p.name for p in TEMPLATES.glob("*.yaml") if p.name.startswith(("
 
 def _spec(tmp_path: Path, template: str, **changes: object):
     text = (TEMPLATES / template).read_text(encoding="utf-8")
-    for key, value in changes.items():
+    for key, value in changes.items():  # None leaves the key out
         lines = [line for line in text.splitlines() if not line.startswith(f"{key}:")]
-        text = "\n".join([*lines, f"{key}: {value}"]) + "\n"
+        text = "\n".join([*lines, *([f"{key}: {value}"] if value is not None else [])]) + "\n"
     path = tmp_path / f"{Path(template).stem}-{len(changes)}.yaml"
     path.write_text(text, encoding="utf-8")
     return load_spec(str(path))
@@ -70,8 +70,9 @@ def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) 
     spec = load_spec(str(TEMPLATES / template))
     (path,) = _render(tmp_path, spec)
     pages = pdf_pages(path)
-    # Sinoda: board and pieces (a second pieces page for 6 players); YINSH: board, front, back.
-    expected = 3 if spec.game == "yinsh" or len(spec.players) == 6 else 2
+    # Sinoda: board and pieces (a second pieces page for 4 or 6 players: 4 mm between
+    # pieces); YINSH: board, front, back.
+    expected = 3 if spec.game == "yinsh" or len(spec.players) >= 4 else 2
     assert len(pages) == expected
     for page in pages:
         assert (page.width_pt, page.height_pt) == pytest.approx(A4_PT, abs=0.001)
@@ -195,7 +196,7 @@ def test_sinoda_cell_labels_sit_on_the_cells(tmp_path: Path) -> None:
     lay = spec.layout()
     (path,) = _render(tmp_path, spec)
     chars = pdf_pages(path)[0].chars
-    size = min(2.6, 0.09 * lay.edge_mm)
+    size = fonts.SMALLEST_PRINTED  # 8 pt, on every board (issue 19)
     for space in lay.spaces:
         left = space.centre[0] - fonts.text_width(space.name, size) / 2
         baseline = space.centre[1] + CAP_HEIGHT * size / 2
@@ -249,7 +250,9 @@ def _number_chars(path: Path, page_index: int, size: float) -> list[tuple[str, t
             length = math.hypot(c, d)
             # bold digits no bigger than a die's: the capture discs' numbers are far larger
             extent = max(char["x1"] - char["x0"], char["bottom"] - char["top"]) * MM_PER_PT
-            if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size:
+            # below the page's title (a second pieces sheet says "2 of 2" in it)
+            if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size \
+                    and char["top"] * MM_PER_PT > HEADER_MM:
                 centre = ((char["x0"] + char["x1"]) / 2 * MM_PER_PT, (char["top"] + char["bottom"]) / 2 * MM_PER_PT)
                 found.append((char["text"], centre, (c / length, -d / length)))
     return found
@@ -269,18 +272,18 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
     found = spec.pieces()
     edge = found.die_edge
     (path,) = _render(tmp_path, spec)
-    pieces_page = pdf_pages(path)[1]
     colours = {p.colour for p in spec.players}
-    faces = []
-    for curve in pieces_page.curves:
-        corners = list(dict.fromkeys((round(x, 4), round(y, 4)) for x, y in curve.points))
-        if curve.fill in colours and len(corners) == 3:
-            faces.append(corners)
+    faces, numbers = [], []
+    for index, pieces_page in enumerate(pdf_pages(path)[1:], start=1):  # the pieces may take two sheets
+        for curve in pieces_page.curves:
+            corners = list(dict.fromkeys((round(x, 4), round(y, 4) + 1000 * index) for x, y in curve.points))
+            if curve.fill in colours and len(corners) == 3:
+                faces.append(corners)
+        numbers += [(digit, (x, y + 1000 * index), up) for digit, (x, y), up in _number_chars(path, index, 0.24 * edge)]
     assert len(faces) == 4 * 6 * len(spec.players)
     for corners in faces:  # equilateral, of the die's edge
         for p, q in itertools.combinations(corners, 2):
             assert math.dist(p, q) == pytest.approx(edge, abs=TOLERANCE)
-    numbers = _number_chars(path, 1, 0.24 * edge)
     assert len(numbers) == 3 * len(faces)
     # Each face carries three numbers, one in each corner, standing with its top to its corner.
     corner_number: dict[tuple[int, int], str] = {}
@@ -324,15 +327,15 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
         assert apex.union(*bases) == {"1", "2", "3", "4"}
     # Fold lines dashed (3 inner edges and 3 tab bases per net), cut lines solid.
     with pdfplumber.open(path) as pdf:
-        page = pdf.pages[1]
-        dashed = [line for line in page.lines if line.get("dash") and line["dash"][0]]
-        outlines = [c for c in page.curves if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
+        dashed = [line for page in pdf.pages[1:] for line in page.lines if line.get("dash") and line["dash"][0]]
+        outlines = [c for page in pdf.pages[1:] for c in page.curves if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
     assert len(dashed) == 6 * 6 * len(spec.players)
     assert len(outlines) == 6 * len(spec.players)
     assert all(not (c.get("dash") and c["dash"][0]) for c in outlines)
 
 
 # -- determinism --------------------------------------------------------------------------
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
 def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
     outputs = []
@@ -346,4 +349,88 @@ def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
             )
         outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
     assert outputs[0] == outputs[1]
-    assert len(outputs[0]) == (2 + 3 if suffix == ".svg" else 2)
+    assert len(outputs[0]) == (3 + 3 if suffix == ".svg" else 2)
+
+
+# -- room for scissors ---------------------------------------------------------------------
+def _segment_distance(a: XY, b: XY, c: XY, d: XY) -> float:
+    """The least distance between segments ab and cd (they do not cross: cut lines apart)."""
+    def to_segment(p: XY, q: XY, r: XY) -> float:
+        dx, dy = r[0] - q[0], r[1] - q[1]
+        t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((p[0] - q[0]) * dx + (p[1] - q[1]) * dy) / (dx * dx + dy * dy)))
+        return math.dist(p, (q[0] + t * dx, q[1] + t * dy))
+    return min(to_segment(a, c, d), to_segment(b, c, d), to_segment(c, a, b), to_segment(d, a, b))
+
+
+def _outline_distance(one: tuple[XY, ...], other: tuple[XY, ...]) -> float:
+    edges = lambda points: list(zip(points, points[1:] + points[:1]))  # noqa: E731
+    if max(one[0][0], other[0][0]) - min(one[0][0], other[0][0]) > 200:  # far apart: skip the work
+        return math.inf
+    return min(_segment_distance(a, b, c, d) for a, b in edges(one) for c, d in edges(other))
+
+
+@pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-4.yaml"])
+def test_every_d4_net_is_4_mm_from_the_next(tmp_path: Path, template: str) -> None:
+    """Issue 19: the d4 nets were packed so tightly that tabs nearly touched (2 mm); scissors
+    need room. Every net's cut outline, tabs included, read back from the pieces pages keeps
+    4 mm from every other (the discs: test_boards_pieces)."""
+    spec = load_spec(str(TEMPLATES / template))
+    (path,) = _render(tmp_path, spec)
+    checked = 0
+    for page in pdf_pages(path)[1:]:
+        outlines = [tuple(curve.points) for curve in page.curves if curve.stroke and not curve.fill and len(curve.points) >= 12]
+        for one, other in itertools.combinations(outlines, 2):
+            assert _outline_distance(one, other) >= 4.0 - TOLERANCE
+            checked += 1
+    assert checked > 10
+
+
+# -- A3 and A4 tiles -----------------------------------------------------------------------
+def test_a3_prints_the_board_root_2_larger_on_an_a3_page(tmp_path: Path) -> None:
+    """Issue 19: YINSH and the large Sinoda board printed only on A4."""
+    for template, key, a4 in (("yinsh.yaml", "spacing_mm", 20.0), ("sinoda-4.yaml", "edge_mm", 27.5)):
+        spec = _spec(tmp_path, template, paper="A3", spacing_mm=None, ring_mm=None)  # the defaults: the paper's
+        size = spec.options.spacing_mm if key == "spacing_mm" else spec.options.edge_mm
+        assert size == math.floor(a4 * math.sqrt(2) * 2) / 2  # 28 and 38.5 mm
+        (path,) = _render(tmp_path, spec)
+        board = pdf_pages(path)[0]
+        assert (board.width_mm, board.height_mm) == (pytest.approx(297, abs=0.01), pytest.approx(420, abs=0.01))
+        assert "50 mm — print at 100 % / actual size" in board.text
+
+
+@pytest.mark.parametrize("template", ["yinsh.yaml", "sinoda-4.yaml"])
+def test_tiles_put_an_a3_board_on_a4_sheets_that_overlap_with_shared_marks(tmp_path: Path, template: str) -> None:
+    from printkit.draw.tiling import MARK_RADIUS_MM, OVERLAP_MM, TOP_MM
+
+    spec = _spec(tmp_path, template, paper="A3", spacing_mm=None, ring_mm=None)
+    from printkit.render.boards.document import board_document
+
+    path = tmp_path / "tiles.pdf"
+    from printkit.draw import write_document
+
+    write_document(board_document(spec, tiles=True), path)
+    pages = pdf_pages(path)
+    sheets = [page for page in pages if "sheet" in page.text and "of 3" in page.text]
+    assert len(sheets) == 3
+    assert all((p.width_pt, p.height_pt) == pytest.approx((A4_PT[1], A4_PT[0]), abs=0.01) for p in sheets)  # landscape
+    assert all(p.width_pt == pytest.approx(A4_PT[0]) for p in pages[3:])  # the pieces on A4 portrait
+    assert all(char.size >= 8 * MM_PER_PT for p in sheets for char in p.chars)
+
+    def mark_centres(page):  # the registration marks' circles, by their box
+        found = []
+        for curve in page.curves:
+            xs, ys = [x for x, _ in curve.points], [y for _, y in curve.points]
+            if curve.stroke and not curve.fill and abs(max(xs) - min(xs) - 2 * MARK_RADIUS_MM) < 0.05:
+                found.append(((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2))
+        return sorted(found)
+
+    step = A4_PT[0] * MM_PER_PT - TOP_MM - 8.0 - OVERLAP_MM  # a landscape window's height less the overlap
+    for upper, lower in zip(sheets, sheets[1:]):
+        below = [m for m in mark_centres(upper) if m[1] > upper.height_mm / 2]
+        above = [m for m in mark_centres(lower) if m[1] < lower.height_mm / 2]
+        assert len(below) == len(above) == 2
+        for (x1, y1), (x2, y2) in zip(below, above):  # the same mark of the board on both sheets
+            assert x1 == pytest.approx(x2, abs=TOLERANCE) and y1 - y2 == pytest.approx(step, abs=TOLERANCE)
+            assert TOP_MM < y2 < TOP_MM + OVERLAP_MM  # inside the band the sheets share
+        cut = [s for s in lower.lines if s.is_horizontal and abs(s.y1 - TOP_MM) < 0.01]
+        assert cut  # the dashed line to cut the lower sheet along

@@ -92,7 +92,7 @@ def test_templates_fit_every_page(path: Path, page: Page) -> None:
 # -- problems -----------------------------------------------------------------------------
 def test_unknown_key(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: sinoda\nplayers: 2\nlabel: true\n") == [
-        "FILE:3:1: format: unknown key 'label' in the file (known keys: board, colours,"
+        "FILE:3:1: format: unknown key 'label' in the file; did you mean 'labels'? (known keys: board, colours,"
         " edge_mm, game, ink_saving, labels, margin_mm, orientation, paper, players,"
         " rotation, teams)"
     ]
@@ -148,14 +148,14 @@ def test_every_problem_at_once(tmp_path: Path) -> None:
         "players: 4\n"
         "board: small\n"
         "teams: 3\n"
-        "paper: A3\n"
+        "paper: A5\n"
         "edge_mm: 10\n"
         "rotation: -5\n"
     )
     assert _problems(tmp_path, text) == [
         "FILE:3:8: format: 4 players play on the large board, not the small one",
         "FILE:4:8: format: 'teams' must be 2 for 4 players, not 3",
-        "FILE:5:8: format: 'paper' must be one of A4, Letter, not 'A3'",
+        "FILE:5:8: format: 'paper' must be one of A4, A3, Letter, not 'A5'",
         "FILE:6:10: format: 'edge_mm' must be from 21.0 to 100.0, not 10",
         "FILE:7:11: format: 'rotation' must be from 0.0 to 360.0, not -5",
     ]
@@ -228,4 +228,4 @@ def test_paper_and_orientation_are_read_whatever_their_case(tmp_path: Path) -> N
     spec = load_spec(_write(tmp_path, "game: yinsh\npaper: a4\norientation: Landscape\n"))
     assert (spec.page.paper, spec.page.orientation) == ("A4", "landscape")
     assert load_spec(_write(tmp_path, "game: yinsh\npaper: LETTER\n")).page.paper == "Letter"
-    assert _problems(tmp_path, "game: yinsh\npaper: a5\n") == ["FILE:2:8: format: 'paper' must be one of A4, Letter, not 'a5'"]
+    assert _problems(tmp_path, "game: yinsh\npaper: a5\n") == ["FILE:2:8: format: 'paper' must be one of A4, A3, Letter, not 'a5'"]

@@ -71,15 +71,19 @@ def test_a_name_of_another_kind_says_which_command_reads_it(tmp_path: Path, monk
     monkeypatch.chdir(tmp_path)
     with pytest.raises(NotBundled, match="'yinsh' is a bundled board spec, not a level; it is read by printkit board"):
         resolve("yinsh", "level")
-    with pytest.raises(NotBundled, match=r"no bundled board spec is called 'yinch' \(bundled: sinoda-2, .*yinsh;"):
+    with pytest.raises(NotBundled, match=r"no bundled board spec is called 'yinch'; did you mean 'yinsh'\? \(bundled: sinoda-2, .*yinsh;"):
         resolve("yinch", "board")
 
 
-def test_shown_paths_are_relative_inside_the_working_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    assert bundled.shown(ROOT / "levels" / "01-first-steps.yaml") == os.path.join("levels", "01-first-steps.yaml")
+def test_a_bundled_file_opens_by_its_path_and_is_shown_by_the_name_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: messages named bundled files by their site-packages path."""
+    from printkit.yamlsource import display_name
+
     monkeypatch.chdir(tmp_path)
-    assert bundled.shown(ROOT / "levels" / "01-first-steps.yaml") == str(ROOT / "levels" / "01-first-steps.yaml")
+    found = resolve("the-chimney", "level")
+    assert Path(found).read_text(encoding="utf-8").startswith("sinpin: 1")
+    assert display_name(found) == "the-chimney (bundled)"
+    assert display_name("my/level.yaml") == "my/level.yaml" and display_name("-") == "<stdin>"
 
 
 def test_an_installed_layout_finds_its_own_folders(tmp_path: Path) -> None:
@@ -99,3 +103,11 @@ def test_an_installed_layout_finds_its_own_folders(tmp_path: Path) -> None:
     assert int(count) == len(list((ROOT / "levels").glob("*.yaml"))) + len(list((ROOT / "templates").glob("*.yaml")))
     assert level == str(site / "printkit" / "levels" / "07-the-chimney.yaml")
     assert rules == str(site / "printkit" / "docs" / "rules.md")
+
+
+def test_a_near_miss_of_a_bundled_name_gets_a_did_you_mean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(NotBundled, match="no bundled level is called 'the-chimny'; did you mean 'the-chimney'"):
+        resolve("the-chimny", "level")
+    with pytest.raises(NotBundled, match=r"called 'zzz' \(bundled"):
+        resolve("zzz", "level")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from pathlib import Path
 
@@ -57,8 +59,11 @@ def test_one_player_aid_per_avatar() -> None:
     deck = load_deck(str(TEMPLATE))
     aids = [card for card in deck.sheet_order() if card.value is None and card.item is None]
     assert sorted(card.emblem for card in aids) == sorted(AVATARS)
-    for rule in ("S5", "S14", "S16", "S23", "S24", "S25"):
-        assert all(rule in card.text for card in aids)
+    # S5, S14, S16, S23, S24, S25 in words, without their ids (issue 19: ids are for designers)
+    for words in ("comes back once all six", "No ground below", "spikes −1 health", "draw from the box",
+                  "Ω: bonus gems", "Health 0: pay 3 gems"):
+        assert all(words in card.text for card in aids)
+    assert not any(re.search(r"\bS\d", card.text) for card in deck.cards)
     assert deck.total == 24 + 31 + 4
 
 
@@ -159,8 +164,8 @@ def test_placeholders_fill_in_worded_for_every_blade_points():
         texts = " ".join(card.text for card in fill_knobs(deck, Rules(blade_points=points)).cards)
         assert not PLACEHOLDER.search(texts)
         assert "under 0" not in texts and "under 1 " not in texts
-    assert "blades harmless (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules(blade_points=0)).cards)
-    assert "blades −1 health if under 3 points are left (S17)" in " ".join(c.text for c in fill_knobs(deck, Rules()).cards)
+    assert "blades harmless;" in " ".join(c.text for c in fill_knobs(deck, Rules(blade_points=0)).cards)
+    assert "blades −1 health if under 3 points are left;" in " ".join(c.text for c in fill_knobs(deck, Rules()).cards)
     assert dataclasses.fields(Rules)  # every knob is a placeholder too
 
 

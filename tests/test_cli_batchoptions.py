@@ -9,6 +9,7 @@ import time
 import click
 import pytest
 from batchwork import seeds_of
+from extras import need
 from click.testing import CliRunner
 
 from printkit.batch import LocalProcesses, make_chunks, run_chunks
@@ -59,9 +60,16 @@ def test_bad_usage_is_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.output
 
 
-def test_jobs_and_dask_are_alternatives() -> None:
+@pytest.mark.parametrize("hide_dask", [False, True], ids=["as installed", "without the dask extra"])
+def test_jobs_and_dask_are_alternatives_with_or_without_dask(monkeypatch, hide_dask: bool) -> None:
+    """The usage is wrong whether or not Dask is installed, so it is said first (the README's
+    `pip install '.[test]' && pytest` runs this without the dask extra)."""
+    if hide_dask:
+        monkeypatch.setitem(sys.modules, "distributed", None)
     result = run("--jobs", "2", "--dask", "local:2")
+    assert result.exit_code == 2
     assert "--jobs and --dask are alternatives" in result.output
+    assert "needs Dask" not in result.output
 
 
 def test_without_the_extra_dask_says_how_to_install_it(monkeypatch) -> None:
@@ -72,8 +80,9 @@ def test_without_the_extra_dask_says_how_to_install_it(monkeypatch) -> None:
     assert run("--jobs", "2").exit_code == 0  # only --dask needs it
 
 
+@pytest.mark.extra_dask
 def test_an_unreachable_scheduler_is_one_message_and_exit_2_within_the_timeout() -> None:
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     started = time.monotonic()
     result = run("--dask", "tcp://127.0.0.1:9")
     took = time.monotonic() - started
@@ -84,9 +93,10 @@ def test_an_unreachable_scheduler_is_one_message_and_exit_2_within_the_timeout()
     assert closed == ["DaskExecutor"]
 
 
+@pytest.mark.extra_dask
 def test_the_executor_the_options_ask_for() -> None:
     assert executor_for(3) == LocalProcesses(3)
-    pytest.importorskip("distributed")
+    need("distributed", "dask")
     from printkit.batchdask import DaskExecutor, DaskTarget
 
     assert isinstance(executor_for(1, DaskTarget(workers=2)), DaskExecutor)

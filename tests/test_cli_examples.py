@@ -138,3 +138,25 @@ def test_a_missing_yaml_file_is_reported_by_the_reader_with_its_verdict(elsewher
     verdict = json.loads(result.stdout)
     assert result.exit_code == 2 and verdict["file"] == "my-level.yaml"
     assert verdict["errors"] == [{"rule": "format", "x": None, "y": None, "message": "no such file"}]
+
+
+@pytest.mark.parametrize("kind", ["levels", "decks", "boards"])
+def test_the_paths_stand_in_one_column(kind: str) -> None:
+    """Issue 19: the paths followed descriptions of different lengths, each where it ended."""
+    rows = run("examples", "--kind", kind, "--paths").stdout.splitlines()[1:]
+    starts = {row.index(str(item.path)) for row, item in zip(rows, catalogue(kind[:-1]))}
+    assert len(starts) == 1
+
+
+@pytest.mark.parametrize("item", [item for item in catalogue() if item.kind != "level" and "# Print" in item.path.read_text()
+                                  or item.kind == "deck"], ids=lambda item: item.name)
+def test_a_copied_template_s_own_commands_work_where_it_was_copied(item, elsewhere: Path) -> None:
+    """Issue 19: a copied deck's header said `printkit cards templates/sinpin-deck.yaml`,
+    a folder that a copy (or an install) does not have: the commands name the file alone."""
+    assert run("examples", "copy", item.name).exit_code == 0
+    text = (elsewhere / item.path.name).read_text(encoding="utf-8")
+    commands = [line for line in text.splitlines() if line.startswith("#") and f"printkit {'cards' if item.kind == 'deck' else 'board'} " in line]
+    assert commands
+    for line in commands:
+        named = line.split("printkit ", 1)[1].split()[1].strip("`")
+        assert named == item.path.name, line

@@ -32,9 +32,19 @@ def movement_cards(cards_pdf: Path) -> dict[str, int]:
     return found
 
 
+@pytest.fixture(scope="module")
+def kit_for_two(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
+    """The Chimney's kit for 2 players, made once for the tests that only read it."""
+    folder = tmp_path_factory.mktemp("kit-for-two")
+    return folder, run(CHIMNEY, "--players", "2", "-o", str(folder))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_kit_has_the_right_cards_and_pawns_for_the_players(tmp_path: Path, players: int) -> None:
-    result = run(CHIMNEY, "--players", str(players), "-o", str(tmp_path))
+def test_the_kit_has_the_right_cards_and_pawns_for_the_players(tmp_path: Path, players: int, kit_for_two) -> None:
+    if players == 2:
+        tmp_path, result = kit_for_two
+    else:
+        result = run(CHIMNEY, "--players", str(players), "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == PARTS
     cards = movement_cards(tmp_path / "cards.pdf")
@@ -44,8 +54,9 @@ def test_the_kit_has_the_right_cards_and_pawns_for_the_players(tmp_path: Path, p
     assert f"tokens for {players} players" in tokens.text
 
 
-def test_kit_pdf_is_every_part_with_blank_backs_for_single_sided_pages(tmp_path: Path) -> None:
-    assert run(CHIMNEY, "--players", "2", "-o", str(tmp_path)).exit_code == 0
+def test_kit_pdf_is_every_part_with_blank_backs_for_single_sided_pages(kit_for_two) -> None:
+    tmp_path, result = kit_for_two
+    assert result.exit_code == 0
     pages = {name: pdf_pages(tmp_path / name) for name in PARTS}
     single = len(pages["map.pdf"]) + len(pages["rules.pdf"]) + len(pages["tokens.pdf"])
     assert len(pages["kit.pdf"]) == 2 * single + len(pages["cards.pdf"])
@@ -109,8 +120,8 @@ def test_an_unwritable_output_is_a_message_and_exit_2_and_nothing_is_replaced(tm
     assert "kit for 2 players" not in result.output  # no success line before a failed write (issue 12 item 14)
 
 
-def test_the_success_line_follows_the_files_written(tmp_path: Path) -> None:
-    result = run(CHIMNEY, "--players", "2", "-o", str(tmp_path))
+def test_the_success_line_follows_the_files_written(kit_for_two) -> None:
+    tmp_path, result = kit_for_two
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[-1].endswith("long-edge duplex") and "kit for 2 players" in lines[-1]

@@ -182,6 +182,7 @@ def test_every_valid_bundled_level_gets_a_map(tmp_path):
     assert result.exit_code == (0 if len(valid) == len(list(BUNDLED.glob("*.yaml"))) else 1)
 
 
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
 def test_the_same_level_gives_the_same_bytes_in_two_processes(tmp_path, suffix):
     level = write_level(tmp_path, "every-tile", EVERY_TILE)
@@ -195,6 +196,7 @@ def test_the_same_level_gives_the_same_bytes_in_two_processes(tmp_path, suffix):
     assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
 
 
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 def test_the_overlay_route_is_the_same_whatever_the_hash_seed(tmp_path: Path) -> None:
     """Equally short routes exist on The Chimney; the one drawn must not depend on the
     process (Python randomises string hashing, so set order differs between processes)."""

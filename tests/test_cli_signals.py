@@ -19,6 +19,8 @@ import pytest
 
 from printkit.atomicfile import PAUSE_VARIABLE, recover
 
+pytestmark = pytest.mark.slow  # real processes signalled mid-commit: the point of these tests
+
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "templates" / "sinpin-deck.yaml"
 LEVEL = ROOT / "levels" / "07-the-chimney.yaml"

@@ -80,7 +80,7 @@ def test_the_log_tells_the_first_game_in_words(tmp_path: Path) -> None:
     assert result.exit_code == 0
     text = log.read_text(encoding="utf-8")
     assert text.startswith("Game 0 of ")
-    assert "Round 1: " in text and " plays " in text and "moves the ghost" in text
+    assert "Round 1: " in text and " plays " in text and "the ghost " in text
     assert "leaves by the exit" in text and "The game ends after" in text
 
 

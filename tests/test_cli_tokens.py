@@ -50,3 +50,11 @@ def test_players_default_to_the_most_the_level_allows_as_for_kit(tmp_path: Path)
     result = _run("-", "-o", str(out), stdin=LEVEL)
     assert result.exit_code == 0, result.stderr
     assert "Tiny: tokens for 3 players" in pdf_pages(out)[0].text
+
+
+def test_a_level_without_players_is_for_three_players_too(tmp_path: Path) -> None:
+    """Issue 19: a level without `players` refused 3 players (the default was [2, 4])."""
+    out = tmp_path / "tokens.pdf"
+    result = _run("-", "--players", "3", "-o", str(out), stdin="name: Tiny\nmap: |\n  #####\n  #A.Z#\n  #####\n")
+    assert result.exit_code == 0, result.output
+    assert "Tiny: tokens for 3 players" in pdf_pages(out)[0].text

@@ -13,8 +13,10 @@ import uuid
 from pathlib import Path
 
 import pytest
+from extras import need
 
-pytest.importorskip("distributed")
+pytestmark = pytest.mark.extra_dask
+need("distributed", "dask")
 
 from batchwork import alive, seeds_of, slow_seeds_of  # noqa: E402
 

@@ -98,3 +98,17 @@ def test_every_rule_id_in_the_docs_is_a_rule() -> None:
     for page in PAGES:
         for rule in re.findall(r"\bS\d+[ab]?\b", _text(page)):
             assert rule in ids, f"{page.name}: {rule}"
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", DOCS / "level-format.md"], ids=lambda page: page.name)
+def test_the_example_level_is_valid_with_no_warning_and_for_every_player_count(page: Path, tmp_path: Path) -> None:
+    """Issue 19: the example had a lone teleporter (an S20 warning) and `players: [2, 4]`,
+    which reads as a range; a newcomer copies it first."""
+    from printkit.cli.levelcheck import check_level
+
+    example = next(block for block in re.findall(r"```yaml\n(.+?)\n```", _text(page), re.DOTALL) if "map: |" in block)
+    level_file = tmp_path / "example.yaml"
+    level_file.write_text(example + "\n", encoding="utf-8")
+    checked = check_level(str(level_file))
+    assert checked.verdict.valid and not checked.errors and not checked.warnings, checked.warnings
+    assert checked.level is not None and checked.level.players == (2, 3, 4)

@@ -96,6 +96,7 @@ def test_new_gives_a_walled_blank_map_within_s2(client: TestClient) -> None:
     answer = post(client, "/api/new", {"width": 18, "height": 12}).json()
     rows = answer["level"]["rows"]
     assert len(rows) == 12 and rows[0] == "#" * 18 and rows[1] == "#" + "." * 16 + "#"
+    assert answer["level"]["players"] == [2, 3, 4]  # New ticks every player count (level-format.md)
     assert not answer["verdict"]["valid"]  # no door, no exit yet (S3)
     assert post(client, "/api/new", {"width": 13, "height": 13}).status_code == 400
 

@@ -23,6 +23,8 @@ from click.testing import CliRunner
 from printkit.cli import main
 from printkit.cli.levelcheck import check_level
 
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
+
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
     if os.environ.get("CI") == "true":
@@ -159,6 +161,8 @@ def paint_ladder_level(page: Page) -> None:
     expect(page.locator("#grid")).to_have_attribute("data-height", "5")
     expect(page.locator("#verdict")).to_have_text("✗ invalid: 2 errors")  # no door, no exit (S3)
     assert rows(page) == ["########"] + ["#......#"] * 3 + ["########"]
+    # a new level is for every player count, 2, 3 and 4 (level-format.md's default)
+    assert page.eval_on_selector_all("input[name=players]:checked", "boxes => boxes.map(b => b.value)") == ["2", "3", "4"]
     page.keyboard.press("H")  # the ladder's map character picks it
     drag(page, [(2, 2), (2, 3)])
     drag(page, [(3, 2), (4, 2), (5, 2), (6, 2)], button="right")  # the right button paints rock

@@ -78,7 +78,7 @@ def test_every_bundled_level_opens_unchanged_and_saves_to_the_same_level(path: P
 
 def test_a_file_with_a_wrong_players_entry_opens_with_a_note() -> None:
     draft, notes = draft_of_file("l.yaml", b"players: [9]\nmap: |\n  #A.Z#\n  #####\n")
-    assert draft.players == (2, 4) and len(notes) == 1 and "players" in notes[0]
+    assert draft.players == (2, 3, 4) and len(notes) == 1 and "players" in notes[0]
     assert draft.rules == {name: getattr(Rules(), name) for name in KNOB_RANGES}
 
 

@@ -124,6 +124,7 @@ print(json.dumps(report))
 """
 
 
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 def test_games_and_the_bots_knowledge_leave_no_reference_cycles() -> None:
     done = subprocess.run([sys.executable, "-c", CYCLES_CHECK, str(LEVELS)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

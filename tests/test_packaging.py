@@ -50,3 +50,20 @@ def test_the_readme_starts_with_the_install_steps_and_the_two_commands_ci_runs()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert tests in ci and kit.split("&& ", 1)[1] in ci
     assert "python3 -m venv" in ci
+
+
+def test_ci_runs_the_readme_s_tests_before_it_installs_any_extra() -> None:
+    """Issue 19: CI installed the dask extra first and so never saw the README's command fail
+    where a newcomer's clone has no extra. Before the README's tests: the venv, pip itself
+    and Debian's chromium only; after them, every extra, and the tests that need them."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    commands = [line.strip() for line in ci.splitlines() if line.strip() and not line.strip().startswith("#")]
+    readme_tests = commands.index("pip install '.[test]' && pytest")
+    before = [command for command in commands[:readme_tests] if "pip install" in command]
+    assert before == ["python -m pip install --quiet --upgrade pip"]
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    for extra in set(extras) - {"test"}:
+        installed = next(i for i, command in enumerate(commands) if f".[{extra}]" in command)
+        assert installed > readme_tests
+        assert any(f"-m extra_{extra}" in command and f"PRINTKIT_EXTRAS={extra}" in command
+                   for command in commands[installed:]), f"the {extra} extra's tests are not run after it is installed"

@@ -54,3 +54,24 @@ def test_a_deck_with_no_card_for_the_seated_avatars_is_a_problem_of_the_deck_fil
     assert problem.file == "penguins.yaml"
     assert "no card of the deck is for 2 players" in problem.message and "penguin" in problem.message and "fox, goat" in problem.message
     assert len(kit_parts(LEVEL, 4, penguins)[2].document.pages) == 2  # with four players the penguin plays
+
+
+def test_every_page_of_a_family_s_kit_is_8_pt_or_more_without_rule_ids(tmp_path) -> None:
+    """Issue 19: the rules sheet, the cards and player aids and the token sheet cited rule
+    ids ("(S6, S7)") at 6-7 pt. The whole kit of the largest bundled level, read back."""
+    import re
+
+    import pdfplumber
+
+    from printkit.draw import write_document
+    from printkit.sinpin.loader import read_level
+
+    level = read_level(str(template_path("sinpin-deck.yaml").parent.parent / "levels" / "07-the-chimney.yaml")).level()
+    parts = kit_parts(level, 4, load_deck(str(template_path("sinpin-deck.yaml"))))
+    (path,) = write_document(combined(parts, "kit"), tmp_path / "kit.pdf")
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            sizes = [char["size"] for char in page.chars]
+            assert not sizes or min(sizes) >= 8.0, (number, min(sizes))
+            text = page.extract_text() or ""
+            assert not re.search(r"\bS\d{1,2}\b", text), (number, re.search(r".{20}\bS\d{1,2}\b.{10}", text))

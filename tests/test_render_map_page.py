@@ -168,3 +168,57 @@ def test_the_name_falls_back_to_the_given_title(tmp_path):
 ])
 def test_players_phrase(players, phrase):
     assert players_phrase(players) == phrase
+
+
+def test_on_a_small_map_title_and_calibration_bar_stand_clear_of_the_squares(tmp_path):
+    """Issue 19: on small maps the calibration bar, its words and the title sat on the
+    squared paper's lines. Read back as a family sees it (the page rasterised): the 1 mm of
+    white around the bar and the words has no grey of a grid line, and the bar's label is
+    8 pt or more."""
+    from printkit.sinpin.loader import read_level
+    from pathlib import Path
+
+    level = read_level(str(Path(__file__).resolve().parent.parent / "levels" / "01-first-steps.yaml")).level()
+    (path,) = write_document(map_document(level), tmp_path / "small.pdf")
+    mm = 72 / 25.4
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        (bar,) = [r for r in page.rects if abs(r["width"] / mm - 50) < 0.01 and abs(r["height"] / mm - 2) < 0.01]
+        label = [c for c in page.chars if c["top"] > bar["bottom"] and abs(c["x0"] - bar["x0"]) < 60 * mm]
+        title = [c for c in page.chars if abs(c["size"] / mm - 4.2) < 0.01]  # sheet.TITLE_SIZE, not the tiles' α, Ω
+        assert min(c["size"] for c in label) >= 8.0
+        image = page.to_image(resolution=200).original.convert("L")
+        scale = 200 / 72
+
+        def darkest(x0, top, x1, bottom):  # in points
+            box = tuple(round(v * scale) for v in (x0, top, x1, bottom))
+            return image.crop(box).getextrema()[0]
+
+        # bands 0.6 mm wide just outside the bar-and-label block and around the title, inside their white ground
+        block_bottom = max(c["bottom"] for c in label)
+        for x0, top, x1, bottom in (
+            (bar["x0"], bar["top"] - 0.8 * mm, bar["x0"] + 50 * mm, bar["top"] - 0.2 * mm),  # above the bar
+            (bar["x0"] - 0.8 * mm, bar["top"], bar["x0"] - 0.2 * mm, block_bottom),  # left of bar and words
+            (bar["x0"], block_bottom + 0.2 * mm, bar["x0"] + 50 * mm, block_bottom + 0.6 * mm),  # below the words
+            (min(c["x0"] for c in title), min(c["top"] for c in title) - 0.8 * mm,
+             max(c["x1"] for c in title), min(c["top"] for c in title) - 0.2 * mm),  # above the title
+        ):
+            assert darkest(x0, top, x1, bottom) > 245, (x0 / mm, top / mm)
+
+
+def test_the_footer_s_white_ground_leaves_a_full_size_map_whole(tmp_path):
+    """The footer of a 12 x 18 map is 0.8 mm below it: its ground must not cover the map."""
+    from printkit.render.sinpin.sheet import PAPER_GROUND, Sheet
+
+    level = load(tmp_path, "tall", TALL)  # 12 x 18, the most S2 allows
+    document = map_document(level)
+    sheet = Sheet.centred(level.width, level.height)
+
+    def grounds(items):
+        for item in items:
+            if getattr(item, "style", None) == PAPER_GROUND:
+                yield item
+            yield from grounds(getattr(item, "items", ()))
+
+    found = list(grounds(document.pages[0].items))
+    assert found and all(ground.y >= sheet.bottom - 1e-9 or ground.y + ground.h <= sheet.top + 1e-9 for ground in found)

@@ -1,4 +1,5 @@
-"""The one-page rules summary: every part of a turn, with rule ids, on one A4 page."""
+"""The one-page rules summary: every part of a turn on one A4 page, in words a family reads
+(no rule ids on the page, no text under 8 pt); each section knows the rules it words."""
 
 from __future__ import annotations
 
@@ -21,15 +22,30 @@ def _text(tmp_path: Path, rules: Rules = Rules()) -> str:
     return page.text
 
 
-def test_every_section_and_rule_id(tmp_path: Path) -> None:
+def test_every_section_and_every_rule_a_player_uses_without_ids_on_the_page(tmp_path: Path) -> None:
+    """Issue 19: "(S6, S7)" everywhere at 6-7 pt; ids are for designers (validator, overlay,
+    docs). The sections still word every rule a player uses, and say which in `cites`."""
+    from printkit.render.rules_sheet import _sections
+
     text = _text(tmp_path)
     for heading in ("Goal", "turn", "Moving", "Special", "Health", "ghost", "scoring"):
         assert heading in text
-    cited = {int(number) for number in re.findall(r"S(\d+)", text)}
-    for first, last in re.findall(r"S(\d+)–S(\d+)", text):
+    assert not re.search(r"\bS\d", text), re.search(r".{20}\bS\d+.{5}", text)
+    cites = " ".join(section.cites for section in _sections(Rules()))
+    cited = {int(number) for number in re.findall(r"S(\d+)", cites)}
+    for first, last in re.findall(r"S(\d+)-S(\d+)", cites):
         cited |= set(range(int(first), int(last) + 1))
-    # S26-S27a are the validator's, S1-S4 the map's; everything a player does is cited
+    # S26-S27a are the validator's, S1-S4 the map's; everything a player does is worded
     assert set(range(5, 26)) | {28, 29, 30, 31, 32, 33} <= cited
+
+
+def test_no_text_is_smaller_than_8_pt(tmp_path: Path) -> None:
+    import pdfplumber
+
+    (path,) = write_document(rules_document(Rules()), tmp_path / "rules.pdf")
+    with pdfplumber.open(path) as pdf:
+        sizes = {round(char["size"], 2) for char in pdf.pages[0].chars}
+    assert min(sizes) >= 8.0, sorted(sizes)
 
 
 def test_the_knobs_are_printed_as_the_level_sets_them(tmp_path: Path) -> None:
@@ -52,13 +68,12 @@ def test_a_long_level_name_stays_on_the_page() -> None:
     assert left >= 0 and right <= page.width and bottom <= page.height
 
 
-def test_the_sheet_cites_where_a_reader_finds_every_rule(tmp_path: Path) -> None:
-    """The corner note names what a reader has: the `printkit rules` command and the
-    repository's docs/rules.md (not a file outside the project)."""
+def test_the_sheet_says_where_the_full_rules_are(tmp_path: Path) -> None:
+    """The corner note names what a reader has: the `printkit rules` command (not a file
+    outside the project)."""
     text = re.sub(r"\s+", " ", _text(tmp_path))
-    assert "printkit rules" in text and "docs/rules.md" in text
+    assert "The full rules: printkit rules" in text
     assert "sinpin.md" not in text
-    assert (Path(__file__).resolve().parent.parent / "docs" / "rules.md").is_file()
 
 
 # Issue 12 item 7: every generated sentence worded right for every knob value.
@@ -92,9 +107,9 @@ def test_no_knob_value_gives_a_misworded_sentence(rules: Rules) -> None:
 def test_the_sheet_follows_the_set_up_knobs_and_edge_values() -> None:
     text = _all_text(Rules(setup_webs=0, setup_gems=5, setup_marks=1, box_hearts=1, max_rounds=1, blade_points=0))
     assert "placing gems, then question marks" in text and "holds 5 gems and 1 question mark in all" in text
-    assert "web" not in text.split("(S28)")[0].split("Take turns")[1]  # no webs placed, none named
-    assert "1 heart, 1 chest and 2 ghost cards (S29)" in text and "after 1 round;" in text
-    assert "Blades: harmless in this level, as blade_points is 0 (S17)." in text
-    assert "Blades: lose 1 health if no point is left (S17)." in _all_text(Rules(blade_points=1))
+    assert "web" not in text.split("its own included.")[0].split("Take turns")[1]  # no webs placed, none named
+    assert "1 heart, 1 chest and 2 ghost cards." in text and "after 1 round;" in text
+    assert "Blades: harmless in this level, as blade_points is 0." in text
+    assert "Blades: lose 1 health if no point is left." in _all_text(Rules(blade_points=1))
     nothing = _all_text(Rules(setup_webs=0, setup_gems=0, setup_marks=0, box_hearts=0))
-    assert "Nothing is placed at set-up" in nothing and "webs, 1 chest and 2 ghost cards (S29)" in nothing
+    assert "Nothing is placed at set-up" in nothing and "webs, 1 chest and 2 ghost cards." in nothing

@@ -64,7 +64,14 @@ def _box(width: float, height: float, space: float = 2.0) -> Block:
 
 def test_flow_fills_rows_left_to_right_and_returns_what_does_not_fit():
     placed, rest = flow([_box(40, 5), _box(40, 5), _box(40, 8), _box(50, 5)], (10.0, 20.0, 90.0, 16.0))
-    assert [(item.x, item.y) for item in placed.items] == [(10.0, 20.0), (52.0, 20.0), (10.0, 27.0)]
+    # each block on its white ground (issue 19: not on the squared paper's lines)
+    grounds, blocks = zip(*(group.items for group in placed.items))
+    assert [(item.x, item.y) for item in blocks] == [(10.0, 20.0), (52.0, 20.0), (10.0, 27.0)]
+    # 1 mm around each and over the 2 mm (_box's space) kept after it: neighbours' grounds overlap
+    # (above the area only as far as flow is told: a full-size map ends just above its footer)
+    assert [(ground.x, ground.y, ground.w, ground.h) for ground in grounds] == [(9.0, 20.0, 44.0, 8.0), (51.0, 20.0, 44.0, 8.0),
+                                                                              (9.0, 26.0, 44.0, 10.0)]
+    assert all(ground.style.fill == "#ffffff" and ground.style.stroke is None for ground in grounds)
     assert len(rest) == 1
 
 

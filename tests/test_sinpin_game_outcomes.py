@@ -51,6 +51,7 @@ def game_view(moves: GameMoves, outcomes) -> set[tuple]:
     return {(o.end, o.exited, o.knocked_out, o.damage, o.gained, frozenset(moves.positions(o.hearts))) for o in outcomes}
 
 
+@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 @pytest.mark.parametrize("bounds", [None, (6, 2, 2)], ids=["usual bounds", "tiny bounds: everything evicted often"])
 def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance(bounds, monkeypatch) -> None:
     if bounds is not None:  # what is remembered is dropped and worked out again all the time
@@ -58,7 +59,8 @@ def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance(bounds,
             monkeypatch.setattr(module, name, value)
     rng = random.Random(2026)
     compared = 0
-    for _ in range(32):
+    # tiny bounds evict all the time from the first level on: half the levels test that as well
+    for _ in range(32 if bounds is None else 16):
         level = random_level(rng)
         moves = GameMoves(level, maps=4)  # few maps kept: old ones are dropped and made again
         open_fields = [(x, y) for x, y, tile in level.cells() if not tile.solid]
@@ -84,7 +86,7 @@ def test_outcomes_agree_with_a_fresh_engine_on_every_map_of_one_instance(bounds,
                 # reached 0, S25), or where it started when no step was possible (S6).
                 assert (trail[-1] if trail else start) == o.end, (rows, start, card, o)
             compared += 1
-    assert compared > 600
+    assert compared > (600 if bounds is None else 300)
 
 
 def test_a_web_placed_on_the_way_changes_the_answer() -> None:

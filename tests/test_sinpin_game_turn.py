@@ -179,8 +179,11 @@ def test_every_recorded_game_replays_under_the_rules(game) -> None:
     level = solvable_level(level_seed % 40)
     lines = play_game(level, make_bots(names, players, knowledge(level_seed % 40)), seed)
     replay(level, lines)
-    # The same seed gives the same record.
-    assert play_game(level, make_bots(names, players, knowledge(level_seed % 40)), seed) == lines
+    # The same seed gives the same record: on one example in four (a second game costs as much
+    # as the first; whole runs are byte-identical in test_records_do_not_depend_on_how_games_are_chunked
+    # and test_cli_simulate's two --jobs)
+    if seed % 4 == 0:
+        assert play_game(level, make_bots(names, players, knowledge(level_seed % 40)), seed) == lines
 
 
 def test_the_replayer_notices_a_forged_move() -> None:

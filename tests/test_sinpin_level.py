@@ -65,3 +65,13 @@ def test_sketch_rows_draws_what_a_broken_grid_can_show():
     assert sketch_rows(["#####", "#AxZ", "", "####\t#"]) == ("######", "#A.Z##", "######", "####.#")
     assert sketch_rows([]) is None and sketch_rows(["", ""]) is None
     assert sketch_rows(["#AZ#"]) == ("#AZ#",)  # a sound grid is left as it is
+
+
+def test_S1_a_row_with_one_extra_leading_space_says_so_and_s2_keeps_the_map_s_width():
+    """Issue 19: a row indented one space more gave S1 and a misleading S2 "13 x 18"."""
+    rows = ["#" * 12] + ["#A........Z#"] + ["#..........#"] * 15 + ["#" * 12]
+    rows[5] = " " + rows[5]
+    found = grid_findings(rows)
+    assert [(f.rule, f.x, f.y) for f in found] == [("S1", 0, 5)]
+    assert "starts with 1 space more than the other rows" in found[0].message
+    assert "indent every line of the map alike" in found[0].message

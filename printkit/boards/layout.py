@@ -17,7 +17,7 @@ from printkit.yinsh import board as yinsh
 
 XY = tuple[float, float]
 
-PAPER_MM: dict[str, XY] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+PAPER_MM: dict[str, XY] = {"A4": (210.0, 297.0), "A3": (297.0, 420.0), "Letter": (215.9, 279.4)}
 PAPERS: tuple[str, ...] = tuple(PAPER_MM)
 ORIENTATIONS: tuple[str, ...] = ("portrait", "landscape")
 DEFAULT_MARGIN_MM = 10.0
@@ -31,6 +31,14 @@ DEFAULT_EDGE_MM: dict[str, float] = {"small": 39.0, "large": 27.5}
 DEFAULT_ROTATION_DEG = 30.0
 
 DEFAULT_SPACING_MM = 20.0
+
+
+def paper_default(value: float, paper: str) -> float:
+    """A default board size for `paper`: as given for A4 and Letter; A3 is A4 scaled by
+    √2, so its default board is too (in whole half millimetres, down), and `paper: A3`
+    alone prints the larger board."""
+    scale = math.sqrt(2.0) if paper == "A3" else 1.0
+    return math.floor(value * scale * 2 + 1e-9) / 2
 RING_PER_SPACING = 0.9  # boards.md: rings about 18 mm at s = 20 mm
 
 # Labels are budgeted as boxes of this text height and 0.6 of it per character; the box

@@ -22,10 +22,12 @@ XY = tuple[float, float]
 
 HEADER_MM = 22.0  # title and one or two lines of instructions
 FOOTER_MM = 12.0  # the calibration bar and its words
-SHELF_GAP_MM = 3.5
-ITEM_GAP_MM = 3.0
+# Room for scissors between any two pieces to cut out (issue 19: the d4 nets' tabs nearly
+# touched): every cut line at least this far from another piece's.
+SCISSORS_MM = 4.0
+SHELF_GAP_MM = SCISSORS_MM
+ITEM_GAP_MM = SCISSORS_MM
 
-NET_GAP_MM = 2.0  # clear space beyond a tab's reach, between nested nets
 CAPTURE_RIM_MM = 2.0  # a capture disc holds a flower of six dice, plus this rim
 
 RING_BAND_FRACTION = 0.125  # of the ring's diameter; never thinner than RING_BAND_MM
@@ -153,17 +155,17 @@ def sinoda_pieces(players: int, page: Page, board_edge_mm: float) -> SinodaPiece
     radius = capture_radius(edge)
     discs = [Disc(player, (0.0, 0.0), radius) for player in range(1, players + 1)]
     shelves = disc_shelves(discs, room)
-    gap = d4.TAB_DEPTH * edge + NET_GAP_MM
-    for player in range(1, players + 1):
-        remaining = DICE_PER_PLAYER
-        while remaining:
-            count = remaining
-            while count > 1 and _strip_width(d4.strip(edge, count, gap)) > room + 1e-9:
-                count -= 1
-            nets = d4.strip(edge, count, gap)
-            box = _strip_box(nets)
-            shelves.append(Shelf(box[2], box[3], tuple(PlayerNet(player, n) for n in nets)))
-            remaining -= count
+    # The dice of all players in strips as long as the page allows (a strip may hold two
+    # players' nets: 4 mm between nets leaves room for 5 a strip, not 6).
+    owners = [player for player in range(1, players + 1) for _ in range(DICE_PER_PLAYER)]
+    count = len(owners)
+    while count > 1 and _strip_width(d4.strip(edge, count, SCISSORS_MM)) > room + 1e-9:
+        count -= 1
+    for start in range(0, len(owners), count):
+        chunk = owners[start:start + count]
+        nets = d4.strip(edge, len(chunk), SCISSORS_MM)
+        box = _strip_box(nets)
+        shelves.append(Shelf(box[2], box[3], tuple(PlayerNet(player, n) for player, n in zip(chunk, nets))))
     return SinodaPieces(page, edge, paginate(shelves, page))
 
 

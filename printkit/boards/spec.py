@@ -127,17 +127,17 @@ def read_spec(doc: Document) -> BoardSpec:
     if game is None:
         raise SpecError(_sorted(problems))
 
-    if game == "sinoda":
-        options: SinodaOptions | YinshOptions | None = _sinoda_options(reader)
-        count = options.setup.players if options else None
-    else:
-        options = _yinsh_options(reader)
-        count = _yinsh_players(reader)
     page = Page(
         paper=reader.choice("paper", layout.PAPERS, "A4", any_case=True) or "A4",  # a4 as --paper a4
         orientation=reader.choice("orientation", layout.ORIENTATIONS, "portrait", any_case=True) or "portrait",
         margin_mm=reader.number("margin_mm", layout.DEFAULT_MARGIN_MM, *MARGIN_MM_RANGE),
     )
+    if game == "sinoda":
+        options: SinodaOptions | YinshOptions | None = _sinoda_options(reader, page.paper)
+        count = options.setup.players if options else None
+    else:
+        options = _yinsh_options(reader, page.paper)
+        count = _yinsh_players(reader)
     colours = _colours(reader, game, count)
     ink_saving = reader.boolean("ink_saving", False)
     labels = reader.boolean("labels", game == "yinsh")  # GIPF coordinates are worth printing
@@ -168,7 +168,7 @@ def _whole_number(reader: SpecReader, key: str) -> int | None:
     return value
 
 
-def _sinoda_options(reader: SpecReader) -> SinodaOptions | None:
+def _sinoda_options(reader: SpecReader, paper: str) -> SinodaOptions | None:
     players: int | None = None
     if not reader.has("players"):
         reader.problem(None, "the file has no 'players' (2, 3, 4 or 6 for Sinoda)")
@@ -186,7 +186,7 @@ def _sinoda_options(reader: SpecReader) -> SinodaOptions | None:
     rotation = reader.number("rotation", layout.DEFAULT_ROTATION_DEG, 0.0, 360.0)
     # Without a valid player count the board is unknown; any default will do to check edge_mm.
     board = board or sinoda.default_board(players or 3)
-    edge_mm = reader.number("edge_mm", layout.DEFAULT_EDGE_MM[board], *EDGE_MM_RANGE)
+    edge_mm = reader.number("edge_mm", layout.paper_default(layout.DEFAULT_EDGE_MM[board], paper), *EDGE_MM_RANGE)
     if players is None:
         return None
     if (players, board) not in sinoda.SEATS:
@@ -239,8 +239,8 @@ def _yinsh_players(reader: SpecReader) -> int:
     return yinsh.PLAYERS
 
 
-def _yinsh_options(reader: SpecReader) -> YinshOptions | None:
-    spacing = reader.number("spacing_mm", layout.DEFAULT_SPACING_MM, *SPACING_MM_RANGE)
+def _yinsh_options(reader: SpecReader, paper: str) -> YinshOptions | None:
+    spacing = reader.number("spacing_mm", layout.paper_default(layout.DEFAULT_SPACING_MM, paper), *SPACING_MM_RANGE)
     if not reader.has("ring_mm"):
         return YinshOptions(spacing, None)
     ring = reader.number("ring_mm", layout.default_ring_mm(spacing), *RING_MM_RANGE)

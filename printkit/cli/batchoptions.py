@@ -26,21 +26,16 @@ DASK_HELP = ("Run the batch on a Dask cluster: a scheduler's address (tcp://HOST
 
 
 def _dask_target(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
-    """The parsed --dask target; the install hint (exit 2) before any work when Dask is missing."""
+    """The parsed --dask target (whether Dask is installed is asked once the usage is known
+    to be right: `--jobs 2 --dask local:2` is wrong with or without Dask)."""
     if value is None:
         return None
-    from printkit.batchdask import parse_target, require_dask
+    from printkit.batchdask import parse_target
 
     try:
-        target = parse_target(value)
+        return parse_target(value)
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
-    try:
-        require_dask()
-    except ExecutorError as error:
-        message(f"printkit: {error}")
-        ctx.exit(EXIT_USAGE)
-    return target
 
 
 def executor_for(jobs: int = 1, dask: Any = None) -> ChunkExecutor:
@@ -65,6 +60,14 @@ def batch_options(command: F) -> F:
         if dask is not None and ctx.get_parameter_source("jobs") not in (ParameterSource.DEFAULT, None):
             raise click.UsageError("--jobs and --dask are alternatives: --jobs runs on this machine, "
                                    "--dask on a Dask cluster (--dask local:N for N processes here)")
+        if dask is not None:
+            from printkit.batchdask import require_dask
+
+            try:
+                require_dask()  # the install hint (exit 2) before any work when Dask is missing
+            except ExecutorError as error:
+                message(f"printkit: {error}")
+                ctx.exit(EXIT_USAGE)
         executor = executor_for(jobs, dask)
         try:
             return command(*args, executor=executor, **kwargs)

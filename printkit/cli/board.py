@@ -56,6 +56,12 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
     show_default=True,
     help="The edge the YINSH marker sheet is turned over when printed double-sided.",
 )
+@click.option(
+    "--tiles",
+    is_flag=True,
+    help="Print an A3 board (paper: A3) on A4 sheets to tape together: they overlap by 12 mm,"
+    " with marks to line them up; the pieces on A4.",
+)
 def board(
     spec_file: str | None,
     as_json: bool,
@@ -63,6 +69,7 @@ def board(
     folder: str | None,
     fmt: str,
     duplex: str,
+    tiles: bool,
 ) -> None:
     """Print a Sinoda or YINSH board and its pieces from a board spec.
 
@@ -71,6 +78,7 @@ def board(
       printkit board sinoda-4 --json
       printkit board my-sinoda.yaml -o board.svg
       printkit board --all specs/ -o boards/ --format svg
+      printkit board my-yinsh-a3.yaml --tiles -o yinsh.pdf   # paper: A3, on A4 sheets
 
     SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
     boards` lists them; `printkit examples copy yinsh` copies one out to edit).
@@ -80,6 +88,8 @@ def board(
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
     every board spec in DIR (one file each), skipping other YAML such as card decks.
+    `paper: A3` in a spec prints a board √2 larger (the default edge_mm or spacing_mm grow
+    with the paper); --tiles prints it on A4 sheets to tape together.
     Exit status 1 for a spec with problems, 2 for an unreadable one; then nothing is written.
     """
     if folder is not None:
@@ -87,7 +97,7 @@ def board(
             raise click.UsageError("--all renders a folder: give no SPEC.yaml and no --json")
         if output is None:
             raise click.UsageError("--all needs -o DIR, the folder to write the boards to")
-        _render_folder(Path(folder), Path(output), fmt, duplex)
+        _render_folder(Path(folder), Path(output), fmt, duplex, tiles)
         return
     if spec_file is None:
         raise click.UsageError("give a SPEC.yaml, or --all DIR for a folder of specs")
@@ -96,6 +106,9 @@ def board(
     if output is not None:
         output_format(output)  # a bad extension is a usage error before any work is done
     spec = load_spec(spec_file)  # problems: the group reports them (exit 1; unreadable 2)
+    if tiles and spec.page.paper != "A3":
+        raise click.BadParameter(f"the board fits one {spec.page.paper} sheet; --tiles prints a board on A3"
+                                 " (paper: A3 in the spec) on A4 sheets", param_hint="'--tiles'")
     if as_json:
         click.echo(json_line(board_json(spec)))
     if output is not None:
@@ -103,7 +116,7 @@ def board(
         from printkit.render.boards import board_outputs  # the drawing layer is slow to import
 
         batch = AtomicBatch()
-        add_outputs(batch, board_outputs(spec, output, duplex))
+        add_outputs(batch, board_outputs(spec, output, duplex, tiles))
         if as_json:
             batch.commit()  # stdout holds the JSON
         else:
@@ -121,7 +134,8 @@ def is_board_spec(path: Path) -> bool:
             return False
 
 
-def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
+def _render_folder(folder: Path, out: Path, fmt: str, duplex: str, tiles: bool) -> None:
+    """Every board spec in `folder`; with `tiles`, the A3 ones on A4 sheets."""
     if not folder.is_dir():
         raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
     output_folder(out, "--all writes into a folder")
@@ -150,5 +164,5 @@ def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
     with progress(specs, "Rendering boards", lambda spec: Path(spec.source).name) as bar:
         for spec in bar:
             target = out / f"{Path(spec.source).stem}.{fmt}"
-            add_outputs(batch, board_outputs(spec, target, duplex))
+            add_outputs(batch, board_outputs(spec, target, duplex, tiles and spec.page.paper == "A3"))
     publish(batch)

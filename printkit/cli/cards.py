@@ -88,9 +88,9 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
         note(f"alignment test for {duplex}-edge duplex")
         return
     if deck_file is None:
-        from printkit.bundled import template_path
+        from printkit.bundled import default_deck
 
-        deck_file = str(template_path("sinpin-deck.yaml"))
+        deck_file = default_deck()
     try:  # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
         deck = fill_knobs(load_deck(deck_file), Rules())  # sinpin.md's values; `kit` uses the level's
         document = deck_document(deck, options, size)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ContextManager, TypeVar
 import click
 
 from printkit.atomicfile import AtomicBatch, OutputError
-from printkit.quote import bounded
+from printkit.quote import bounded, excerpt
 
 if TYPE_CHECKING:  # the drawing stack loads only in commands that draw
     from printkit.draw import Document
@@ -80,24 +80,43 @@ def coloured_verdict(line: str, stream: object) -> str:
     return line
 
 
-def output_format(path: str | Path) -> str:
-    """'pdf' or 'svg' from an output file's extension; a usage error for anything else,
-    a folder included (one place for every command whose -o names a file)."""
+# The longest name (one part of a path) the file systems printkit writes to take, in bytes:
+# NAME_MAX on Linux, macOS and Windows; a longer one is refused before any work is done.
+NAME_MAX = 255
+SVG_PAGE_ROOM = 4  # an SVG page set adds "-2" ... "-999" to the name (printkit.draw.output)
+
+
+def name_fits(path: str | Path, option: str = OUTPUT_HINT, room: int = 0) -> None:
+    """A usage error naming `option` when a part of `path` is longer than a file system
+    allows (`room` bytes kept for what printkit adds to the name)."""
+    for part in Path(path).parts:
+        size = len(os.fsencode(part))
+        if size + room > NAME_MAX:
+            raise click.BadParameter(f"the name '{excerpt(part)}' is {size} bytes long; file systems take at most "
+                                     f"{NAME_MAX - room} bytes a name here", param_hint=option)
+
+
+def output_format(path: str | Path, option: str = OUTPUT_HINT) -> str:
+    """'pdf' or 'svg' from an output file's extension; a usage error naming `option` (the
+    option that gave the name, such as "'--heatmap'") for anything else, a folder or a name
+    too long included (one place for every option that names a PDF or SVG file)."""
     text = str(path)
+    name_fits(text, option, SVG_PAGE_ROOM if text.lower().endswith(".svg") else 0)
     if text.endswith(("/", os.sep)) or Path(text).is_dir():
-        raise click.BadParameter(f"'{text}' is a folder; -o names the file to write (FILE.pdf or FILE.svg)", param_hint=OUTPUT_HINT)
+        raise click.BadParameter(f"'{text}' is a folder; name the file to write (FILE.pdf or FILE.svg)", param_hint=option)
     suffix = Path(path).suffix.lower()
     if suffix in (".pdf", ".svg"):
         return suffix[1:]
     raise click.BadParameter(
         f"cannot tell the format from '{path}': the file name must end in .pdf or .svg",
-        param_hint=OUTPUT_HINT,
+        param_hint=option,
     )
 
 
 def output_folder(path: str | Path, why: str = "-o names a folder") -> Path:
     """The folder an -o that names a folder gives; a usage error for an existing file or a
     name that looks like one (kit -o kit.pdf), before any work is done."""
+    name_fits(path)
     folder = Path(path)
     if folder.exists() and not folder.is_dir():
         raise click.BadParameter(f"'{path}' is a file; {why}", param_hint=OUTPUT_HINT)

@@ -11,6 +11,7 @@ from printkit import bundled
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import message, publish
 from printkit.cli.helpformat import WholeSummaryGroup
+from printkit.wording import did_you_mean
 
 HEADINGS = {
     "level": "Levels (printkit validate, moves, render, tokens, kit NAME)",
@@ -27,7 +28,8 @@ def _item(name: str) -> bundled.Bundled:
         if item is not None:
             return item
     names = ", ".join(item.names[-1] for item in bundled.catalogue())
-    raise click.BadParameter(f"no bundled file is called '{name}' (bundled: {names})", param_hint="'NAME'")
+    meant = did_you_mean(name, [each for item in bundled.catalogue() for each in item.names])
+    raise click.BadParameter(f"no bundled file is called '{name}'{meant} (bundled: {names})", param_hint="'NAME'")
 
 
 @click.group("examples", cls=WholeSummaryGroup, invoke_without_command=True)
@@ -62,9 +64,10 @@ def examples_group(ctx: click.Context, kind: str | None, paths: bool) -> None:
         first = False
         click.echo(f"{heading}:")
         width = max(len(item.names[-1]) for item in items) + 2
+        about_width = max(len(item.about) for item in items) + 2 if paths else 0  # the paths in one column
         for item in items:
-            where = f"  {item.path}" if paths else ""
-            click.echo(f"  {item.names[-1]:<{width}}{item.about}{where}")
+            line = f"  {item.names[-1]:<{width}}{item.about:<{about_width}}"
+            click.echo(f"{line}{item.path}" if paths else line)
 
 
 @examples_group.command("show")

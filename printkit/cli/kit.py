@@ -49,7 +49,7 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     kit. An invalid level gets no kit (exit 1); nothing is written unless every part could
     be made.
     """
-    from printkit.bundled import template_path
+    from printkit.bundled import default_deck
     from printkit.cards.loader import load_deck
     from printkit.draw.output import add_document
     from printkit.render.kit import PART_NAMES, combined, kit_parts
@@ -69,7 +69,7 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
         level, name = _checked_level(level_file)  # type: ignore[arg-type]
     players = players_for(level, players, name)
     # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
-    deck = load_deck(deck_file or str(template_path("sinpin-deck.yaml")))
+    deck = load_deck(deck_file or default_deck())
     parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
     title = level.name or Path(name).stem
     documents = [(part.name, part.document) for part in parts]

@@ -12,7 +12,7 @@ import click
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format, publish, show_progress
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, output_format, publish, show_progress
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
@@ -32,6 +32,8 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 
 
 def _suffix(path: str | None, allowed: tuple[str, ...], param: str) -> None:
+    if path is not None:
+        name_fits(path, param)
     if path is not None and Path(path).suffix.lower() not in allowed:
         raise click.BadParameter(f"'{path}' must end in {' or '.join(allowed)}", param_hint=param)
 
@@ -107,7 +109,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     _suffix(record, (".jsonl",), "'--record'")
     _suffix(log_file, (".txt",), "'--log'")
     if heatmap is not None:
-        output_format(heatmap)
+        output_format(heatmap, "'--heatmap'")
     try:
         checked = check_level(level_file)
     except UnreadableSource as error:

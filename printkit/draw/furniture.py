@@ -44,9 +44,18 @@ def squared_paper(x: float, y: float, w: float, h: float, pitch: float = 5.0, st
     return _path(commands, style)
 
 
-def calibration_bar(x: float, y: float, length: float = 50.0, *, label_size: float = 2.8) -> Group:
+CALIBRATION_LABEL_GAP = 0.3  # between the longest ticks and the label's capitals
+
+
+def calibration_height(label_size: float = fonts.SMALLEST_PRINTED) -> float:
+    """How tall calibration_bar is: bar and ticks 4 mm, the gap, the label with descenders."""
+    return 4.0 + CALIBRATION_LABEL_GAP + fonts.ascent(label_size) + 0.24 * label_size
+
+
+def calibration_bar(x: float, y: float, length: float = 50.0, *, label_size: float = fonts.SMALLEST_PRINTED) -> Group:
     """A bar `length` mm long with (x, y) its top-left corner: 10 mm blocks, mm ticks below,
-    and the words that tell the user to print at actual size."""
+    and the words that tell the user to print at actual size (8 pt: a family reads them),
+    calibration_height() tall."""
     height = 2.0
     items: list[Rect | Path | Text] = []
     for start in range(0, math.ceil(length - _EPSILON), 20):
@@ -58,7 +67,7 @@ def calibration_bar(x: float, y: float, length: float = 50.0, *, label_size: flo
         ticks += [("M", x + millimetre, y + height), ("L", x + millimetre, y + height + tall)]
     items.append(Path(tuple(ticks), Style(width=0.1)))
     label = f"{length:g} mm — print at 100 % / actual size"
-    items.append(Text(x, y + height + 2.0 + label_size * 1.1, label, label_size))
+    items.append(Text(x, y + height + 2.0 + CALIBRATION_LABEL_GAP + fonts.ascent(label_size), label, label_size))
     return Group(tuple(items))
 
 

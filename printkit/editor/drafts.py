@@ -18,7 +18,7 @@ import yaml
 from printkit.render.sinpin.printable import unprintable_text
 from printkit.sinpin.moves.engine import MoveEngine
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.level import Level
+from printkit.sinpin.level import DEFAULT_PLAYERS, Level
 from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
@@ -37,7 +37,7 @@ class Draft:
     rows: tuple[str, ...]
     name: str = ""
     author: str = ""
-    players: tuple[Any, ...] = (2, 4)
+    players: tuple[Any, ...] = DEFAULT_PLAYERS
     rules: dict[str, Any] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -74,7 +74,7 @@ def parse_draft(payload: object) -> Draft:
     for key, value in texts.items():
         if not isinstance(value, str) or len(value) > 500:
             raise DraftError(f"'{key}' must be a string of at most 500 characters")
-    players = payload.get("players", [2, 4])
+    players = payload.get("players", list(DEFAULT_PLAYERS))
     if not isinstance(players, list) or len(players) > 10 or not all(_scalar(p) for p in players):
         raise DraftError("'players' must be a list of player counts")
     rules = payload.get("rules", {})

@@ -73,6 +73,14 @@ class _Frame:
         return 11.0 * self.k  # the square a corner index sits in
 
 
+def _smallest(size: float, k: float) -> float:
+    """A card's smallest text size: the design's, never under 8 pt (fonts.SMALLEST_PRINTED)
+    on a poker card (the kit's) or larger. A smaller card (bridge, mini) is the poker card
+    scaled down by `k`, its 8 pt floor too: the player aid's six lines of rules cannot be
+    8 pt on a 41 x 63 mm card, and a user who asks for mini cards asks for small print."""
+    return max(size, fonts.SMALLEST_PRINTED * min(k, 1.0))
+
+
 class CardFitError(ValueError):
     """A card's title or text does not fit the card at the smallest readable size."""
 
@@ -123,7 +131,7 @@ def _text_block(text: str, x: float, top: float, width: float, height: float, *,
             break
         size = round(size - 0.1, 2)
         if size < smallest:
-            raise CardFitError(f"the text does not fit the card even at {smallest:g} mm ({len(text)} characters)")
+            raise CardFitError(f"the text does not fit the card even at {smallest:.1f} mm ({len(text)} characters)")
     baseline = top + (height - needed) / 2 * centred + fonts.ascent(size)
     anchor_x = x + width / 2 if centred else x
     items: list[Item] = []
@@ -147,7 +155,7 @@ def card_face(card: Card, width: float, height: float) -> tuple[Item, ...]:
     # the footer is lower than the header: its index a size smaller, clear of the cut
     footer_index = _corner_index(card, frame, not big_emblem, footer - 2.6 * k)
     title_left = safe + (corner if index is not None else 0.0)
-    title_size = _title_size(card.title, width - 2 * title_left, 6.2 * k, 2.6 * k)
+    title_size = _title_size(card.title, width - 2 * title_left, 6.2 * k, _smallest(2.6 * k, k))
     items.append(_centred(card.title, width / 2, header / 2 - 0.5 * k, title_size))
     if index is not None:
         items.append(Group((index,), translate(safe + corner / 2, header / 2 - 0.5 * k)))
@@ -168,10 +176,10 @@ def card_face(card: Card, width: float, height: float) -> tuple[Item, ...]:
         if card.text:
             text_top = zone_top + size + 4.0 * k
             items.append(_text_block(card.text, safe, text_top, width - 2 * safe, zone_bottom - text_top,
-                                     centred=True, largest=3.4 * k, smallest=2.6 * k))
+                                     centred=True, largest=3.4 * k, smallest=_smallest(2.6 * k, k)))
     elif card.text:
         items.append(_text_block(card.text, safe, zone_top, width - 2 * safe, zone_bottom - zone_top,
-                                 centred=False, largest=3.4 * k, smallest=1.9 * k))
+                                 centred=False, largest=3.4 * k, smallest=_smallest(1.9 * k, k)))
     return tuple(items)
 
 
@@ -180,7 +188,7 @@ def _short(card: Card, frame: _Frame) -> bool:
     if not card.text:
         return True
     room = (frame.height - frame.header - frame.footer - 4.0 * frame.k) * 0.44 - 1.5 * frame.k
-    size = 2.6 * frame.k
+    size = _smallest(2.6 * frame.k, frame.k)
     lines = sum(len(fonts.wrap(part, frame.width - 2 * frame.safe, size)) for part in card.text.split("\n") if part.strip())
     return lines * 1.22 * size <= room
 
@@ -199,7 +207,7 @@ def card_back(back: Back, width: float, height: float) -> tuple[Item, ...]:
     if back.emblem:
         items.append(emblem_art(back.emblem, radius * 1.4, cx, cy, back.colour))
     if back.title:
-        size = _title_size(back.title, width - 2 * 8.0 * k, 5.0 * k, 2.6 * k)
+        size = _title_size(back.title, width - 2 * 8.0 * k, 5.0 * k, _smallest(2.6 * k, k))
         label_w = fonts.text_width(back.title, size, True) + 6.0 * k
         label_h = size * 1.6
         top = cy + radius + 4.0 * k
@@ -304,6 +312,9 @@ def deck_document(deck: Deck, options: SheetOptions = SheetOptions(), size: tupl
 
 
 # -- duplex alignment test ------------------------------------------------------------------
+LABEL = fonts.SMALLEST_PRINTED  # the rulers' figures
+
+
 def _cross(cx: float, cy: float, reach: float) -> Group:
     return Group((Path((("M", cx - reach, cy), ("L", cx + reach, cy), ("M", cx, cy - reach), ("L", cx, cy + reach)),
                        Style(width=0.2)),))
@@ -319,10 +330,10 @@ def _scale(cx: float, cy: float) -> Group:
         tall = 2.0 if step % 5 == 0 else 1.0
         commands += [("M", cx + step, below), ("L", cx + step, below + tall), ("M", right, cy + step), ("L", right + tall, cy + step)]
         if step % 5 == 0:
-            labels.append(Text(cx + step, below + 4.6, f"{step:+d}" if step else "0", 2.0, anchor="middle"))
-            labels.append(Text(right + 2.8, cy + step + 0.7, f"{step:+d}" if step else "0", 2.0))
-    labels.append(Text(cx, below + 8.0, "DX (mm, + right)", 2.0, anchor="middle"))
-    labels.append(Text(right + 2.8, cy - 8.0, "DY (+ down)", 2.0))
+            labels.append(Text(cx + step, below + 4.6, f"{step:+d}" if step else "0", LABEL, anchor="middle"))
+            labels.append(Text(right + 2.8, cy + step + 0.7, f"{step:+d}" if step else "0", LABEL))
+    labels.append(Text(cx, below + 8.6, "DX (mm, + right)", LABEL, anchor="middle"))
+    labels.append(Text(right + 2.8, cy - 8.0, "DY (+ down)", LABEL))
     return Group((Path(tuple(commands), Style(width=0.12)), *labels))
 
 

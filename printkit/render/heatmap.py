@@ -239,7 +239,7 @@ def heatmap_document(level: Level, stats: SimStats, title: str = "", subtitle: s
     if not on_first:
         legend = rows_block(legend_blocks(stats), area[2] - bar.width - bar.space)
         blocks = [bar, legend]
-    footer, rest = flow(blocks, area)
+    footer, rest = flow(blocks, area, sheet.room_above(area))
     first = Page(*sheet.page, (
         *map_layers(level, sheet, shading_items(sheet, stats.rests)), *mark_items(sheet, stats),
         sheet.header(name, details), footer,

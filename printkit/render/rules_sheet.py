@@ -1,6 +1,7 @@
 """The Sinpin rules on one A4 page, for the kit: turn, move, special fields, health, ghost,
-scoring, each line citing its rule ids, which the note in the corner tells a reader where to
-look up: `printkit rules` prints them, and they are docs/rules.md in the repository.
+scoring, in words a family reads at the table: no rule ids on the page (they are for
+designers: the validator, the overlay and docs/rules.md cite them; the comments here say
+which rule each section words). The note in the corner tells where the full rules are.
 
 `rules_page(rules)` returns a Page that places the map's tile icons, so the Document it goes
 into needs `tile_symbols()` (`rules_document` adds them). The knob values printed (blade
@@ -24,13 +25,14 @@ from printkit.sinpin.tiles import Tile
 MARGIN = 14.0
 LEADING = 1.25
 RULE_LINE = Style(stroke="#000000", width=0.3)
-# Where a reader finds the rules in full: a command an installed printkit has, and the file.
-RULES_NOTE = "rules S1–S33: printkit rules, docs/rules.md"
+# Where a reader finds the rules in full: a command an installed printkit has.
+RULES_NOTE = "The full rules: printkit rules"
 
 
 @dataclass(frozen=True)
 class _Section:
     heading: str
+    cites: str  # the rules the section words, for designers and tests: never printed
     lines: tuple[str, ...] = ()
     fields: tuple[tuple[Tile, str], ...] = ()  # (icon, what it does) rows
 
@@ -42,64 +44,64 @@ def _set_up(rules: Rules) -> str:
     counts = [counted(count, noun) for count, noun in placed if count]
     if counts:
         text = (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
-                f" holds {listed(counts)} in all, its own included (S28).")
+                f" holds {listed(counts)} in all, its own included.")
     else:
-        text = "Nothing is placed at set-up: the map is played as drawn (S28)."
+        text = "Nothing is placed at set-up: the map is played as drawn."
     box = [counted(rules.box_hearts, "heart")] if rules.box_hearts else []
     return (f"{text} The box holds what was not placed of {SETUP_LIMITS['gem']} gems and {SETUP_LIMITS['web']} webs,"
-            f" {listed(box + ['1 chest', '2 ghost cards'])} (S29).")
+            f" {listed(box + ['1 chest', '2 ghost cards'])}.")
 
 
 def _sections(rules: Rules) -> list[_Section]:
     return [
-        _Section("Goal and set-up", (
-            "Reach the exit Ω and collect as many gems as you can on the way: most gems wins (S33).",
+        _Section("Goal and set-up", "S33; S28, S29; S5, S25, S30", (
+            "Reach the exit Ω and collect as many gems as you can on the way: most gems wins.",
             _set_up(rules),
-            f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health (S5, S25)."
-            " The ghost starts on the 2 × 2 squares at the bottom left of the door's field (S30).",
+            f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health."
+            " The ghost starts on the 2 × 2 squares at the bottom left of the door's field.",
         )),
-        _Section("A turn", (
-            "Play one of your cards 1–6. A played card comes back only when all six were played (S5).",
-            "Choose left or right, then move exactly the card's points: while a step is possible you must take it (S6, S7).",
-            "Then move the ghost (S30).",
+        _Section("A turn", "S5; S6, S7; S30", (
+            "Play one of your cards 1–6. A played card comes back only when all six were played.",
+            "Choose left or right, then move exactly the card's points: while a step is possible you must take it.",
+            "Then move the ghost.",
         )),
-        _Section("Moving", (
-            "Walk: one field in your direction, 1 point (S8). Rock ahead turns you round for free (S9).",
+        _Section("Moving", "S8, S9; S10; S11-S13; S14; S15", (
+            "Walk: one field in your direction, 1 point. Rock ahead turns you round for free.",
             "Jump: standing on ground, not on a ladder, go up one field for 1 point; at the top you may take one side step"
-            " for 1 point. A jump as the first step chooses its side (S10).",
-            "Ladders: climb up, down, left or right, 1 point a field; entering a ladder stops a fall (S11–S13).",
+            " for 1 point. A jump as the first step chooses its side.",
+            "Ladders: climb up, down, left or right, 1 point a field; entering a ladder stops a fall.",
             "Falling: with no rock or ladder below, drop one field for free, then one field sideways while points"
-            " are left (S14).",
-            "A special field acts every time you enter it – by a step, a fall, a jump – but not where you start (S15).",
+            " are left.",
+            "A special field acts every time you enter it – by a step, a fall, a jump – but not where you start.",
         )),
-        _Section("Special fields", fields=(
-            (Tile.SPIKES, "Spikes: lose 1 health; the move ends (S16)."),
-            (Tile.BLADES, f"Blades: {blades_rule(rules.blade_points)} (S17)."),
-            (Tile.WEB, "Web: costs 1 extra point; removed once an avatar has passed (S18)."),
-            (Tile.SPRING, "Spring: bounces you up a field for free; then rise (1 point) or step aside (S19)."),
-            (Tile.TELEPORTER, "Teleporter: go to any other teleporter for free, once a move (S20)."),
-            (Tile.CHEST, "Chest: every point left becomes a gem; the move ends (S21)."),
-            (Tile.GEM, "Gem: take it, 1 gem (S22)."),
-            (Tile.HEART, f"Heart: take it, 1 health back, up to {rules.max_health} (S22)."),
+        _Section("Special fields", "S16-S24", fields=(
+            (Tile.SPIKES, "Spikes: lose 1 health; the move ends."),
+            (Tile.BLADES, f"Blades: {blades_rule(rules.blade_points)}."),
+            (Tile.WEB, "Web: costs 1 extra point; removed once an avatar has passed."),
+            (Tile.SPRING, "Spring: bounces you up a field for free; then rise (1 point) or step aside."),
+            (Tile.TELEPORTER, "Teleporter: go to any other teleporter for free, once a move."),
+            (Tile.CHEST, "Chest: every point left becomes a gem; the move ends."),
+            (Tile.GEM, "Gem: take it, 1 gem."),
+            (Tile.HEART, f"Heart: take it, 1 health back, up to {rules.max_health}."),
             (Tile.QUESTION, "Question mark: draw from the box – keep a gem or heart, place a web or chest, a ghost"
-                            " moves the ghost (S23)."),
+                            " moves the ghost."),
             (Tile.EXIT, "Exit Ω: you leave the board. The first out gets as many gems as there are players, the next one"
-                        " fewer, and so on; everyone out also gets a gem per health left (S24)."),
+                        " fewer, and so on; everyone out also gets a gem per health left."),
         )),
-        _Section("Health", (
+        _Section("Health", "S25", (
             "At 0 health the move ends: pay 3 gems to go on with 1 health, or go back to the door α with full"
-            " health (S25).",
+            " health.",
         )),
-        _Section("The ghost", (
+        _Section("The ghost", "S30; S31; S32", (
             "After your move, move the ghost as many squares as your card: each square left, right or down, never up,"
-            " through rock, never below the bottom row of the exit's field (S30). Players out of the game still move it.",
-            "A ghost card from the box, or reaching the exit, moves it at once by your card (S31).",
+            " through rock, never below the bottom row of the exit's field. Players out of the game still move it.",
+            "A ghost card from the box, or reaching the exit, moves it at once by your card.",
             "When the ghost's 2 × 2 squares overlap your field you are caught: you lose all health and leave the"
-            " game, keeping your gems (S32).",
+            " game, keeping your gems.",
         )),
-        _Section("End and scoring", (
+        _Section("End and scoring", "S33", (
             f"The game ends when no avatar is left on the board, or after {counted(rules.max_rounds, 'round')}; avatars still inside"
-            " get no exit bonus. Most gems wins; ties share the win (S33).",
+            " get no exit bonus. Most gems wins; ties share the win.",
         )),
     ]
 
@@ -139,26 +141,27 @@ def _layout(sections: Sequence[_Section], top: float, size: float) -> tuple[list
 
 
 def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
-    """One A4 page summarising S5-S33 with rule ids, the special fields beside their icons."""
+    """One A4 page summarising S5-S33 without rule ids, the special fields beside their
+    icons, no text smaller than fonts.SMALLEST_PRINTED."""
     page_width, page_height = A4_PORTRAIT
     sections = _sections(rules)
     top = MARGIN + 12.0
     # the largest text that fits the page, from 4 mm down in 0.1 mm steps
     size = 4.0
     items, bottom = _layout(sections, top, size)
-    while bottom > page_height - MARGIN and size > 2.0:
+    while bottom > page_height - MARGIN and size > fonts.SMALLEST_PRINTED:
         size = round(size - 0.1, 2)
         items, bottom = _layout(sections, top, size)
     heading = fonts.ascent(7.0, True) + MARGIN
     width = page_width - 2 * MARGIN
     headline = f"{title}: the rules on one page"
     size = fonts.fitted_size(headline, width, 7.0, True, smallest=4.5)
-    note = RULES_NOTE
+    note, note_size = RULES_NOTE, fonts.SMALLEST_PRINTED
     # A long level name leaves no room beside it for the note: the note then goes below.
-    beside = fonts.text_width(headline, size, True) + fonts.text_width(note, 2.8) + 6.0 <= width
+    beside = fonts.text_width(headline, size, True) + fonts.text_width(note, note_size) + 6.0 <= width
     items += [
         Text(MARGIN, heading, fonts.shortened(headline, width, size, True), size, bold=True),
-        Text(page_width - MARGIN, heading if beside else page_height - MARGIN / 2, note, 2.8, anchor="end"),
+        Text(page_width - MARGIN, heading if beside else page_height - MARGIN / 2, note, note_size, anchor="end"),
     ]
     return Page(page_width, page_height, (Group(tuple(items)),))
 

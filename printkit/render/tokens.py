@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from printkit.draw.colours import tint
 from printkit.cards.model import AVATAR_COLOURS, AVATARS
 from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Page, Rect, Style, Text
-from printkit.draw.fonts import ascent, fitted_size, shortened
+from printkit.draw.fonts import SMALLEST_PRINTED, ascent, fitted_size, shortened
 from printkit.draw.furniture import calibration_bar, paragraph
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
@@ -46,11 +46,11 @@ class TokenCounts:
     def rows(self) -> list[tuple[str, int, str]]:
         """(kind, how many, why) for every kind of square token, in the order printed."""
         return [
-            ("gem", self.gems, "set-up, S28"),
-            ("web", self.webs, "set-up, S28"),
-            ("question", self.questions, "set-up, S28"),
-            ("heart", self.hearts, "from the box, S29"),
-            ("chest", self.chests, "from the box, S29"),
+            ("gem", self.gems, "placed at set-up"),  # S28
+            ("web", self.webs, "placed at set-up"),
+            ("question", self.questions, "placed at set-up"),
+            ("heart", self.hearts, "drawn from the box"),  # S29
+            ("chest", self.chests, "drawn from the box"),
         ]
 
 
@@ -103,7 +103,7 @@ def _label(x: float, y: float, title: str, detail: str, width: float) -> Group:
     ("one per player: fox, goat, mouse, penguin") never runs under the tokens."""
     return Group((
         Text(x, y + ascent(4.0, True), shortened(title, width, 4.0, True), 4.0, bold=True),
-        paragraph(x, y + ascent(4.0, True) + 4.6, width, detail, 2.8),
+        paragraph(x, y + ascent(4.0, True) + 4.6, width, detail, SMALLEST_PRINTED),
     ))
 
 
@@ -143,7 +143,7 @@ def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tupl
         # discs apart, not touching: each is cut round on its own
         items.append(_pawn(avatar, grid_x + PAWN_MM / 2 + index * (PAWN_MM + 4.0), y + PAWN_MM / 2, ink_saving))
     y += PAWN_MM + 6.0
-    items.append(_label(MARGIN, y, "1 ghost", "2 × 2 squares, S30", label_width))
+    items.append(_label(MARGIN, y, "1 ghost", "2 × 2 squares", label_width))  # S30
     items.append(_ghost(grid_x, y, ink_saving))
     items.append(calibration_bar(MARGIN, height - MARGIN - 8.0))
     return (Page(width, height, tuple(items)),)

@@ -11,6 +11,9 @@ from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 
 Position = tuple[int, int]  # (x, y): column from the left, row from the top, from 0 (S1)
+# The player counts a level is for when its file does not say (level-format.md: the game is
+# for 2 to 4 players, so every count).
+DEFAULT_PLAYERS: tuple[int, ...] = (2, 3, 4)
 
 
 def split_map(text: str) -> list[str]:
@@ -30,17 +33,34 @@ def _shown(char: str) -> str:
     return repr(char) if not char.isprintable() or char in "'\"" else f"'{char}'"
 
 
-def _row_length_findings(rows: list[str]) -> list[Finding]:
-    """S1: the rows whose length is not the map's, each with the likely cause.
+# Characters that are easily typed for a tile's: a digit for a letter, a comma for a dot.
+LOOKALIKES = {"0": Tile.TELEPORTER, "o": Tile.TELEPORTER, ",": Tile.OPEN, "W": Tile.WEB, "c": Tile.CHEST,
+              "a": Tile.DOOR, "z": Tile.EXIT, "s": Tile.SPRING}
 
-    The map's width is the length most rows have (the first row's among equals), so one
-    row with trailing spaces is the row reported, even when it is the first.
-    """
+
+def _meant(char: str) -> str:
+    """"; did you mean 'Z' (exit Ω)?" for an unknown map character that looks like a tile's."""
+    tile = LOOKALIKES.get(char)
+    return f"; did you mean '{tile.char}' ({tile.label})?" if tile else ""
+
+
+def map_width(rows: list[str]) -> int:
+    """The map's width: the length most rows have (the first row's among equals), so that
+    one odd row is the row S1 reports and does not set the size S2 checks."""
+    lengths = [len(row) for row in rows]
+    if not lengths:
+        return 0
+    counts = Counter(lengths)
+    return max(counts, key=lambda length: (counts[length], length == lengths[0]))
+
+
+def _row_length_findings(rows: list[str]) -> list[Finding]:
+    """S1: the rows whose length is not the map's (map_width), each with the likely cause."""
     lengths = [len(row) for row in rows]
     if len(set(lengths)) <= 1:
         return []
     counts = Counter(lengths)
-    width = max(counts, key=lambda length: (counts[length], length == lengths[0]))
+    width = map_width(rows)
     found = []
     for y, row in enumerate(rows):
         if len(row) == width:
@@ -55,6 +75,11 @@ def _row_length_findings(rows: list[str]) -> list[Finding]:
         elif trailing and len(row) > width:
             cause = f"it ends in {trailing} space{'s' * (trailing != 1)} (a space is open cave, S3)"
             x = len(stripped)
+        elif row.startswith(" ") and len(row) > width and len(row.lstrip(" ")) <= width:
+            extra = len(row) - width
+            cause = (f"it starts with {extra} space{'s' * (extra != 1)} more than the other rows (a space is open cave, S3):"
+                     " indent every line of the map alike")
+            x = 0
         elif "\t" in row:
             cause = "it holds a tab, which counts as one field"
         else:
@@ -92,7 +117,7 @@ def grid_findings(rows: list[str]) -> list[Finding]:
                 found.append(
                     Finding(
                         "S3",
-                        f"unknown character {_shown(char)} at {field_name(x, y)}"
+                        f"unknown character {_shown(char)} at {field_name(x, y)}{_meant(char)}"
                         f" (map characters are {' '.join(known)} and space){tab}",
                         x,
                         y,
@@ -109,7 +134,7 @@ def grid_findings(rows: list[str]) -> list[Finding]:
             found.append(
                 Finding("S3", f"a second {what} ('{char}') at {field_name(x, y)}; a level has exactly one", x, y)
             )
-    width = max((len(row) for row in rows), default=0)
+    width = map_width(rows)
     if not fits_paper(width, len(rows)):
         found.append(
             Finding(
@@ -128,7 +153,7 @@ class Level:
     rows: tuple[str, ...]
     name: str = ""
     author: str = ""
-    players: tuple[int, ...] = (2, 4)
+    players: tuple[int, ...] = DEFAULT_PLAYERS
     rules: Rules = field(default_factory=Rules)
 
     def __post_init__(self) -> None:

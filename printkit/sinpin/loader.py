@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from printkit.filekinds import LEVEL, wrong_kind
-from printkit.sinpin.level import Level, grid_findings, split_map
+from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, split_map
 from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
 from printkit.yamlsource import (
     Document,
@@ -39,7 +39,7 @@ class LevelFile:
     rules: Rules = field(default_factory=Rules)
     title: str = ""
     author: str = ""
-    players: tuple[int, ...] = (2, 4)
+    players: tuple[int, ...] = DEFAULT_PLAYERS
     problems: list[SourceProblem] = field(default_factory=list)  # rule "format"
     text_positions: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)  # name, author
     _map_anchor: tuple[int | None, int | None] = (None, None)
@@ -99,7 +99,7 @@ def interpret(doc: Document) -> LevelFile:
 
 
 def _players(reader: SpecReader) -> tuple[int, ...]:
-    default = (2, 4)
+    default = DEFAULT_PLAYERS
     items = reader.sequence("players")
     if items is None:
         return default
@@ -159,7 +159,7 @@ def level_text(
     *,
     name: str = "",
     author: str = "",
-    players: Sequence[object] = (2, 4),
+    players: Sequence[object] = DEFAULT_PLAYERS,
     knobs: Mapping[str, object] | None = None,
     extras: Mapping[str, object] | None = None,
 ) -> str:
@@ -173,7 +173,7 @@ def level_text(
         parts.append(f"name: {_quoted(name)}")
     if author:
         parts.append(f"author: {_quoted(author)}")
-    if list(players) != [2, 4]:
+    if list(players) != list(DEFAULT_PLAYERS):
         parts.append(f"players: [{', '.join(_scalar(p) for p in players)}]")
     default = Rules()
     changed = {key: value for key, value in (knobs or {}).items() if getattr(default, key, None) != value

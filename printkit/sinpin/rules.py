@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Mapping
 
+from printkit.wording import did_you_mean
+
 CARD_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)  # S5
 FULL_HAND = frozenset(CARD_VALUES)
 
@@ -68,7 +70,7 @@ class KnobError(ValueError):
 def knob_error(name: str, value: object) -> str | None:
     """Why `name: value` is not a valid knob setting, or None when it is."""
     if name not in KNOB_RANGES:
-        return f"unknown rule knob '{name}' (knobs: {', '.join(KNOB_RANGES)})"
+        return f"unknown rule knob '{name}'{did_you_mean(name, KNOB_RANGES)} (knobs: {', '.join(KNOB_RANGES)})"
     low, high = KNOB_RANGES[name]
     # YAML's true/false are ints in Python; a knob is a count, never a flag.
     if isinstance(value, bool) or not isinstance(value, int):

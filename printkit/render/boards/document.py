@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from printkit.boards.layout import SinodaLayout
@@ -10,34 +11,52 @@ from printkit.boards.pieces import DUPLEX_EDGES, SinodaPieces, YinshPieces
 from printkit.boards.spec import BoardSpec
 from printkit.draw import Document, Page
 from printkit.draw.output import document_outputs, write_document
+from printkit.draw.tiling import tile_page
 from printkit.render.boards import pieces, sinoda, yinsh
 
 
-def board_document(spec: BoardSpec, duplex: str = "long") -> Document:
-    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 6 players).
-    YINSH: board, pieces front, pieces back (mirrored for turning over the `duplex` edge)."""
+class TilingError(ValueError):
+    """--tiles asked of a board that one sheet of its paper holds."""
+
+
+def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False) -> Document:
+    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 4 or 6 players).
+    YINSH: board, pieces front, pieces back (mirrored for turning over the `duplex` edge).
+
+    With `tiles`, a board on A3 is printed on A4 sheets to tape together
+    (printkit.draw.tiling), and its pieces, which are cut out one by one, on A4 pages."""
     if duplex not in DUPLEX_EDGES:
         raise ValueError(f"duplex must be one of {', '.join(DUPLEX_EDGES)}, not {duplex!r}")
+    if tiles and spec.page.paper != "A3":
+        raise TilingError(f"the board fits one {spec.page.paper} sheet; --tiles prints an A3 board (paper: A3) on A4 sheets")
     lay = spec.layout()
-    found = spec.pieces(duplex)
+    pieces_spec = replace(spec, page=replace(spec.page, paper="A4")) if tiles else spec
+    found = pieces_spec.pieces(duplex)
     pages: list[Page]
     if isinstance(lay, SinodaLayout):
         assert isinstance(found, SinodaPieces)
-        pages = [sinoda.board_page(spec, lay), *pieces.sinoda_pages(spec, found)]
+        board, rest = sinoda.board_page(spec, lay), pieces.sinoda_pages(pieces_spec, found)
         title = f"Sinoda board, {lay.setup.players} players"
     else:
         assert isinstance(found, YinshPieces)
-        pages = [yinsh.board_page(spec, lay), *pieces.yinsh_pages(spec, found)]
+        board, rest = yinsh.board_page(spec, lay), pieces.yinsh_pages(pieces_spec, found)
         title = "YINSH board"
+    if tiles:
+        margin = spec.page.margin_mm
+        area = (margin, margin, board.width - 2 * margin, board.height - 2 * margin)
+        pages = [*tile_page(board, area, title), *rest]
+    else:
+        pages = [board, *rest]
     return Document(tuple(pages), title=title, author="printkit", subject="print-and-play board")
 
 
-def board_outputs(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long") -> list[tuple[Path, bytes]]:
+def board_outputs(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long",
+                  tiles: bool = False) -> list[tuple[Path, bytes]]:
     """The files the board becomes at `path` (.pdf: one file; .svg: one file per page),
     rendered but not written, for commands that publish many boards at once."""
-    return document_outputs(board_document(spec, duplex), path)
+    return document_outputs(board_document(spec, duplex, tiles), path)
 
 
-def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long") -> list[Path]:
+def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long", tiles: bool = False) -> list[Path]:
     """Render and write the board atomically; returns the files written."""
-    return write_document(board_document(spec, duplex), path)
+    return write_document(board_document(spec, duplex, tiles), path)

@@ -11,7 +11,7 @@ from printkit.boards.d4 import Face, Net
 from printkit.boards.layout import Page as Paper
 from printkit.boards.pieces import Disc, PlayerNet, SinodaPieces, YinshPieces
 from printkit.boards.spec import BoardSpec, Player
-from printkit.draw import Circle, Command, Group, Item, Page, Path, Polygon, Style, Text, translate
+from printkit.draw import Circle, Command, Group, Item, Page, Path, Polygon, Style, Text, fonts, translate
 from printkit.draw.furniture import paragraph
 from printkit.render.boards import paint
 from printkit.draw.colours import BLACK, WHITE, text_on, tint
@@ -189,5 +189,5 @@ def _header(paper: Paper, title: str, howto: str) -> list[Item]:
     block = paint.lines_block([(title, title_size, True)])
     return [
         Group(block.items, translate(margin, margin)),
-        paragraph(margin, margin + title_size * paint.CAP_HEIGHT + 4.5, measure, howto, 2.8, fill=INK),
+        paragraph(margin, margin + title_size * paint.CAP_HEIGHT + 4.5, measure, howto, fonts.SMALLEST_PRINTED, fill=INK),
     ]

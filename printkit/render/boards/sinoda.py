@@ -55,7 +55,7 @@ def board_page(spec: BoardSpec, lay: SinodaLayout) -> Page:
     furniture = paint.Furniture(lay.page, [Keepout(lay.centre, lay.outline_radius)])
     for block, corners in (
         (_title(spec, lay), ("top-left", "top-right", "bottom-left", "bottom-right")),
-        (paint.lines_block([(line, 2.6, False) for line in RULES]), ("top-right", "bottom-right")),
+        (paint.lines_block([(line, fonts.SMALLEST_PRINTED, False) for line in RULES]), ("top-right", "bottom-right")),
     ):
         placed = furniture.put(block, corners)
         if placed is not None:  # landscape pages may have no room for the rules: they are a help
@@ -110,7 +110,7 @@ def _start_space(space: Space, r: float, player: Player, ink_saving: bool) -> li
 
 
 def _label(space: Space, r: float, on_pattern: bool) -> Item:
-    size = min(2.6, 0.09 * r)
+    size = fonts.SMALLEST_PRINTED  # 8 pt fits the cells of the smallest board (edge 21 mm, 12 mm across inside)
     text = paint.centred_text(space.centre, space.name, size, fill=LABEL_INK)
     if not on_pattern:
         return text
@@ -139,7 +139,7 @@ def _badge(lay: SinodaLayout, seat: XY, player: Player, ink_saving: bool) -> Gro
     items: list[Item] = [disc, paint.centred_text(at, str(player.number), radius * 1.1, fill=ink, bold=True, rotate=turn)]
     if player.team is not None:
         # The team's letter beside the seat's number, to the player's right.
-        tag = 0.6 * radius
+        tag = max(0.6 * radius, fonts.SMALLEST_PRINTED / 1.1)  # its letter 8 pt at least
         gap = radius + tag + 0.8
         right = (dy / length, -dx / length)  # as seen by the player, facing the board
         spot = (at[0] + right[0] * gap, at[1] + right[1] * gap)

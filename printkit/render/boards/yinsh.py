@@ -58,7 +58,7 @@ def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
     ])
     for block, corners in (
         (title, ("top-left", "top-right", "bottom-left", "bottom-right")),
-        (paint.lines_block([(line, 2.6, False) for line in RULES]), ("top-right", "bottom-right", "bottom-left")),
+        (paint.lines_block([(line, fonts.SMALLEST_PRINTED, False) for line in RULES]), ("top-right", "bottom-right", "bottom-left")),
     ):
         placed = furniture.put(block, corners)
         if placed is not None:  # the rules are a help: left out when no corner has room

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from printkit.draw import Document, Group, Item, Page
 from printkit.render.sinpin.icons import icon, tile_symbols
-from printkit.render.sinpin.sheet import Sheet, calibration_block
+from printkit.render.sinpin.sheet import Sheet, calibration_block, flow
 from printkit.sinpin.level import Level
 from printkit.sinpin.tiles import Tile
 
@@ -43,8 +43,9 @@ def map_document(level: Level, title: str = "") -> Document:
     sheet = Sheet.centred(level.width, level.height)
     name = level.name or title
     bar = calibration_block()
-    x, y, _, _ = sheet.footer_area(bar.width)  # the bar fits below every map S2 allows
-    items = [*map_layers(level, sheet), sheet.header(name, level_details(level)), bar.draw(x, y)]
+    area = sheet.footer_area(bar.width)
+    footer, _ = flow([bar], area, sheet.room_above(area))  # the bar fits below every map S2 allows
+    items = [*map_layers(level, sheet), sheet.header(name, level_details(level)), footer]
     return Document([Page(*sheet.page, items)], tile_symbols(), title=f"Sinpin: {name}", author=level.author,
                     subject="Sinpin map")
 

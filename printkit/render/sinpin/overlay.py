@@ -269,7 +269,7 @@ def overlay_document(level: Level, verdict: Verdict, title: str = "") -> Documen
         note = _paragraph_block(f"Shrunk to {factor:.0%} to show the whole map: at most {MAX_SHORT_SIDE} x"
                                 f" {MAX_LONG_SIDE} fields fit one A4 sheet at 15 mm a field (S2).", width, bold=True)
         blocks = [note, rows_block(legend_blocks(verdict), width), *finding_blocks(verdict, width)]
-    footer, rest = flow(blocks, area)
+    footer, rest = flow(blocks, area, sheet.room_above(area))
     first = _scaled_page(sheet, factor, (
         *map_layers(level, sheet, shading), *mark_items(sheet, verdict), *route_items(sheet, verdict.route), header, footer,
     ))

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from printkit.draw import A4_LANDSCAPE, A4_PORTRAIT, Group, Item, PageSize, Path, Rect, Style, Text
-from printkit.draw.fonts import ascent, fitted_size, shortened, text_width
-from printkit.draw.furniture import calibration_bar, squared_paper
+from printkit.draw.fonts import SMALLEST_PRINTED, ascent, fitted_size, shortened, text_width
+from printkit.draw.furniture import calibration_bar, calibration_height, squared_paper
 from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE, SQUARE_MM
 from printkit.sinpin.tiles import column_name
 
@@ -25,7 +25,23 @@ COORDINATE_SIZE = 3.0
 TITLE_SIZE = 4.2
 DETAIL_SIZE = 3.0
 HEADER_WIDTH = 150.0
+# Header and footer stand on white a little larger than themselves: the squared paper covers
+# the whole page, and its lines through a caption's words or a calibration bar's ticks make
+# them hard to read (on a small map the footer lies on open paper).
+PAPER_GROUND = Style(stroke=None, fill="#ffffff")
+GROUND_MARGIN = 1.0
 _EPSILON = 1e-9
+
+
+def on_paper_ground(x: float, y: float, width: float, height: float, item: Item,
+                    within: tuple[float, float, float, float] | None = None) -> Group:
+    """`item`, whose extent is (x, y, width, height), on a white ground GROUND_MARGIN larger,
+    kept inside `within` (left, top, right, bottom; default: the top and left safe margin,
+    beyond which there is no squared paper to hide)."""
+    low_x, low_y, high_x, high_y = within or (SAFE_MARGIN, SAFE_MARGIN, math.inf, math.inf)
+    left, top = max(x - GROUND_MARGIN, low_x), max(y - GROUND_MARGIN, low_y)
+    right, bottom = min(x + width + GROUND_MARGIN, high_x), min(y + height + GROUND_MARGIN, high_y)
+    return Group((Rect(left, top, right - left, bottom - top, PAPER_GROUND), item))
 
 
 def _holds(columns: int, rows: int, landscape: bool) -> bool:
@@ -50,9 +66,14 @@ def title_line(left: float, right: float, baseline: float, title: str, details: 
     detail_size = fitted_size(details, width * 0.55, DETAIL_SIZE)
     room = width - text_width(details, detail_size) - 4.0
     title_size = fitted_size(title, room, TITLE_SIZE, True)
+    title, details = shortened(title, room, title_size, True), shortened(details, width * 0.55, detail_size)
+    title_width, details_width = text_width(title, title_size, True), text_width(details, detail_size)
+    top = baseline - ascent(max(title_size, detail_size), True)
+    height = baseline + 0.24 * max(title_size, detail_size) - top  # descenders: 0.24 em
     return Group((
-        Text(left, baseline, shortened(title, room, title_size, True), title_size, bold=True),
-        Text(right, baseline, shortened(details, width * 0.55, detail_size), detail_size, anchor="end"),
+        on_paper_ground(left, top, title_width, height, Text(left, baseline, title, title_size, bold=True)),
+        on_paper_ground(right - details_width, top, details_width, height,
+                        Text(right, baseline, details, detail_size, anchor="end")),
     ))
 
 
@@ -144,6 +165,11 @@ class Sheet:
     def header(self, title: str, details: str) -> Group:
         return title_line(*self.header_span, self.header_baseline, title, details)
 
+    def room_above(self, area: tuple[float, float, float, float]) -> float:
+        """How far a footer's white ground may reach above `area` without covering the map's
+        border (flow's `ground_above`)."""
+        return max(0.0, min(GROUND_MARGIN, area[1] - self.bottom - BORDER_STYLE.width / 2))
+
     def footer_area(self, least: float) -> tuple[float, float, float, float]:
         """(x, y, width, height) of the free band below the map, within the safe margin.
 
@@ -184,18 +210,24 @@ def _positions(blocks: Sequence[Block], width: float) -> list[tuple[float, float
     return positions
 
 
-def flow(blocks: Sequence[Block], area: tuple[float, float, float, float]) -> tuple[Group, list[Block]]:
+def flow(blocks: Sequence[Block], area: tuple[float, float, float, float],
+         ground_above: float = 0.0) -> tuple[Group, list[Block]]:
     """Place blocks in rows, left to right, top to bottom, inside `area`.
 
     Returns the placed items and the blocks, in order, that did not fit (from the first one
     that did not fit on: the reading order is kept rather than squeezing later blocks in).
     """
     x0, y0, width, height = area
+    # grounds may reach a little left of the area and `ground_above` above it (Sheet.room_above:
+    # a full-size map ends 0.8 mm above its footer), never past its right and bottom
+    within = (max(x0 - GROUND_MARGIN, SAFE_MARGIN), y0 - ground_above, x0 + width, y0 + height)
     placed: list[Item] = []
     for index, (block, (x, y)) in enumerate(zip(blocks, _positions(blocks, width))):
         if y + block.height > height + _EPSILON or block.width > width + _EPSILON:
             return Group(tuple(placed)), list(blocks[index:])
-        placed.append(block.draw(x0 + x, y0 + y))
+        # the ground spans the space kept after the block too, so neighbours' grounds overlap
+        placed.append(on_paper_ground(x0 + x, y0 + y, block.width + block.space, block.height + block.space,
+                                      block.draw(x0 + x, y0 + y), within))
     return Group(tuple(placed)), []
 
 
@@ -209,12 +241,11 @@ def rows_block(blocks: Sequence[Block], width: float, space: float = 3.0) -> Blo
     return Block(width, height, draw, space)
 
 
-CALIBRATION_LABEL = 2.5
+CALIBRATION_LABEL = SMALLEST_PRINTED
 
 
 def calibration_block() -> Block:
     """The 50 mm bar that proves the print is at actual size."""
     label_width = text_width("50 mm — print at 100 % / actual size", CALIBRATION_LABEL)
-    # bar and ticks 4 mm, the label's baseline 1.1 em below them, its descenders 0.24 em
-    height = 4.0 + 1.34 * CALIBRATION_LABEL
-    return Block(max(50.0, label_width), height, lambda x, y: calibration_bar(x, y, 50.0, label_size=CALIBRATION_LABEL))
+    return Block(max(50.0, label_width), calibration_height(CALIBRATION_LABEL),
+                 lambda x, y: calibration_bar(x, y, 50.0, label_size=CALIBRATION_LABEL))

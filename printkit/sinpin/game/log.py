@@ -58,17 +58,33 @@ def describe_trail(start: Position, trail: list[Position]) -> str:
     return ", ".join(parts) or "cannot move"
 
 
-def _ghost_words(ghost: dict, avatars: list[str], seat: int, where: dict[int, Position]) -> str:
-    """"moves the ghost 3 squares toward Goat": toward the avatar of another player it ends
-    nearest (S30), if any is still on the board."""
-    path = ghost["path"]
-    what = {"turn": "moves the ghost", "draw": "the ghost card: moves the ghost", "exit": "leaving, moves the ghost"}[ghost["by"]]
-    if not path:
-        return "the ghost cannot move" if ghost["by"] == "turn" else f"{what} 0 squares (it cannot move)"
-    place = tuple(path[-1])
+GHOST_CAUSES = {"draw": "the ghost card", "exit": "the exit", "turn": "the turn"}  # S31, S31, S30
+
+
+def _toward(ghost: dict, avatars: list[str], seat: int, where: dict[int, Position]) -> str:
+    """" toward Goat": the avatar of another player the move ends nearest (S30), if any is
+    still on the board."""
+    place = tuple(ghost["path"][-1])
     others = sorted((reach(place, at), other) for other, at in where.items() if other != seat)
-    toward = f" toward {avatars[others[0][1]]}" if others and others[0][0] != float("inf") else ""
-    return f"{what} {_plural(len(path), 'square')}{toward}"
+    return f" toward {avatars[others[0][1]]}" if others and others[0][0] != float("inf") else ""
+
+
+def ghost_words(ghosts: list[dict], avatars: list[str], seat: int, where: dict[int, Position]) -> str:
+    """The ghost's moves of one turn in one phrase: "the ghost moves 3 squares toward Goat";
+    with a ghost card or the exit (S31) as well, each move once with its cause: "the ghost
+    moves 4 squares for the exit, then 4 for the turn, toward Goat". A move of 0 squares is
+    left out; none at all is "the ghost cannot move"."""
+    moved = [ghost for ghost in ghosts if ghost["path"]]
+    if not moved:
+        return "the ghost cannot move"
+    towards = [_toward(ghost, avatars, seat, where) for ghost in moved]
+    if len(moved) == 1:
+        return f"the ghost moves {_plural(len(moved[0]['path']), 'square')}{towards[0]}"
+    same = len(set(towards)) == 1  # then said once, at the end
+    steps = [f"{_plural(len(ghost['path']), 'square') if index == 0 else len(ghost['path'])}"
+             f" for {GHOST_CAUSES[ghost['by']]}{'' if same else toward}"
+             for index, (ghost, toward) in enumerate(zip(moved, towards))]
+    return "the ghost moves " + ", then ".join(steps) + (f",{towards[0]}" if same and towards[0] else "")
 
 
 def tell(lines: list[dict]) -> str:
@@ -99,19 +115,18 @@ def tell(lines: list[dict]) -> str:
             if line["at"] is not None:
                 words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
             else:
-                words.append(f"{_plural(line['gems'], 'gem')}")
+                words[-1] += f": {_plural(line['gems'], 'gem')} in all"
         if line["at"] is not None:
             standing[line["seat"]] = tuple(line["at"])
         else:
             standing.pop(line["seat"], None)
-        words += [_ghost_words(ghost, avatars, line["seat"], standing) for ghost in line["ghost"]]
+        ghost = ghost_words(line["ghost"], avatars, line["seat"], standing)
         for event in line["events"]:
             if event[0] == "caught":
                 standing.pop(event[2], None)
-        for event in line["events"]:
-            if event[0] == "caught":
-                words.append(f"the ghost catches {avatars[event[2]]} at {field_name(*event[1])}")
-        out.append(", ".join(words) + ".")
+        ghost += "".join(f", and catches {avatars[event[2]]} at {field_name(*event[1])}" for event in line["events"]
+                         if event[0] == "caught")
+        out.append(", ".join(words) + "; " + ghost + ".")
     end = lines[-1]
     gems = ", ".join(f"{avatars[i]} {count}" for i, count in enumerate(end["gems"]))
     why = "no avatar is left on the board" if end["end"] == "out" else "the last round was played"

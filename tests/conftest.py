@@ -1,0 +1,31 @@
+"""What every test shares: markers and Hypothesis's profile; conventions for new tests.
+
+The suite runs on every core (`-n auto --dist loadfile` in pyproject.toml's addopts,
+pytest-xdist): each test file runs whole on one worker, so a module- or session-scoped
+fixture is built once for the file, not once a worker. Conventions (README: the whole suite
+stays under 3 minutes on 2 cores):
+
+- Mark a test that drives a real browser `@pytest.mark.browser` (a module:
+  `pytestmark = pytest.mark.browser`) and keep such tests in one file with a module-scoped
+  browser (tests/test_editor_browser.py): one Chromium (0.6 GB) a file, on one worker.
+  They skip without /usr/bin/chromium, except in CI (CI=true), where that is a failure.
+- Mark a test that needs an optional extra `@pytest.mark.extra_dask` and get the module with
+  `extras.need("distributed", "dask")`: it skips without the extra; .ci/run installs the
+  extras after the README's run and runs `pytest -m extra_dask` with PRINTKIT_EXTRAS=dask,
+  where a missing extra fails.
+- Keep tests cheap: build what several tests read (a rendered PDF, a kit, a set of
+  generated levels) once in a module-scoped fixture; call the CLI in process
+  (click.testing.CliRunner) unless a separate process is the point (signals, bytes
+  identical across processes, standard streams, the editor's server); Hypothesis
+  `max_examples` modest (deadline is off for all, below).
+- A test that must stay slow (over ~2 s, and nothing cheaper tests the same) is marked
+  `@pytest.mark.slow`; `pytest -m "not slow"` is the quick pass while editing.
+"""
+
+from __future__ import annotations
+
+from hypothesis import settings
+
+# A shared, loaded machine must not turn a slow example into a failure (the brief: deadline=None).
+settings.register_profile("printkit", deadline=None)
+settings.load_profile("printkit")
