@@ -129,10 +129,10 @@ def _kind_of(data: dict) -> str | None:
 def _about(kind: str, data: dict) -> str:
     if kind == "level":
         rows = str(data["map"]).rstrip("\n").split("\n")
-        from printkit.sinpin.level import DEFAULT_PLAYERS
-
-        players = "/".join(str(count) for count in data.get("players", DEFAULT_PLAYERS))
-        return f"{data.get('name', 'Sinpin level')}: {len(rows[0])} x {len(rows)} fields, {players} players"
+        # (every bundled level names its players; this base module knows no level default)
+        players = "/".join(str(count) for count in data.get("players", ()))
+        counts = f", {players} players" if players else ""
+        return f"{data.get('name', 'Sinpin level')}: {len(rows[0])} x {len(rows)} fields{counts}"
     if kind == "deck":
         return f"the {data['deck']} deck ({sum(int(card.get('count', 1)) * _copies(card) for card in data['cards'])} cards)"
     board = data.get("board")

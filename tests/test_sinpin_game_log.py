@@ -46,7 +46,7 @@ def test_an_out_player_and_the_max_rounds_end_are_told() -> None:
 
 
 def test_the_ghost_s_moves_of_a_turn_are_one_phrase_each_move_once() -> None:
-    from printkit.sinpin.gamelog import ghost_words
+    from printkit.sinpin.game.log import ghost_words
 
     avatars, where = ["Fox", "Goat"], {1: (9, 9)}
     draw, turn = {"by": "draw", "path": [[1, 1], [2, 1]]}, {"by": "turn", "path": [[3, 1]]}
