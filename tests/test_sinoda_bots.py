@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.games.protocol import Bot, checked_index
-from printkit.sinoda.bots import GreedyBot, RandomBot, greedy_values
+from printkit.sinoda.bots import GreedyBot, RandomBot, greedy_scores
 from printkit.sinoda.position import successor
 from printkit.sinoda.search import SearchBot, judge
 from printkit.sinoda.simulate import play_game
@@ -41,8 +41,8 @@ def test_greedy_leaves_no_piece_where_a_rival_can_take_it() -> None:
     # Player 2's 2 on B5 reaches A1 (B5 A2 A1), A3 and B3. Player 1's 1 on A6 is safe where
     # it is; of its moves only the one to A1 puts it in reach.
     p = position("to move: 1; 1: A6=1 B12=1 | ; 2: B5=2 B7=1 |")
-    values = dict(zip(listed(p, p.legal_actions()), greedy_values(p, p.legal_actions())))
-    assert values["A6>A1"] < 0 == values["A6>A5"] == values["A6>B17"] == values["A6=2"]
+    values = dict(zip(listed(p, p.legal_actions()), greedy_scores(p, p.legal_actions())))
+    assert values["A6>A1"] == -1 < 0 == values["A6>A5"] == values["A6>B17"] == values["A6=2"]
     bot = GreedyBot(0)
     for seed in range(10):
         bot.rng.seed(seed)
@@ -55,8 +55,8 @@ def test_greedy_guards_a_teammates_piece() -> None:
     # player 2's own 1 on B3.
     p = position("to move: 1; 1: A2=1 B12=1 | ; 2: B4=3 B3=1 | ; 3: A1=4 B15=1 | ; 4: B17=1 B18=1 |",
                  players=4, teams=2)
-    values = dict(zip(listed(p, p.legal_actions()), greedy_values(p, p.legal_actions())))
-    assert values["A2>A3"] < -24 < 0 <= values["A2=2"]  # moving away exposes the teammate's 4
+    values = dict(zip(listed(p, p.legal_actions()), greedy_scores(p, p.legal_actions())))
+    assert values["A2>A3"] == -4 < 0 == values["A2=2"]  # moving away exposes the teammate's 4
     assert "A2>A1" not in values  # N11
 
 

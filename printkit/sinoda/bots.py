@@ -29,9 +29,9 @@ class RandomBot:
 class GreedyBot:
     """The best capture now, and no piece of its side left where a rival can capture it:
     each action scores what it captures minus the highest value a rival could capture
-    straight after; of equal scores it prefers not to undo its own last action, then the
-    action whose piece then threatens the highest rival value (so that greedy games come
-    to blows rather than go round in circles), then draws at random."""
+    straight after (`greedy_scores`). Of equal scores it prefers not to undo its own last
+    action, then the action whose piece then threatens the highest rival value (so that
+    greedy games come to blows rather than go round in circles), then draws at random."""
 
     name = "greedy"
 
@@ -42,15 +42,26 @@ class GreedyBot:
     def choose(self, state: Position, actions: Sequence[int]) -> int:
         if len(actions) == 1:
             return 0
-        values = greedy_values(state, actions)
         turn, undo = self.undo
-        if turn == state.turn and undo in actions:
-            values[actions.index(undo)] -= UNDO_PENALTY
-        best = max(values)
-        tied = [i for i, value in enumerate(values) if value == best]
-        index = tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
+        index = greedy_pick(state, actions, undo if turn == state.turn else -1, self.rng)
         self.undo = (state.turn + state.game.seats, undoing(state, actions[index]))
         return index
+
+
+def greedy_pick(state: Position, actions: Sequence[int], undo: int = -1, rng: random.Random | None = None) -> int:
+    """Greedy's choice (see GreedyBot): the first of the best when no `rng` is given."""
+    scores = greedy_scores(state, actions)
+    best = max(scores)
+    tied = [i for i, score in enumerate(scores) if score == best]
+    if len(tied) > 1 and undo >= 0:
+        tied = [i for i in tied if actions[i] != undo] or tied
+    if len(tied) > 1:
+        threats = [threat(state, actions[i]) for i in tied]
+        most = max(threats)
+        tied = [i for i, t in zip(tied, threats) if t == most]
+    if len(tied) == 1 or rng is None:
+        return tied[0]
+    return tied[rng.randrange(len(tied))]
 
 
 def undoing(state: Position, action: int) -> int:
@@ -62,14 +73,9 @@ def undoing(state: Position, action: int) -> int:
     return target << SPACE_BITS | space
 
 
-THREAT_WEIGHT = 8  # a point of capture or risk outweighs any threat (values are 1-4) …
-UNDO_PENALTY = 5  # … and not undoing one's last action outweighs any threat, but no point
-
-
-def greedy_values(state: Position, actions: Sequence[int]) -> list[int]:
-    """Per action: THREAT_WEIGHT × (the value it captures (N7) minus the highest value of
-    its side's pieces that a rival's piece could then capture) plus the highest rival value
-    the acting piece could capture next (N6 reach in the position after the action)."""
+def greedy_scores(state: Position, actions: Sequence[int]) -> list[int]:
+    """Per action: the value it captures (N7) minus the highest value of its side's pieces
+    that a rival's piece could capture straight after (N6 reach after the action)."""
     seat = state.to_move
     assert seat is not None
     game = state.game
@@ -79,73 +85,94 @@ def greedy_values(state: Position, actions: Sequence[int]) -> list[int]:
     friends = 0
     for ally in game.allies[seat]:
         friends |= masks[ally]
-    rivals: list[tuple[int, int]] = []  # (bit, reach key) of each rival piece
-    rivals_mask = rest = occupied & ~friends
+    # Each rival piece: (bit, reach key, the spaces its reach depends on, its ends now).
+    rivals: list[tuple[int, int, int, int]] = []
+    attacked_now = 0
+    rest = occupied & ~friends
     while rest:
         low = rest & -rest
         space = low.bit_length() - 1
         rest ^= low
-        rivals.append((low, space << 2 | ((cells[space] & 7) - 1)))
-
-    def attacked(occ: int, gone: int) -> int:
-        found = 0
-        for bit, key in rivals:
-            if bit != gone:
-                local = occ & relevant[key]
-                ends = tables[key].get(local)
-                if ends is None:
-                    ends = fill(key, local)
-                found |= ends
-        return found
-
-    exposed_now = attacked(occupied, 0) & friends
-    values: list[int] = []
-    for action in actions:
-        space, target = action >> SPACE_BITS, action & TARGET_MASK
-        risk = 0
-        if target >= CHANGE_BASE:  # N5: nobody's reach changes, only this piece's worth
-            exposed = exposed_now
-            while exposed:
-                low = exposed & -exposed
-                at = low.bit_length() - 1
-                exposed ^= low
-                value = target - CHANGE_BASE + 1 if at == space else cells[at] & 7
-                if value > risk:
-                    risk = value
-            key = space << 2 | (target - CHANGE_BASE)
-            local = occupied & relevant[key]
-            ends = tables[key].get(local)
-            if ends is None:
-                ends = fill(key, local)
-            values.append(_highest(cells, ends & rivals_mask) - THREAT_WEIGHT * risk)
-            continue
-        leave, land = 1 << space, 1 << target
-        gain = cells[target] & 7
-        after = (occupied ^ leave) | land
-        exposed = attacked(after, land) & ((friends ^ leave) | land)
-        while exposed:
-            low = exposed & -exposed
-            at = low.bit_length() - 1
-            exposed ^= low
-            value = cells[space] & 7 if at == target else cells[at] & 7
-            if value > risk:
-                risk = value
-        key = target << 2 | ((cells[space] & 7) - 1)
-        local = after & relevant[key]
+        key = space << 2 | ((cells[space] & 7) - 1)
+        depends = relevant[key]
+        local = occupied & depends
         ends = tables[key].get(local)
         if ends is None:
             ends = fill(key, local)
-        values.append(_highest(cells, ends & rivals_mask & ~land) + THREAT_WEIGHT * (gain - risk))
-    return values
+        attacked_now |= ends
+        rivals.append((low, key, depends, ends))
+    # A change moves nothing: the same pieces stay in reach, one with another value.
+    exposed = attacked_now & friends
+    top = second = 0
+    top_space = -1
+    while exposed:
+        low = exposed & -exposed
+        at = low.bit_length() - 1
+        exposed ^= low
+        value = cells[at] & 7
+        if value > top:
+            top, second, top_space = value, top, at
+        elif value > second:
+            second = value
+    scores: list[int] = []
+    for action in actions:
+        space, target = action >> SPACE_BITS, action & TARGET_MASK
+        if target >= CHANGE_BASE:
+            if attacked_now >> space & 1:
+                value = target - CHANGE_BASE + 1
+                others = second if space == top_space else top
+                scores.append(-(value if value > others else others))
+            else:
+                scores.append(-top)
+            continue
+        leave, land = 1 << space, 1 << target
+        after = (occupied ^ leave) | land
+        moved = leave | land
+        found = 0
+        for bit, key, depends, ends in rivals:
+            if bit == land:
+                continue  # captured
+            if depends & moved:
+                local = after & depends
+                ends = tables[key].get(local)
+                if ends is None:
+                    ends = fill(key, local)
+            found |= ends
+        risk = 0
+        if found & land:
+            risk = cells[space] & 7
+        exposed = found & (friends & ~leave)
+        while exposed and risk < 4:
+            low = exposed & -exposed
+            value = cells[low.bit_length() - 1] & 7
+            if value > risk:
+                risk = value
+            exposed ^= low
+        scores.append((cells[target] & 7) - risk)
+    return scores
 
 
-def _highest(cells: bytes, mask: int) -> int:
-    """The highest value of the pieces on a mask's spaces (0 for none)."""
+def threat(state: Position, action: int) -> int:
+    """The highest rival value the acting piece could capture after the action (N6)."""
+    game = state.game
+    seat = state.to_move
+    assert seat is not None
+    cells, occupied = state.cells, state.occupied
+    space, target = action >> SPACE_BITS, action & TARGET_MASK
+    if target >= CHANGE_BASE:
+        at, value, after = space, target - CHANGE_BASE + 1, occupied
+    else:
+        at, value, after = target, cells[space] & 7, (occupied ^ (1 << space)) | (1 << target)
+    friends = 0
+    for ally in game.allies[seat]:
+        friends |= state.masks[ally]
+    rivals = occupied & ~friends & ~(1 << at)
+    ends = game.reach.ends(at, value, after) & rivals
     best = 0
-    while mask:
-        low = mask & -mask
-        value = cells[low.bit_length() - 1] & 7
-        if value > best:
-            best = value
-        mask ^= low
+    while ends:
+        low = ends & -ends
+        found = cells[low.bit_length() - 1] & 7
+        if found > best:
+            best = found
+        ends ^= low
     return best

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from printkit.sinoda.actions import CHANGE_BASE, TARGET_MASK
-from printkit.sinoda.bots import greedy_values, undoing
+from printkit.sinoda.bots import greedy_pick, undoing
 from printkit.sinoda.position import Position, successor
 
 POINT = 16  # a point of score
@@ -97,8 +97,7 @@ class SearchBot:
         `seat` is to move again or the game is over; then the judgement."""
         while position.to_move is not None and position.to_move != seat:
             actions = position.legal_actions()
-            values = greedy_values(position, actions)
-            position = successor(position, actions[values.index(max(values))])
+            position = successor(position, actions[greedy_pick(position, actions)])
         self.nodes += 1
         return judge(position, side)
 
