@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from printkit.cli.bygame import ByGame
+
 from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
@@ -27,7 +29,7 @@ def _fields(positions: tuple[tuple[int, int], ...]) -> str:
 MAX_WAYS_SHOWN = 3  # per end; the rest are counted
 
 
-@click.command("moves")
+@click.command("moves", cls=ByGame, sinoda="printkit.cli.sinoda:moves_command")  # a Sinoda spec: Sinoda's command
 @click.argument("file", metavar="FILE", type=LEVEL)
 @click.option("--from", "start", required=True, metavar="FIELD", callback=_position,
               help="The rest field the move starts on: its name on the map (E4), or X,Y, column and row from 0 (4,3) (S1).")

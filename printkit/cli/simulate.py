@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from printkit.cli.bygame import ByGame
+
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options
@@ -66,7 +68,7 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-@click.command("simulate")
+@click.command("simulate", cls=ByGame, sinoda="printkit.cli.sinoda:simulate_command")  # a Sinoda spec: Sinoda's command
 @click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
