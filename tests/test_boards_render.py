@@ -70,8 +70,8 @@ def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) 
     spec = load_spec(str(TEMPLATES / template))
     (path,) = _render(tmp_path, spec)
     pages = pdf_pages(path)
-    # Sinoda: board and pieces (a second pieces page for 6 players); YINSH: board, front, back.
-    expected = 3 if spec.game == "yinsh" or len(spec.players) == 6 else 2
+    # Sinoda: board, pieces (a second pieces page for 6 players) and rules; YINSH: board, front, back.
+    expected = 3 if spec.game == "yinsh" else 4 if len(spec.players) == 6 else 3
     assert len(pages) == expected
     for page in pages:
         assert (page.width_pt, page.height_pt) == pytest.approx(A4_PT, abs=0.001)
@@ -346,4 +346,4 @@ def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
             )
         outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
     assert outputs[0] == outputs[1]
-    assert len(outputs[0]) == (2 + 3 if suffix == ".svg" else 2)
+    assert len(outputs[0]) == (3 + 3 if suffix == ".svg" else 2)

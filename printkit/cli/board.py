@@ -56,6 +56,8 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
     show_default=True,
     help="The edge the YINSH marker sheet is turned over when printed double-sided.",
 )
+@click.option("--no-rules", "no_rules", is_flag=True,
+              help="Sinoda: leave out the rules sheet (otherwise the last page, with the set-up for the spec).")
 def board(
     spec_file: str | None,
     as_json: bool,
@@ -63,6 +65,7 @@ def board(
     folder: str | None,
     fmt: str,
     duplex: str,
+    no_rules: bool,
 ) -> None:
     """Print a Sinoda or YINSH board and its pieces from a board spec.
 
@@ -75,7 +78,8 @@ def board(
     SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
     boards` lists them; `printkit examples copy yinsh` copies one out to edit).
     With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
-    d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
+    d4s, then a page of rules with the set-up for the spec's players and teams (--no-rules
+    leaves it out); YINSH rings and markers, with the marker backs on the page after the fronts for
     double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
@@ -87,7 +91,7 @@ def board(
             raise click.UsageError("--all renders a folder: give no SPEC.yaml and no --json")
         if output is None:
             raise click.UsageError("--all needs -o DIR, the folder to write the boards to")
-        _render_folder(Path(folder), Path(output), fmt, duplex)
+        _render_folder(Path(folder), Path(output), fmt, duplex, not no_rules)
         return
     if spec_file is None:
         raise click.UsageError("give a SPEC.yaml, or --all DIR for a folder of specs")
@@ -103,7 +107,7 @@ def board(
         from printkit.render.boards import board_outputs  # the drawing layer is slow to import
 
         batch = AtomicBatch()
-        add_outputs(batch, board_outputs(spec, output, duplex))
+        add_outputs(batch, board_outputs(spec, output, duplex, not no_rules))
         if as_json:
             batch.commit()  # stdout holds the JSON
         else:
@@ -121,7 +125,7 @@ def is_board_spec(path: Path) -> bool:
             return False
 
 
-def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
+def _render_folder(folder: Path, out: Path, fmt: str, duplex: str, rules: bool = True) -> None:
     if not folder.is_dir():
         raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
     output_folder(out, "--all writes into a folder")
@@ -150,5 +154,5 @@ def _render_folder(folder: Path, out: Path, fmt: str, duplex: str) -> None:
     with progress(specs, "Rendering boards", lambda spec: Path(spec.source).name) as bar:
         for spec in bar:
             target = out / f"{Path(spec.source).stem}.{fmt}"
-            add_outputs(batch, board_outputs(spec, target, duplex))
+            add_outputs(batch, board_outputs(spec, target, duplex, rules))
     publish(batch)

@@ -10,12 +10,13 @@ from printkit.boards.pieces import DUPLEX_EDGES, SinodaPieces, YinshPieces
 from printkit.boards.spec import BoardSpec
 from printkit.draw import Document, Page
 from printkit.draw.output import document_outputs, write_document
-from printkit.render.boards import pieces, sinoda, yinsh
+from printkit.render.boards import pieces, sinoda, sinoda_rules, yinsh
 
 
-def board_document(spec: BoardSpec, duplex: str = "long") -> Document:
-    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 6 players).
-    YINSH: board, pieces front, pieces back (mirrored for turning over the `duplex` edge)."""
+def board_document(spec: BoardSpec, duplex: str = "long", rules: bool = True) -> Document:
+    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 6 players),
+    then the rules sheet unless `rules` is false. YINSH: board, pieces front, pieces back
+    (mirrored for turning over the `duplex` edge)."""
     if duplex not in DUPLEX_EDGES:
         raise ValueError(f"duplex must be one of {', '.join(DUPLEX_EDGES)}, not {duplex!r}")
     lay = spec.layout()
@@ -24,6 +25,8 @@ def board_document(spec: BoardSpec, duplex: str = "long") -> Document:
     if isinstance(lay, SinodaLayout):
         assert isinstance(found, SinodaPieces)
         pages = [sinoda.board_page(spec, lay), *pieces.sinoda_pages(spec, found)]
+        if rules:
+            pages.append(sinoda_rules.rules_page(spec))
         title = f"Sinoda board, {lay.setup.players} players"
     else:
         assert isinstance(found, YinshPieces)
@@ -32,12 +35,13 @@ def board_document(spec: BoardSpec, duplex: str = "long") -> Document:
     return Document(tuple(pages), title=title, author="printkit", subject="print-and-play board")
 
 
-def board_outputs(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long") -> list[tuple[Path, bytes]]:
+def board_outputs(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long",
+                  rules: bool = True) -> list[tuple[Path, bytes]]:
     """The files the board becomes at `path` (.pdf: one file; .svg: one file per page),
     rendered but not written, for commands that publish many boards at once."""
-    return document_outputs(board_document(spec, duplex), path)
+    return document_outputs(board_document(spec, duplex, rules), path)
 
 
-def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long") -> list[Path]:
+def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long", rules: bool = True) -> list[Path]:
     """Render and write the board atomically; returns the files written."""
-    return write_document(board_document(spec, duplex), path)
+    return write_document(board_document(spec, duplex, rules), path)
