@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printkit.sinoda.game import SinodaGame
-from printkit.sinoda.position import Position
+from printkit.sinoda.position import GameContext, Position
 from printkit.sinoda.rules import PIECES, VALUES
 
 _PLAYER_LINE = re.compile(r"^(\d+)\s*:(.*)$")
@@ -66,7 +65,7 @@ def format_position(position: Position) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse_position(game: SinodaGame, text: str) -> Position:
+def parse_position(game: GameContext, text: str) -> Position:
     """The position a text describes, or NotationError with every problem in it."""
     problems: list[NotationProblem] = []
     index = game.reach.index_of

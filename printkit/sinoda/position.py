@@ -17,19 +17,37 @@ it, `apply` after checking the action is legal.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from printkit.games.protocol import IllegalAction
 from printkit.sinoda.actions import CHANGE_BASE, SPACE_BITS, TARGET_MASK
-from printkit.sinoda.reach import spaces_of
-from printkit.sinoda.rules import PIECES
+from printkit.sinoda.board import Setup
+from printkit.sinoda.reach import Reach, spaces_of
+from printkit.sinoda.rules import PIECES, SinodaRules
 
-if TYPE_CHECKING:
-    from printkit.sinoda.game import SinodaGame
+
+class GameContext(Protocol):
+    """What a position needs of its game (printkit.sinoda.game.SinodaGame is the one)."""
+
+    setup: Setup
+    rules: SinodaRules
+    reach: Reach
+    seats: int
+    teams: tuple[tuple[int, ...], ...]
+    allies: tuple[tuple[int, ...], ...]
+    next_seat: tuple[int, ...]
+    sinoda_applies: bool
+
+    def player_name(self, seat: int) -> str: ...
+
+    def position(self, cells: bytes, to_move: int, discs: tuple[tuple[int, ...], ...] | None = None,
+                 turn: int = 0) -> Position: ...
+
+    def action_json(self, state: Position, action: int) -> dict: ...
 
 
 class Position(NamedTuple):
-    game: SinodaGame
+    game: GameContext
     cells: bytes
     masks: tuple[int, ...]
     occupied: int
