@@ -11,7 +11,7 @@ import pytest
 from printkit.batch import LocalProcesses, make_chunks, run_chunks
 from printkit.games.record import play, split_games
 from printkit.sinoda.simstats import SinodaStats, summary_from_record
-from printkit.sinoda.simulate import BOTS, SimulationPlan, make_bot, play_game, simulate_chunk
+from printkit.sinoda.simulate import BOTS, SimulationPlan, header_extra, make_bot, play_game, simulate_chunk
 
 from sinodahelp import game
 
@@ -23,11 +23,13 @@ def test_the_tuned_loop_writes_the_protocols_record(players, bot) -> None:
     for seed in range(3):
         bots = [make_bot(bot, seed * 10 + s) for s in range(g.seats)]
         expected = play(g, [make_bot(bot, seed * 10 + s) for s in range(g.seats)], seed, index=seed,
-                        board="spec", setup=g.setup.name)
+                        **header_extra(g, "spec"))
         final, summary, lines = play_game(g, bots, seed, index=seed, keep=True, spec_name="spec")
         assert lines == expected
         assert summary == summary_from_record(lines)
         assert summary.turns == final.turn and final.is_terminal()
+        assert lines[0]["rules"] == {"max_turns": 400, "win_by_sinoda": True}
+        assert lines[0]["teams"] == [list(team) for team in g.teams]
 
 
 def run(plan: SimulationPlan, games: int, size: int, jobs: int):

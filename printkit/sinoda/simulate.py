@@ -13,6 +13,7 @@ record as `play` would, which the tests check.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -70,7 +71,7 @@ def play_game(game: SinodaGame, bots: list[Bot], seed: int, *, index: int = 0, k
     state = game.initial_state(seed)
     first = state.to_move
     assert first is not None
-    lines = [header(game, index, seed, bots, board=spec_name, setup=game.setup.name)] if keep else None
+    lines = [header(game, index, seed, bots, **header_extra(game, spec_name))] if keep else None
     captures: list[int] = []
     while state.to_move is not None:
         seat = state.to_move
@@ -88,6 +89,12 @@ def play_game(game: SinodaGame, bots: list[Bot], seed: int, *, index: int = 0, k
     summary = GameSummary(tuple(bot.name for bot in bots), first, state.turn, str(state.ended), winners,
                           state.points, tuple(captures))
     return state, summary, lines
+
+
+def header_extra(game: SinodaGame, spec_name: str) -> dict:
+    """The record header's Sinoda keys: what a reader needs to replay the game."""
+    return {"board": spec_name, "setup": game.setup.name, "teams": [list(team) for team in game.teams],
+            "rules": dataclasses.asdict(game.rules)}
 
 
 def simulate_chunk(plan: SimulationPlan, chunk: Chunk) -> ChunkResult:
