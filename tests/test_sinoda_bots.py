@@ -66,7 +66,7 @@ def test_judge_counts_a_win_above_everything() -> None:
     assert judge(won, (1,)) > 0 > judge(won, (0,))
 
 
-@pytest.mark.parametrize(("players", "games", "least"), [(2, 12, 10), (4, 12, 6)])
+@pytest.mark.parametrize(("players", "games", "least"), [(2, 10, 8), (4, 12, 6)])
 def test_search_beats_greedy_clearly(players: int, games: int, least: int) -> None:
     # Measured over more games (bench/sinoda_speed.py): about 97 % of 2-player games and
     # 62 % of 4-player games (a fair share is 25 %) against greedy in the other seats.

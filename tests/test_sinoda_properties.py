@@ -16,7 +16,7 @@ SETUPS = [(2, None, None), (3, None, None), (3, "small", None), (4, None, None),
           (6, None, None), (6, None, 2), (6, None, 3)]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(setup=st.sampled_from(SETUPS), seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "greedy"]),
        max_turns=st.integers(1, 400), check_every=st.integers(3, 9))
 def test_whole_games(setup, seed, bot, max_turns, check_every) -> None:
