@@ -19,7 +19,7 @@ from printkit.sinoda import board as sinoda
 
 BADGE_RADIUS = 4.0  # mm: the seat number inside is 4.4 mm, well above 8 pt
 TAG_RADIUS = 2.9  # mm: the team letter's disc; its letter is 3.2 mm
-DIE_SIDE = 0.52  # a die's side, as a share of the largest triangle that fits the space's curved cell
+DIE_SIDE = 0.46  # a die's side, as a share of the largest triangle that fits the space's curved cell
 DIGIT = 3.0  # mm: the 1 on a start die
 YES = "#1a7f37"  # the legal end of the worked example
 NO = "#b42318"  # the ends that are not moves
