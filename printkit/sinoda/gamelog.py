@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.games.protocol import apply_json
 from printkit.sinoda.game import SinodaGame
 from printkit.sinoda.rules import ENDING_WORDS
+from printkit.wording import counted
 
 
 def tell(game: SinodaGame, lines: list[dict]) -> str:
@@ -32,7 +33,7 @@ def tell(game: SinodaGame, lines: list[dict]) -> str:
             taken = action.get("captures")
             if taken:
                 points = state.points[line["seat"]] + taken["value"]
-                text += f" and captures player {taken['seat'] + 1}'s {taken['value']} ({points} points)"
+                text += f" and captures player {taken['seat'] + 1}'s {taken['value']} ({counted(points, 'point')})"
         out.append(f"{line['turn']:>4}. {text}")
         state = apply_json(game, state, action)
     ending = ENDING_WORDS.get(end["end"], end["end"])
