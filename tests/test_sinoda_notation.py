@@ -79,3 +79,11 @@ def test_a_finished_game_is_written_as_over() -> None:
     assert p.ended == "no-pieces-left" and p.to_move is None
     assert "game over: no-pieces-left" in format_position(p)
     assert parse_position(g, format_position(p)) == p
+
+
+def test_a_positions_repr_is_its_notation_on_one_line() -> None:
+    g = game(4, teams=2)
+    p = g.start_position(2)
+    text = repr(p)
+    assert text.startswith("Position(to move: 3; turns played: 0; 1: ") and "\n" not in text
+    assert parse_position(g, text[len("Position("):-1]) == p

@@ -57,6 +57,16 @@ class Position(NamedTuple):
     turn: int
     ended: str | None
 
+    def __repr__(self) -> str:
+        """The position in one line of its notation (printkit.sinoda.notation)."""
+        names = self.game.reach.names
+        state = f"to move: {self.to_move + 1}" if self.to_move is not None else f"game over: {self.ended}"
+        players = "; ".join(
+            f"{seat + 1}: " + " ".join(f"{names[space]}={value}" for space, value in self.pieces(seat))
+            + " | " + " ".join(str(value) for value in self.discs[seat])
+            for seat in range(self.game.seats))
+        return f"Position({state}; turns played: {self.turn}; {players})"
+
     # -- the game protocol -------------------------------------------------------------
     def to_act(self) -> int | None:
         return self.to_move
