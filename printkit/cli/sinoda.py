@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,11 +17,16 @@ from printkit.cli.named import BOARD
 from printkit.cli.simulate import _suffix, _write
 from printkit.cli.streams import json_line
 
+if TYPE_CHECKING:
+    from printkit.boards.spec import BoardSpec
+    from printkit.sinoda.game import SinodaGame
+    from printkit.sinoda.position import Position
+
 CHUNK_GAMES = 50  # games per chunk at most (printkit.batch.chunk_size makes it smaller for short runs)
 MAX_PERFT = 8
 
 
-def _game(spec_file: str):
+def _game(spec_file: str) -> tuple[BoardSpec, SinodaGame]:
     from printkit.boards.spec import SinodaOptions, load_spec
     from printkit.sinoda.game import SinodaGame
 
@@ -29,7 +35,7 @@ def _game(spec_file: str):
     return spec, SinodaGame(spec.options.setup, spec.options.rules)
 
 
-def _read_position(game, source: str):
+def _read_position(game: SinodaGame, source: str) -> Position:
     from printkit.sinoda.notation import NotationError, parse_position
 
     try:
@@ -80,7 +86,7 @@ def moves_command(spec_file: str, source: str | None, perft: int | None, as_json
     click.echo(_actions_text(game, state), nl=False)
 
 
-def _actions_text(game, state) -> str:
+def _actions_text(game: SinodaGame, state: Position) -> str:
     if state.to_move is None:
         from printkit.sinoda.rules import ENDING_WORDS
 
@@ -181,11 +187,11 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
         message(fairness_table(report, game))
 
 
-def _pct(share: dict) -> str:
+def _pct(share: dict[str, float]) -> str:
     return f"{share['share']:>6.1%}   {share['low']:.1%}-{share['high']:.1%}"
 
 
-def flower_words(game, seat: int) -> str:
+def flower_words(game: SinodaGame, seat: int) -> str:
     """Where a seat's start flower is: 'side P(-1,-1)' or 'corner P(2,-2)' on the large board."""
     a, b = game.setup.seats[seat]
     if game.setup.n == 3:
@@ -194,7 +200,7 @@ def flower_words(game, seat: int) -> str:
     return f"P({a},{b})"
 
 
-def fairness_table(report: dict, game) -> str:
+def fairness_table(report: dict, game: SinodaGame) -> str:
     from printkit.sinoda.rules import ENDING_WORDS
 
     games, turns, wins = report["games"], report["turns"], report["wins"]
