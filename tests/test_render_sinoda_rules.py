@@ -61,6 +61,7 @@ def test_a4_no_text_under_8_pt_and_no_rule_ids(name: str, folder: str) -> None:
     ("sinoda-4", ["nearer the middle", "Draw lots for who sits where"], ["Win by Sinoda", "partner"]),
     ("sinoda-4-teams", ["team A: players 1 and 3", "draw lots for which team", "partner's die"], ["Win by Sinoda"]),
     ("sinoda-6-three-teams", ["team C: players 3 and 6", "Partners' points are never added"], ["nearer the middle"]),
+    ("sinoda-6-two-teams", ["at every other flower (team A: players 1, 3 and 5;"], ["opposite each other"]),
 ])
 def test_the_words_follow_the_spec(name: str, present: list[str], absent: list[str], folder: str) -> None:
     _, page = sheet(name, folder)

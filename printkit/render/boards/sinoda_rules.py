@@ -18,6 +18,7 @@ from printkit.render.boards.paint import INK
 from printkit.render.boards.sinoda import TEAM_LETTERS
 from printkit.render.boards.sinoda_diagrams import example_layout, example_picture, setup_picture, setup_reach
 from printkit.sinoda.board import Setup
+from printkit.wording import listed
 
 MARGIN = 12.0
 GAP = 6.0  # between columns
@@ -36,11 +37,6 @@ class Section:
     paragraphs: tuple[str, ...]
 
 
-def _players(numbers: tuple[int, ...]) -> str:
-    return " and ".join(", ".join(str(n) for n in numbers[:-1]).split(", ") + [str(numbers[-1])]) \
-        if len(numbers) > 1 else str(numbers[0])
-
-
 def setup_words(setup: Setup) -> Section:
     lines = [
         "Each player takes six four-sided dice of one colour and a capture disc.",
@@ -50,8 +46,10 @@ def setup_words(setup: Setup) -> Section:
         lines.append("The four flowers are not quite alike: 1 and 3 sit a little nearer the middle than 2 and 4. "
                      "Draw lots for who sits where.")
     if setup.teams:
-        teams = "; ".join(f"team {TEAM_LETTERS[i]}: players {_players(team)}" for i, team in enumerate(setup.teams))
-        lines.append(f"Partners sit opposite each other ({teams}), so turns pass from team to team.")
+        teams = "; ".join(f"team {TEAM_LETTERS[i]}: players {listed([str(p) for p in team])}"
+                          for i, team in enumerate(setup.teams))
+        where = "opposite each other" if len(setup.teams[0]) == 2 else "at every other flower"
+        lines.append(f"Partners sit {where} ({teams}), so turns pass from team to team.")
         if setup.players == 4:
             lines.append("Flowers 1 and 3 sit a little nearer the middle than 2 and 4: draw lots for which team "
                          "takes them.")
