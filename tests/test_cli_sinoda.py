@@ -121,3 +121,16 @@ def test_simulate_refuses_bad_options(args: list[str], words: str) -> None:
 def test_a_spec_with_a_bad_knob_is_a_finding(tmp_path: Path) -> None:
     result = run("simulate", spec(tmp_path, "rules:\n  max_turn: 30\n"), "--games", "1")
     assert result.exit_code == 1 and "unknown Sinoda rule knob 'max_turn'" in result.output
+
+
+GOLDEN = PERFT / "golden-game.jsonl"
+# One 4-player team game, search against greedy; regenerate with the command below after a
+# deliberate change to the rules, the bots or the record (and say why in the commit).
+GOLDEN_ARGS = ["sinoda-4-teams", "--games", "1", "--seed", "4", "--bots", "search,greedy"]
+
+
+def test_the_golden_record_is_unchanged(tmp_path: Path) -> None:
+    record = tmp_path / "golden.jsonl"
+    result = run("simulate", *GOLDEN_ARGS, "--record", str(record))
+    assert result.exit_code == 0, result.output
+    assert record.read_text(encoding="utf-8") == GOLDEN.read_text(encoding="utf-8")

@@ -56,7 +56,7 @@ def greedy_pick(state: Position, actions: Sequence[int], undo: int = -1, rng: ra
     if len(tied) > 1 and undo >= 0:
         tied = [i for i in tied if actions[i] != undo] or tied
     if len(tied) > 1:
-        threats = [threat(state, actions[i]) for i in tied]
+        threats = threats_of(state, [actions[i] for i in tied])
         most = max(threats)
         tied = [i for i, t in zip(tied, threats) if t == most]
     if len(tied) == 1 or rng is None:
@@ -152,27 +152,37 @@ def greedy_scores(state: Position, actions: Sequence[int]) -> list[int]:
     return scores
 
 
-def threat(state: Position, action: int) -> int:
-    """The highest rival value the acting piece could capture after the action (N6)."""
+def threats_of(state: Position, actions: Sequence[int]) -> list[int]:
+    """Per action: the highest rival value the acting piece could capture after it (N6)."""
     game = state.game
     seat = state.to_move
     assert seat is not None
+    reach = game.reach
+    relevant, tables, fill = reach.relevant, reach.tables, reach.fill
     cells, occupied = state.cells, state.occupied
-    space, target = action >> SPACE_BITS, action & TARGET_MASK
-    if target >= CHANGE_BASE:
-        at, value, after = space, target - CHANGE_BASE + 1, occupied
-    else:
-        at, value, after = target, cells[space] & 7, (occupied ^ (1 << space)) | (1 << target)
     friends = 0
     for ally in game.allies[seat]:
         friends |= state.masks[ally]
-    rivals = occupied & ~friends & ~(1 << at)
-    ends = game.reach.ends(at, value, after) & rivals
-    best = 0
-    while ends:
-        low = ends & -ends
-        found = cells[low.bit_length() - 1] & 7
-        if found > best:
-            best = found
-        ends ^= low
-    return best
+    rivals = occupied & ~friends
+    found: list[int] = []
+    for action in actions:
+        space, target = action >> SPACE_BITS, action & TARGET_MASK
+        if target >= CHANGE_BASE:
+            key, after, targets = space << 2 | (target - CHANGE_BASE), occupied, rivals
+        else:
+            key = target << 2 | ((cells[space] & 7) - 1)
+            after, targets = (occupied ^ (1 << space)) | (1 << target), rivals & ~(1 << target)
+        local = after & relevant[key]
+        ends = tables[key].get(local)
+        if ends is None:
+            ends = fill(key, local)
+        ends &= targets
+        best = 0
+        while ends and best < 4:
+            low = ends & -ends
+            value = cells[low.bit_length() - 1] & 7
+            if value > best:
+                best = value
+            ends ^= low
+        found.append(best)
+    return found
