@@ -86,6 +86,18 @@ def test_team_wins_are_counted_per_team() -> None:
     assert sum(t["share"] for t in report["wins"]["per_team"]) == pytest.approx(1.0, abs=1e-3)
 
 
+def test_in_team_games_seats_places_and_bots_win_with_their_team() -> None:
+    plan = SimulationPlan(game(4, teams=2), "sinoda-4-teams", ("search", "greedy"), seed=5)
+    stats, _ = run(plan, 8, 8, jobs=1)
+    wins = stats.report(4, plan.game.teams)["wins"]
+    seats, places = wins["per_seat_team"], wins["turn_order"]
+    assert seats[0] == seats[2] == wins["per_team"][0] and seats[1] == seats[3] == wins["per_team"][1]
+    assert places[0] == places[2] and places[1] == places[3]
+    assert places[0]["share"] + places[1]["share"] == pytest.approx(1.0, abs=1e-3)
+    per_bot = wins["per_bot_team"]
+    assert per_bot["search"]["share"] + per_bot["greedy"]["share"] == pytest.approx(1.0, abs=1e-3)
+
+
 def test_the_bots_are_named() -> None:
     assert list(BOTS) == ["random", "greedy", "search"]
     assert all(make_bot(name, 0).name == name for name in BOTS)

@@ -213,9 +213,12 @@ def fairness_table(report: dict, game: SinodaGame) -> str:
              "  how games ended"]
     for ending, count in sorted(report["ended"].items(), key=lambda item: -item[1]):
         lines.append(f"    {ENDING_WORDS.get(ending, ending):<42} {count:>7}  {count / games:>6.1%}")
-    lines.append(f"  shared wins      {report['ties']}")
+    between = "teams" if game.teams else "players"
+    lines.append(f"  wins shared between {between}   {report['shared_wins']}")
+    # In team games a seat, or a bot, wins when its team wins.
+    per_seat, per_bot = ("per_seat_team", "per_bot_team") if game.teams else ("per_seat", "per_bot")
     lines += ["", "  seat  start flower    wins     95 % interval   points a game"]
-    for seat, share in enumerate(wins["per_seat"]):
+    for seat, share in enumerate(wins[per_seat]):
         lines.append(f"  {seat + 1:>4}  {flower_words(game, seat):<14}  {_pct(share)}   {report['points']['per_seat'][seat]:>8.2f}")
     lines += ["", "  turn order (first-player advantage)"]
     for place, share in enumerate(wins["turn_order"]):
@@ -225,10 +228,12 @@ def fairness_table(report: dict, game: SinodaGame) -> str:
         for number, share in enumerate(wins["per_team"]):
             members = " + ".join(str(seat + 1) for seat in game.teams[number])
             lines.append(f"    {'ABC'[number]} ({members}){'':<{12 - len(members)}} {_pct(share)}")
-    if len(wins["per_bot"]) > 1:
+    if len(wins[per_bot]) > 1:
         lines += ["", "  bot        wins per seat-game"]
-        for bot, share in wins["per_bot"].items():
+        for bot, share in wins[per_bot].items():
             lines.append(f"    {bot:<8} {_pct(share)}")
+    if game.teams:
+        lines += ["", "  (in team games a seat, a place in the turn order or a bot wins when its team wins)"]
     captured = report["captures_by_value"]
     total = sum(captured.values()) or 1
     lines += ["", "  captures by value   " + "   ".join(f"{value}: {count} ({count / total:.0%})"
