@@ -138,16 +138,7 @@ def greedy_scores(state: Position, actions: Sequence[int]) -> list[int]:
                 if ends is None:
                     ends = fill(key, local)
             found |= ends
-        risk = 0
-        if found & land:
-            risk = cells[space] & 7
-        exposed = found & (friends & ~leave)
-        while exposed and risk < 4:
-            low = exposed & -exposed
-            value = cells[low.bit_length() - 1] & 7
-            if value > risk:
-                risk = value
-            exposed ^= low
+        risk = highest_value(cells, found & (friends & ~leave), cells[space] & 7 if found & land else 0)
         scores.append((cells[target] & 7) - risk)
     return scores
 
@@ -176,13 +167,16 @@ def threats_of(state: Position, actions: Sequence[int]) -> list[int]:
         ends = tables[key].get(local)
         if ends is None:
             ends = fill(key, local)
-        ends &= targets
-        best = 0
-        while ends and best < 4:
-            low = ends & -ends
-            value = cells[low.bit_length() - 1] & 7
-            if value > best:
-                best = value
-            ends ^= low
-        found.append(best)
+        found.append(highest_value(cells, ends & targets))
     return found
+
+
+def highest_value(cells: bytes, mask: int, best: int = 0) -> int:
+    """The highest value of the pieces on a mask's spaces, or `best` if that is higher."""
+    while mask and best < 4:
+        low = mask & -mask
+        value = cells[low.bit_length() - 1] & 7
+        if value > best:
+            best = value
+        mask ^= low
+    return best

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from printkit.sinoda.actions import CHANGE_BASE, TARGET_MASK
-from printkit.sinoda.bots import greedy_pick, undoing
+from printkit.sinoda.bots import greedy_pick, highest_value, undoing
 from printkit.sinoda.position import Position, successor
 
 POINT = 16  # a point of score
@@ -139,7 +139,7 @@ def best_capture(position: Position, attackers: int, targets: int) -> int:
     reach = position.game.reach
     relevant, tables, fill = reach.relevant, reach.tables, reach.fill
     cells, occupied = position.cells, position.occupied
-    best = 0
+    reached = 0
     while attackers:
         low = attackers & -attackers
         space = low.bit_length() - 1
@@ -149,13 +149,5 @@ def best_capture(position: Position, attackers: int, targets: int) -> int:
         ends = tables[key].get(local)
         if ends is None:
             ends = fill(key, local)
-        ends &= targets
-        while ends:
-            bit = ends & -ends
-            value = cells[bit.bit_length() - 1] & 7
-            if value > best:
-                best = value
-                if best == 4:
-                    return best
-            ends ^= bit
-    return best
+        reached |= ends
+    return highest_value(cells, reached & targets)
