@@ -133,7 +133,7 @@ def test_bad_spec_exit_1(tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [
         f"{spec}:2:10: format: 'players' must be 2, 3, 4 or 6 (Sinoda has no 5-player game), not 5",
         f"{spec}:3:1: format: unknown key 'size' in the file (known keys: board, colours, edge_mm,"
-        " game, ink_saving, labels, margin_mm, orientation, paper, players, rotation, teams)",
+        " game, ink_saving, labels, margin_mm, orientation, paper, players, rotation, rules, teams)",
         f"{spec}:4:16: format: colour of player 2 must be #rrggbb, #rgb or a name (black, blue,"
         " brown, cyan, gold, gray, green, grey, lime, magenta, maroon, navy, olive, orange, pink,"
         " purple, red, silver, teal, vermillion, white, yellow), not 'blu'",

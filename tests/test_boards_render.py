@@ -70,9 +70,9 @@ def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) 
     spec = load_spec(str(TEMPLATES / template))
     (path,) = _render(tmp_path, spec)
     pages = pdf_pages(path)
-    # Sinoda: board and pieces (a second pieces page for 4 or 6 players: 4 mm between
-    # pieces); YINSH: board, front, back.
-    expected = 3 if spec.game == "yinsh" or len(spec.players) >= 4 else 2
+    # Sinoda: board, pieces (a second pieces page for 4 or 6 players: 4 mm between pieces)
+    # and the rules sheet; YINSH: board, front, back.
+    expected = 3 if spec.game == "yinsh" else 4 if len(spec.players) >= 4 else 3
     assert len(pages) == expected
     for page in pages:
         assert (page.width_pt, page.height_pt) == pytest.approx(A4_PT, abs=0.001)
@@ -274,7 +274,7 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
     (path,) = _render(tmp_path, spec)
     colours = {p.colour for p in spec.players}
     faces, numbers = [], []
-    for index, pieces_page in enumerate(pdf_pages(path)[1:], start=1):  # the pieces may take two sheets
+    for index, pieces_page in enumerate(pdf_pages(path)[1:-1], start=1):  # the pieces may take two sheets; the rules last
         for curve in pieces_page.curves:
             corners = list(dict.fromkeys((round(x, 4), round(y, 4) + 1000 * index) for x, y in curve.points))
             if curve.fill in colours and len(corners) == 3:
@@ -349,7 +349,7 @@ def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
             )
         outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
     assert outputs[0] == outputs[1]
-    assert len(outputs[0]) == (3 + 3 if suffix == ".svg" else 2)
+    assert len(outputs[0]) == (4 + 3 if suffix == ".svg" else 2)  # Sinoda: board, two pieces pages, rules
 
 
 # -- room for scissors ---------------------------------------------------------------------

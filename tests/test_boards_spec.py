@@ -9,6 +9,7 @@ import pytest
 
 from printkit.boards import layout
 from printkit.sinoda import board as sinoda
+from printkit.sinoda.rules import SinodaRules
 from printkit.boards.layout import Page
 from printkit.boards.spec import BoardSpec, SinodaOptions, YinshOptions, load_spec
 from printkit.draw.colours import parse_colour
@@ -94,7 +95,7 @@ def test_unknown_key(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: sinoda\nplayers: 2\nlabel: true\n") == [
         "FILE:3:1: format: unknown key 'label' in the file; did you mean 'labels'? (known keys: board, colours,"
         " edge_mm, game, ink_saving, labels, margin_mm, orientation, paper, players,"
-        " rotation, teams)"
+        " rotation, rules, teams)"
     ]
 
 
@@ -229,3 +230,13 @@ def test_paper_and_orientation_are_read_whatever_their_case(tmp_path: Path) -> N
     assert (spec.page.paper, spec.page.orientation) == ("A4", "landscape")
     assert load_spec(_write(tmp_path, "game: yinsh\npaper: LETTER\n")).page.paper == "Letter"
     assert _problems(tmp_path, "game: yinsh\npaper: a5\n") == ["FILE:2:8: format: 'paper' must be one of A4, A3, Letter, not 'a5'"]
+
+
+def test_sinoda_rules_knobs(tmp_path: Path) -> None:
+    path = tmp_path / "knobs.yaml"
+    path.write_text("game: sinoda\nplayers: 2\nrules:\n  max_turns: 60\n  win_by_sinoda: false\n", encoding="utf-8")
+    assert load_spec(str(path)).options.rules == SinodaRules(max_turns=60, win_by_sinoda=False)
+    assert _problems(tmp_path, "game: sinoda\nplayers: 2\nrules:\n  max_turns: 0\n  sinoda: true\n") == [
+        "FILE:4:14: format: rule knob 'max_turns' must be a whole number from 1 to 100000 (N12)",
+        "FILE:5:3: format: unknown Sinoda rule knob 'sinoda' (knobs: max_turns, win_by_sinoda)",
+    ]

@@ -112,3 +112,32 @@ def test_the_example_level_is_valid_with_no_warning_and_for_every_player_count(p
     checked = check_level(str(level_file))
     assert checked.verdict.valid and not checked.errors and not checked.warnings, checked.warnings
     assert checked.level is not None and checked.level.players == (2, 3, 4)
+
+
+def test_sinoda_page_has_every_rule_and_the_code_s_knobs_and_record() -> None:
+    from printkit.sinoda.rules import ENDINGS, SinodaRules
+
+    text = _text(DOCS / "sinoda.md")
+    assert re.findall(r"^### (N\d+) ", text, re.MULTILINE) == [f"N{i}" for i in range(1, 13)]
+    for page in PAGES:
+        for rule in re.findall(r"\bN(\d+)\b", _text(page)):
+            assert 1 <= int(rule) <= 12, f"{page.name}: N{rule}"
+    rows = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", text, re.MULTILINE))
+    assert rows == {name: str(value).lower() for name, value in dataclasses.asdict(SinodaRules()).items()}
+    head, turn, end = _json_examples(DOCS / "sinoda.md")
+    assert head["rules"] == dataclasses.asdict(SinodaRules())
+    assert list(turn) == ["turn", "seat", "action"] and list(end) == ["end", "winners", "scores"]
+    for ending in ENDINGS:
+        assert f"`{ending}`" in text
+
+
+def test_sinoda_perft_table_is_the_engine_s() -> None:
+    from printkit.sinoda.game import make_game
+    from printkit.sinoda.perft import perft
+
+    rows = re.findall(r"^\| (\d) players(, small board)?[^|]*\| (\d+) \| (\d+) \| (\d+) \|",
+                      _text(DOCS / "sinoda.md"), re.MULTILINE)
+    assert len(rows) == 5
+    for players, small, *counts in rows:
+        game = make_game(int(players), "small" if small else None)
+        assert perft(game.start_position(0), 3) == [int(c) for c in counts]

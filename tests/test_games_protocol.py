@@ -160,7 +160,7 @@ def test_take_turn_uses_act_when_a_bot_has_it() -> None:
 
 
 def test_header_and_end_line_keep_the_games_keys_where_it_puts_them() -> None:
-    line = header("sinpin", 3, 9, [First(), Bad()], setup={"level": "x", "map": ["#"]}, seats=[{"avatar": "Fox"}, {"avatar": "Goat"}],
+    line = header("sinpin", 3, 9, [First(), Bad()], first_keys={"level": "x", "map": ["#"]}, seat_keys=[{"avatar": "Fox"}, {"avatar": "Goat"}],
                   first=1)
     assert list(line) == ["record", "version", "game", "seed", "level", "map", "players", "first"]
     assert line["players"][1] == {"seat": 1, "avatar": "Goat", "bot": "bad"} and list(line["players"][1]) == ["seat", "avatar", "bot"]

@@ -160,9 +160,19 @@ def test_players_sit_clockwise(setup: sinoda.Setup) -> None:
 def test_seats_of_boards_md() -> None:
     assert set(make_setup(2).seats) == {(0, 1), (0, -1)}
     assert set(make_setup(6).seats) == {(2, 0), (0, 2), (-2, 2), (-2, 0), (0, -2), (2, -2)}
-    assert set(make_setup(4).seats) == {(2, 0), (-2, 2), (-2, 0), (2, -2)}
+    # Two corners and two sides, 90° apart (the rulebook's "side edges or corner edges").
+    assert set(make_setup(4).seats) == {(-2, 2), (2, -2), (1, 1), (-1, -1)}
     assert set(make_setup(3).seats) == {(0, 2), (-2, 0), (2, -2)}
     assert set(make_setup(3, "small").seats) == {(0, 1), (-1, 0), (1, -1)}
+
+
+def test_four_players_sit_a_quarter_turn_apart_on_two_corners_and_two_sides() -> None:
+    seats = make_setup(4).seats
+    angles = [math.degrees(math.atan2(*reversed(sinoda.lattice_xy(p)))) for p in seats]
+    assert [round((angles[i] - angles[(i + 1) % 4]) % 360, 9) for i in range(4)] == [90.0] * 4
+    corners = {(2, 0), (0, 2), (-2, 2), (-2, 0), (0, -2), (2, -2)}
+    assert [p in corners for p in seats] == [False, True, False, True]  # sides: players 1, 3
+    assert all(hex_distance(p) == 2 for p in seats)
 
 
 @pytest.mark.parametrize(

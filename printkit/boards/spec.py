@@ -13,6 +13,7 @@ import yaml
 
 from printkit.boards import layout, pieces
 from printkit.sinoda import board as sinoda
+from printkit.sinoda.rules import SinodaRules, knob_error
 from printkit.yinsh import board as yinsh
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
@@ -33,7 +34,7 @@ COMMON_KEYS = frozenset(
     {"game", "players", "colours", "paper", "orientation", "margin_mm", "ink_saving", "labels"}
 )
 GAME_KEYS: dict[str, frozenset[str]] = {
-    "sinoda": frozenset({"board", "teams", "edge_mm", "rotation"}),
+    "sinoda": frozenset({"board", "teams", "edge_mm", "rotation", "rules"}),
     "yinsh": frozenset({"spacing_mm", "ring_mm"}),
 }
 
@@ -65,6 +66,7 @@ class SinodaOptions:
     setup: sinoda.Setup
     edge_mm: float
     rotation_deg: float
+    rules: SinodaRules = SinodaRules()  # the spec's `rules:` knobs (N10, N12)
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,25 @@ def _sinoda_options(reader: SpecReader, paper: str) -> SinodaOptions | None:
             f"{players} players play on the {' or '.join(boards)} board, not the {board} one",
         )
         return None
+    rules = _sinoda_rules(reader)
     if teams is None:
         return None
-    return SinodaOptions(sinoda.make_setup(players, board, teams or None), edge_mm, rotation)
+    return SinodaOptions(sinoda.make_setup(players, board, teams or None), edge_mm, rotation, rules)
+
+
+def _sinoda_rules(reader: SpecReader) -> SinodaRules:
+    """The `rules:` block's knobs (printkit.sinoda.rules); each bad one is a problem."""
+    knobs = reader.mapping("rules")
+    if knobs is None or not knobs.ok:
+        return SinodaRules()
+    accepted: dict[str, object] = {}
+    for name, (key_node, value_node) in knobs.entries.items():
+        problem = knob_error(name, reader.doc.value(value_node))
+        if problem:
+            knobs.problem(key_node if problem.startswith("unknown") else value_node, problem)
+        else:
+            accepted[name] = reader.doc.value(value_node)
+    return SinodaRules(**accepted)  # type: ignore[arg-type]
 
 
 def _teams(reader: SpecReader, players: int | None) -> int | None:

@@ -62,6 +62,8 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
     help="Print an A3 board (paper: A3) on A4 sheets to tape together: they overlap by 12 mm,"
     " with marks to line them up; the pieces on A4.",
 )
+@click.option("--no-rules", "no_rules", is_flag=True,
+              help="Sinoda: leave out the rules sheet (otherwise the last page, with the set-up for the spec).")
 def board(
     spec_file: str | None,
     as_json: bool,
@@ -70,6 +72,7 @@ def board(
     fmt: str,
     duplex: str,
     tiles: bool,
+    no_rules: bool,
 ) -> None:
     """Print a Sinoda or YINSH board and its pieces from a board spec.
 
@@ -83,7 +86,8 @@ def board(
     SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
     boards` lists them; `printkit examples copy yinsh` copies one out to edit).
     With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
-    d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
+    d4s, then a page of rules with the set-up for the spec's players and teams (--no-rules
+    leaves it out); YINSH rings and markers, with the marker backs on the page after the fronts for
     double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
@@ -97,7 +101,7 @@ def board(
             raise click.UsageError("--all renders a folder: give no SPEC.yaml and no --json")
         if output is None:
             raise click.UsageError("--all needs -o DIR, the folder to write the boards to")
-        _render_folder(Path(folder), Path(output), fmt, duplex, tiles)
+        _render_folder(Path(folder), Path(output), fmt, duplex, tiles, not no_rules)
         return
     if spec_file is None:
         raise click.UsageError("give a SPEC.yaml, or --all DIR for a folder of specs")
@@ -116,7 +120,7 @@ def board(
         from printkit.render.boards import board_outputs  # the drawing layer is slow to import
 
         batch = AtomicBatch()
-        add_outputs(batch, board_outputs(spec, output, duplex, tiles))
+        add_outputs(batch, board_outputs(spec, output, duplex, tiles, not no_rules))
         if as_json:
             batch.commit()  # stdout holds the JSON
         else:
@@ -134,7 +138,7 @@ def is_board_spec(path: Path) -> bool:
             return False
 
 
-def _render_folder(folder: Path, out: Path, fmt: str, duplex: str, tiles: bool) -> None:
+def _render_folder(folder: Path, out: Path, fmt: str, duplex: str, tiles: bool, rules: bool = True) -> None:
     """Every board spec in `folder`; with `tiles`, the A3 ones on A4 sheets."""
     if not folder.is_dir():
         raise click.BadParameter(f"'{folder}' is not a folder", param_hint="'--all'")
@@ -164,5 +168,5 @@ def _render_folder(folder: Path, out: Path, fmt: str, duplex: str, tiles: bool) 
     with progress(specs, "Rendering boards", lambda spec: Path(spec.source).name) as bar:
         for spec in bar:
             target = out / f"{Path(spec.source).stem}.{fmt}"
-            add_outputs(batch, board_outputs(spec, target, duplex, tiles and spec.page.paper == "A3"))
+            add_outputs(batch, board_outputs(spec, target, duplex, tiles and spec.page.paper == "A3", rules))
     publish(batch)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+
 from printkit.cli.common import note
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL

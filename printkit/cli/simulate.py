@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options

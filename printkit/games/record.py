@@ -24,14 +24,15 @@ from printkit.games.protocol import JSON, Bot, GameRules, take_turn
 VERSION = 1
 
 
-def header(game: GameRules | str, index: int, seed: int, bots: Sequence[Bot], *, setup: dict[str, JSON] | None = None,
-           seats: Sequence[dict[str, JSON]] | None = None, **extra: JSON) -> dict[str, JSON]:
-    """The header line: the frame's keys, then the game's `setup` keys (Sinpin: the level,
-    its map and rules), `players` (each seat's own keys, `seats`, between `seat` and `bot`:
-    Sinpin's avatars), then the `extra` keys. `game` is the game or its name."""
+def header(game: GameRules | str, index: int, seed: int, bots: Sequence[Bot], *,
+           first_keys: dict[str, JSON] | None = None, seat_keys: Sequence[dict[str, JSON]] | None = None,
+           **extra: JSON) -> dict[str, JSON]:
+    """The header line: the frame's keys, then the game's `first_keys` (Sinpin: the level,
+    its map and rules), `players` (each seat's own keys, `seat_keys`, between `seat` and
+    `bot`: Sinpin's avatars), then the `extra` keys. `game` is the game or its name."""
     name = game if isinstance(game, str) else game.name
-    line: dict[str, JSON] = {"record": f"{name}-game", "version": VERSION, "game": index, "seed": seed, **(setup or {})}
-    line["players"] = [{"seat": seat, **(seats[seat] if seats else {}), "bot": bot.name} for seat, bot in enumerate(bots)]
+    line: dict[str, JSON] = {"record": f"{name}-game", "version": VERSION, "game": index, "seed": seed, **(first_keys or {})}
+    line["players"] = [{"seat": seat, **(seat_keys[seat] if seat_keys else {}), "bot": bot.name} for seat, bot in enumerate(bots)]
     line.update(extra)
     return line
 

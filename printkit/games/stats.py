@@ -43,11 +43,15 @@ class GameStats:
     def add_game(self, lines: list[dict]) -> None:
         head, end = lines[0], lines[-1]
         bots = [player["bot"] for player in head["players"]]
+        self.add_result(bots, end["end"], sum(1 for line in lines if "turn" in line), end["winners"])
+
+    def add_result(self, bots: list[str], ended: str, turns: int, winners: list[int]) -> None:
+        """One game's figures without its record (a game's tuned loop that keeps no record
+        adds the same as `add_game` of the record would)."""
         self.seats = max(self.seats, len(bots))
         self.games += 1
-        self.ended[end["end"]] += 1
-        self.length[sum(1 for line in lines if "turn" in line)] += 1
-        winners = end["winners"]
+        self.ended[ended] += 1
+        self.length[turns] += 1
         if not winners:
             self.draws += 1
         elif len(winners) > 1:

@@ -238,7 +238,9 @@ SEATS: dict[tuple[int, str], tuple[Point, ...]] = {
     (2, "small"): ((0, -1), (0, 1)),
     (3, "small"): ((-1, 0), (0, 1), (1, -1)),
     (3, "large"): ((-2, 0), (0, 2), (2, -2)),
-    (4, "large"): ((-2, 0), (-2, 2), (2, 0), (2, -2)),
+    # Two sides and two corners, 90° apart (boards.md): players 1 and 3 on the sides
+    # (-1,-1), (1,1), players 2 and 4 on the corners (-2,2), (2,-2).
+    (4, "large"): ((-1, -1), (-2, 2), (1, 1), (2, -2)),
     (6, "large"): ((0, -2), (-2, 0), (-2, 2), (0, 2), (2, 0), (2, -2)),
 }
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 6)

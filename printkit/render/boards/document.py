@@ -12,16 +12,17 @@ from printkit.boards.spec import BoardSpec
 from printkit.draw import Document, Page
 from printkit.draw.output import document_outputs, write_document
 from printkit.draw.tiling import tile_page
-from printkit.render.boards import pieces, sinoda, yinsh
+from printkit.render.boards import pieces, sinoda, sinoda_rules, yinsh
 
 
 class TilingError(ValueError):
     """--tiles asked of a board that one sheet of its paper holds."""
 
 
-def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False) -> Document:
-    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 4 or 6 players).
-    YINSH: board, pieces front, pieces back (mirrored for turning over the `duplex` edge).
+def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False, rules: bool = True) -> Document:
+    """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 4 or 6
+    players), then the rules sheet unless `rules` is false. YINSH: board, pieces front,
+    pieces back (mirrored for turning over the `duplex` edge).
 
     With `tiles`, a board on A3 is printed on A4 sheets to tape together
     (printkit.draw.tiling), and its pieces, which are cut out one by one, on A4 pages."""
@@ -36,6 +37,8 @@ def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False) -
     if isinstance(lay, SinodaLayout):
         assert isinstance(found, SinodaPieces)
         board, rest = sinoda.board_page(spec, lay), pieces.sinoda_pages(pieces_spec, found)
+        if rules:
+            rest.append(sinoda_rules.rules_page(pieces_spec))  # with --tiles, on A4 as the pieces
         title = f"Sinoda board, {lay.setup.players} players"
     else:
         assert isinstance(found, YinshPieces)
@@ -51,12 +54,13 @@ def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False) -
 
 
 def board_outputs(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long",
-                  tiles: bool = False) -> list[tuple[Path, bytes]]:
+                  tiles: bool = False, rules: bool = True) -> list[tuple[Path, bytes]]:
     """The files the board becomes at `path` (.pdf: one file; .svg: one file per page),
     rendered but not written, for commands that publish many boards at once."""
-    return document_outputs(board_document(spec, duplex, tiles), path)
+    return document_outputs(board_document(spec, duplex, tiles, rules), path)
 
 
-def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long", tiles: bool = False) -> list[Path]:
+def write_board(spec: BoardSpec, path: str | os.PathLike[str], duplex: str = "long", tiles: bool = False,
+                rules: bool = True) -> list[Path]:
     """Render and write the board atomically; returns the files written."""
-    return write_document(board_document(spec, duplex, tiles), path)
+    return write_document(board_document(spec, duplex, tiles, rules), path)

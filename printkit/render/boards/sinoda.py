@@ -40,7 +40,7 @@ def board_page(spec: BoardSpec, lay: SinodaLayout) -> Page:
     for flower in lay.flowers:
         player = spec.players[flower.player - 1]
         for name in flower.spaces:
-            items += _start_space(by_name[name], lay.edge_mm, player, ink_saving)
+            items += start_space(by_name[name], lay.edge_mm, player, ink_saving)
     petal_style = Style(stroke=INK, width=0.3, fill=None if ink_saving else PETAL_FILL)
     for petal in lay.petals:
         (x1, y1), (x2, y2) = petal.tips
@@ -99,7 +99,7 @@ def _mirror_corner(p: XY, q: XY, far: XY) -> XY:
     return (p[0] + q[0] - far[0], p[1] + q[1] - far[1])
 
 
-def _start_space(space: Space, r: float, player: Player, ink_saving: bool) -> list[Item]:
+def start_space(space: Space, r: float, player: Player, ink_saving: bool) -> list[Item]:
     items: list[Item] = []
     if not ink_saving:
         ground = tint(player.colour, START_TINT)

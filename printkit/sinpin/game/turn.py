@@ -41,9 +41,9 @@ def turn_limit(level: Level, players: int) -> int:
 
 def record_header(level: Level, bots: Sequence[Bot], game: int, seed: int, level_name: str, first: int) -> dict:
     """The record's header (game-record.md) in the frame every game's record shares."""
-    return header("sinpin", game, seed, bots, setup={"level": level_name, "map": list(level.rows),
+    return header("sinpin", game, seed, bots, first_keys={"level": level_name, "map": list(level.rows),
                                                       "rules": dataclasses.asdict(level.rules)},
-                  seats=[{"avatar": AVATARS[seat]} for seat in range(len(bots))], first=first)
+                  seat_keys=[{"avatar": AVATARS[seat]} for seat in range(len(bots))], first=first)
 
 
 def record_end(state: GameState) -> dict:
