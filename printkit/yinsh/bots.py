@@ -81,11 +81,9 @@ class AlphaBetaBot:
         return _best(scores, self.rng)
 
     def _value(self, state: State, depth: int, alpha: float, beta: float, colour: int) -> float:
-        if state.phase == OVER:
+        if state.phase == OVER or depth <= 0 and state.phase != REMOVE:  # a turn's rows are searched to its end
             self.nodes += 1
-            score = full_score(state, colour)
-            return score - state.moves if score > 0 else score + state.moves if score < 0 else 0
-        if depth <= 0 and state.phase != REMOVE:  # rows still to take off are searched to the end of the turn
+            return full_score(state, colour)
             self.nodes += 1
             return full_score(state, colour)
         actions = state.legal_actions()

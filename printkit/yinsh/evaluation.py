@@ -29,10 +29,11 @@ MOBILITY = 1
 
 
 def outcome(state: State, colour: int) -> int:
-    """±WIN or 0 for a game that is over, from `colour`'s side."""
+    """A game that is over, from `colour`'s side: WIN less the moves it took, its negative
+    for a loss, 0 for a draw."""
     if not state.winner_colours:
         return 0
-    return WIN if colour in state.winner_colours else -WIN
+    return WIN - state.moves if colour in state.winner_colours else state.moves - WIN
 
 
 def rings_score(state: State, colour: int) -> int:

@@ -13,7 +13,8 @@ from printkit.games import record
 from printkit.games.protocol import JSON, Bot, IllegalAction
 from printkit.yinsh.actions import COLOURS, MOVE, PHASES, REMOVE, Action, NotationError, action_text, parse_action
 from printkit.yinsh.bits import BETWEEN, NAME, bits_of, rows_in
-from printkit.yinsh.knobs import Knobs
+from printkit.yinsh.knobs import Knobs, knobs_from
+from printkit.yinsh.notation import game_text
 from printkit.yinsh.state import State, initial_state
 
 
@@ -124,3 +125,19 @@ def play_game(game: YinshGame, bots: Sequence[Bot], seed: int, *, index: int = 0
                       "rows_for_opponent": for_opponent})
     return lines
 
+
+
+def record_game_text(lines: list[dict[str, JSON]]) -> str:
+    """A game's record (as play_game writes it) in GIPF notation, replayed and so checked."""
+    head = lines[0]
+    white = head["white"]
+    bots = [player["bot"] for player in head["players"]]
+    knobs = knobs_from(head.get("rules", {}))
+    states = [initial_state(knobs, white)]
+    actions = []
+    for line in lines[1:-1]:
+        action = parse_action(line["action"])
+        states.append(states[-1].apply(action))
+        actions.append(action)
+    tags = {"White": bots[white], "Black": bots[1 - white], "Seed": str(head["seed"]), "GameNumber": str(head["game"])}
+    return game_text(states, actions, tags)

@@ -8,6 +8,7 @@
     white off: 0              rings taken off (Y5)
     black off: 1
     to move: white            or `to place:` while rings are being placed (Y2)
+    rules: rows_to_win=1      rule knobs (Y12), when not the usual ones
 
 Every key may be left out (no pieces, nothing taken off; who acts follows from the rings
 while they are placed, else white). Points in GIPF notation, any case. Reading returns
@@ -21,10 +22,10 @@ from __future__ import annotations
 from printkit.yinsh.actions import BLACK, COLOURS, MOVE, PLACE, REMOVE, WHITE, NotationError, point_index
 from printkit.yinsh.bits import NAME, bits_of, rows_in
 from printkit.yinsh.board import RINGS_PER_PLAYER
-from printkit.yinsh.knobs import MARKERS, Knobs
+from printkit.yinsh.knobs import MARKERS, KnobError, Knobs, knobs_from
 from printkit.yinsh.state import State, make_state, settled
 
-KEYS = ("white rings", "black rings", "white markers", "black markers", "white off", "black off", "to move")
+KEYS = ("white rings", "black rings", "white markers", "black markers", "white off", "black off", "to move", "rules")
 _SYNONYMS = {"to place": "to move", "to act": "to move"}
 
 
@@ -37,7 +38,8 @@ class PositionError(ValueError):
 
 
 def read_position(text: str, knobs: Knobs = Knobs(), white_seat: int = 0) -> State:
-    """The position `text` describes; PositionError with every problem otherwise."""
+    """The position `text` describes; PositionError with every problem otherwise. A `rules`
+    line sets knobs over `knobs`."""
     problems: list[str] = []
     points: dict[str, list[tuple[int, int]]] = {key: [] for key in KEYS[:4]}  # key -> (point, line)
     numbers: dict[str, int] = {}
@@ -54,7 +56,12 @@ def read_position(text: str, knobs: Knobs = Knobs(), white_seat: int = 0) -> Sta
             continue
         seen[key] = number
         words = value.split()
-        if key == "to move":
+        if key == "rules":
+            try:
+                knobs = knobs_from(_settings(words), knobs)
+            except (KnobError, ValueError) as error:
+                problems.append(f"line {number}: {error}")
+        elif key == "to move":
             if len(words) != 1 or words[0].lower() not in COLOURS:
                 problems.append(f"line {number}: to move: 'white' or 'black', not '{value.strip()}'")
             else:
@@ -75,6 +82,16 @@ def read_position(text: str, knobs: Knobs = Knobs(), white_seat: int = 0) -> Sta
         raise PositionError(problems)
     assert state is not None
     return state
+
+
+def _settings(words: list[str]) -> dict[str, object]:
+    settings: dict[str, object] = {}
+    for word in words:
+        name, equals, value = word.partition("=")
+        if not equals:
+            raise ValueError(f"Y12: rules: name=number, not '{word}'")
+        settings[name] = int(value) if value.isdigit() else value
+    return settings
 
 
 def _lines(text: str):
@@ -140,6 +157,8 @@ def position_text(state: State) -> str:
                       ("white markers", state.markers_of(WHITE)), ("black markers", state.markers_of(BLACK))):
         lines.append(f"{key}: {' '.join(NAME[p] for p in bits_of(mask))}".rstrip())
     lines += [f"white off: {state.off[WHITE]}", f"black off: {state.off[BLACK]}"]
+    if state.knobs != Knobs():
+        lines.append("rules: " + " ".join(f"{k}={v}" for k, v in state.knobs.as_dict().items()))
     who = COLOURS[state.colour]
     if state.phase == PLACE:
         lines.append(f"to place: {who}")

@@ -16,7 +16,7 @@ the game's seed (Y2); `to_act()` answers in seats, everything else in colours.
 from __future__ import annotations
 
 from printkit.games.protocol import IllegalAction
-from printkit.yinsh.actions import COLOURS, MOVE, OVER, PASS, PHASES, PLACE, REMOVE, WHITE, Action
+from printkit.yinsh.actions import BLACK, COLOURS, MOVE, OVER, PASS, PHASES, PLACE, REMOVE, WHITE, Action
 from printkit.yinsh.bits import BETWEEN, INDICES, RAYS, WINDOW_BY_ENDS, has_row, rows_in
 from printkit.yinsh.knobs import MARKERS, PLACEMENTS, Knobs
 
@@ -125,7 +125,7 @@ def make_state(rings: tuple[int, int], markers: int, white: int, off: tuple[int,
 
 def initial_state(knobs: Knobs = Knobs(), white_seat: int = 0) -> State:
     """Y2: the empty board, white to place."""
-    return make_state((0, 0), 0, 0, (0, 0), WHITE, PLACE, knobs=knobs, white_seat=white_seat)
+    return make_state((0, 0), 0, 0, (0, 0), WHITE, PLACE, mover=BLACK, knobs=knobs, white_seat=white_seat)
 
 
 def settled(state: State) -> State:
