@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from printkit.cli.common import note
+from printkit.cli.gamedispatch import GameDispatch
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
@@ -27,7 +28,7 @@ def _fields(positions: tuple[tuple[int, int], ...]) -> str:
 MAX_WAYS_SHOWN = 3  # per end; the rest are counted
 
 
-@click.command("moves")
+@click.command("moves", cls=GameDispatch, games={"yinsh": "printkit.cli.yinsh:moves_yinsh"})
 @click.argument("file", metavar="FILE", type=LEVEL)
 @click.option("--from", "start", required=True, metavar="FIELD", callback=_position,
               help="The rest field the move starts on: its name on the map (E4), or X,Y, column and row from 0 (4,3) (S1).")
@@ -47,6 +48,9 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
 
     The --json object is described in docs/level-format.md; the rules it follows are
     S6-S25 (printkit rules S6).
+
+    YINSH: printkit moves yinsh [--position FILE] lists a position's legal moves in GIPF
+    notation (printkit moves yinsh --help).
     """
     level, name = usable_level(file)
     x, y = start

@@ -12,6 +12,7 @@ import click
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options
+from printkit.cli.gamedispatch import GameDispatch
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, output_format, publish, show_progress
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
@@ -66,7 +67,7 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-@click.command("simulate")
+@click.command("simulate", cls=GameDispatch, games={"yinsh": "printkit.cli.yinsh:simulate_yinsh"})
 @click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
@@ -98,6 +99,8 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     last health). The same seed gives the same results with any --jobs or --dask. Statistics go to
     standard error as a table, or with --json to standard output. An invalid level is not
     played (exit 1); a level that cannot be won only with --allow-unsolvable.
+
+    YINSH games: printkit simulate yinsh --games 1000 (printkit simulate yinsh --help).
     """
     from printkit.batch import make_chunks, run_chunks
     from printkit.sinpin.game import AVATARS
