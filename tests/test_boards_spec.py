@@ -101,7 +101,7 @@ def test_unknown_key(tmp_path: Path) -> None:
 def test_keys_of_the_other_game_are_unknown(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: yinsh\nteams: 2\n") == [
         "FILE:2:1: format: unknown key 'teams' in the file (known keys: colours, game,"
-        " ink_saving, labels, margin_mm, orientation, paper, players, ring_mm, spacing_mm)"
+        " ink_saving, labels, margin_mm, orientation, paper, players, ring_mm, rules_sheet, spacing_mm)"
     ]
 
 

@@ -34,7 +34,7 @@ COMMON_KEYS = frozenset(
 )
 GAME_KEYS: dict[str, frozenset[str]] = {
     "sinoda": frozenset({"board", "teams", "edge_mm", "rotation"}),
-    "yinsh": frozenset({"spacing_mm", "ring_mm"}),
+    "yinsh": frozenset({"spacing_mm", "ring_mm", "rules_sheet"}),
 }
 
 EDGE_MM_RANGE = (21.0, 100.0)  # 21 mm: the smallest common d4 (16 mm) × 1.3 (boards.md)
@@ -71,6 +71,7 @@ class SinodaOptions:
 class YinshOptions:
     spacing_mm: float
     ring_mm: float | None  # None: RING_PER_SPACING of the spacing, so it scales with it
+    rules_sheet: bool = False  # a last page: the rules on one sheet (printkit.render.boards.yinsh_rules)
 
 
 @dataclass(frozen=True)
@@ -241,8 +242,9 @@ def _yinsh_players(reader: SpecReader) -> int:
 
 def _yinsh_options(reader: SpecReader) -> YinshOptions | None:
     spacing = reader.number("spacing_mm", layout.DEFAULT_SPACING_MM, *SPACING_MM_RANGE)
+    rules_sheet = reader.boolean("rules_sheet", False)
     if not reader.has("ring_mm"):
-        return YinshOptions(spacing, None)
+        return YinshOptions(spacing, None, rules_sheet)
     ring = reader.number("ring_mm", layout.default_ring_mm(spacing), *RING_MM_RANGE)
     if ring > spacing:
         reader.problem(
@@ -251,7 +253,7 @@ def _yinsh_options(reader: SpecReader) -> YinshOptions | None:
             " 'ring_mm' must not exceed 'spacing_mm'",
         )
         return None
-    return YinshOptions(spacing, ring)
+    return YinshOptions(spacing, ring, rules_sheet)
 
 
 def _colours(reader: SpecReader, game: str, count: int | None) -> tuple[str, ...]:
