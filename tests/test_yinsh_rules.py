@@ -161,7 +161,7 @@ def test_Y6_a_row_made_only_for_the_opponent() -> None:
 
 
 def test_Y7_three_rings_off_win_at_once() -> None:
-    state = position(f"white rings: d4 k7 k8; black rings: a2 g11 h11; white markers: a4 b4 c4 e4;"
+    state = position("white rings: d4 k7 k8; black rings: a2 g11 h11; white markers: a4 b4 c4 e4;"
                      "white off: 2; black off: 2")
     over = play(state, "d4-d5", "x a4-e4 r k8")
     assert over.is_terminal() and over.ended == "rings" and over.winner_colours == (WHITE,)

@@ -61,11 +61,10 @@ def moves_yinsh(position_file: str | None, game_file: str | None, turn: int | No
       printkit moves yinsh --game game.txt --turn 20 --show
 
     A placement is a point (e3), a move from-to (a2-h9), a row of five taken off with the
-    ring that goes with it "x a3-e3 r b2", and "pass" when no ring can move. A game that
-    breaks a rule is reported with its move number, line and rule (exit 1); a position or
-    game that cannot be read exits 2.
+    ring that goes with it "x a3-e3 r b2", and "pass" when no ring can move. A game with an
+    illegal action, or a word that is no action, is reported with its move number, line and
+    rule (exit 1); a typed position with problems, or a file that cannot be read, exits 2.
     """
-    from printkit.yamlsource import read_source
     from printkit.yinsh.actions import action_text
     from printkit.yinsh.game import state_json
     from printkit.yinsh.notation import GameTextError, read_game
@@ -78,25 +77,13 @@ def moves_yinsh(position_file: str | None, game_file: str | None, turn: int | No
         raise click.UsageError("--turn picks a position of a game: give the game with --game")
     state = initial_state()
     if position_file is not None:
-        source = read_source(position_file)
-        try:
-            state = read_position(source.text)
-        except PositionError as error:
-            for problem in error.problems:
-                message(f"{source.name}: {problem}")
-            sys.exit(EXIT_USAGE)
+        state = _read_or_exit(position_file, read_position, PositionError, EXIT_USAGE)[1]
     elif game_file is not None:
-        source = read_source(game_file)
-        try:
-            replay = read_game(source.text)
-        except GameTextError as error:
-            for problem in error.problems:
-                message(f"{source.name}: {problem}")
-            sys.exit(EXIT_FINDING)
+        name, replay = _read_or_exit(game_file, read_game, GameTextError, EXIT_FINDING)
         taken = len(replay.actions) if turn is None else sum(1 for number in replay.turns if number <= turn)
         state = replay.states[taken]
         ending = _end_words(replay.final) if replay.final.is_terminal() else "not over"
-        note(f"{source.name}: {len(replay.actions)} actions, every one legal; {ending}"
+        note(f"{name}: {len(replay.actions)} actions, every one legal; {ending}"
              + ("" if turn is None else f"; the position after turn {turn} ({taken} actions)"))
     if as_json:
         click.echo(json_line(state_json(state)))
@@ -110,6 +97,20 @@ def moves_yinsh(position_file: str | None, game_file: str | None, turn: int | No
             note(f"the game is over: {_end_words(state)}")
         for text in sorted(action_text(a) for a in state.legal_actions()):
             click.echo(text)
+
+
+def _read_or_exit(path: str, read, problems, status: int):
+    """(the file's name in messages, what `read` makes of its text); every problem and exit
+    `status` when `read` raises `problems`."""
+    from printkit.yamlsource import read_source
+
+    source = read_source(path)
+    try:
+        return source.name, read(source.text)
+    except problems as error:
+        for problem in error.problems:
+            message(f"{source.name}: {problem}")
+        sys.exit(status)
 
 
 def _perft(state, depth: int) -> list[int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.yinsh.board import LETTERS, POINTS, Point
+from printkit.yinsh.board import POINTS, Point
 
 COLUMN = 12  # slots a column
 STRIDES = (1, COLUMN, COLUMN + 1)  # the three line directions, forwards
@@ -146,7 +146,3 @@ SYMMETRIES: tuple[dict[int, int], ...] = _symmetries()
 
 def map_mask(mask: int, table: dict[int, int]) -> int:
     return mask_of(table[i] for i in bits_of(mask))
-
-
-def column_letter(index: int) -> str:
-    return LETTERS[index // COLUMN]

@@ -19,8 +19,8 @@ a draw 0. The greedy bot uses rings and rows in the making; the alpha-beta bot a
 from __future__ import annotations
 
 from printkit.yinsh.actions import OVER, REMOVE
-from printkit.yinsh.bits import RAYS, WINDOW_MASKS, has_row
-from printkit.yinsh.state import State
+from printkit.yinsh.bits import WINDOW_MASKS, bits_of, has_row
+from printkit.yinsh.state import State, ring_moves
 
 RING = 1000
 WIN = 1_000_000
@@ -61,24 +61,7 @@ def rows_in_the_making(own: int, other: int) -> int:
 def destinations(state: State, colour: int) -> int:
     """How many points `colour`'s rings could move to now (Y3), whoever is to move."""
     rings = state.rings[0] | state.rings[1]
-    markers = state.markers
-    count = 0
-    own = state.rings[colour]
-    while own:
-        low = own & -own
-        own ^= low
-        for ray in RAYS[low.bit_length() - 1]:
-            jumped = False
-            for _, bit in ray:
-                if bit & rings:
-                    break
-                if bit & markers:
-                    jumped = True
-                    continue
-                count += 1
-                if jumped:
-                    break
-    return count
+    return sum(len(ring_moves(ring, rings, state.markers)) for ring in bits_of(state.rings[colour]))
 
 
 def greedy_score(state: State, colour: int) -> int:

@@ -169,18 +169,7 @@ def _generate(state: State) -> tuple[Action, ...]:
             low = own & -own
             ring = low.bit_length() - 1
             own ^= low
-            # ring_moves, inlined: this loop is most of a search's time.
-            for ray in RAYS[ring]:
-                jumped = False
-                for point, bit in ray:
-                    if bit & rings:
-                        break
-                    if bit & markers:
-                        jumped = True
-                        continue
-                    actions.append(("move", ring, point))
-                    if jumped:
-                        break
+            actions += [("move", ring, point) for point in ring_moves(ring, rings, markers)]
         return tuple(actions) if actions else (PASS,)
     if phase == REMOVE:
         rows = rows_in(state.markers_of(colour))

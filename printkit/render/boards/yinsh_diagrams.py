@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from printkit.draw import Circle, Group, Item, Path, Polygon, Rect, Style, Text, fonts, translate
 from printkit.render.boards.paint import INK
@@ -30,6 +31,7 @@ class Strip:
     last: int
     s: float  # spacing, mm
 
+    @cached_property
     def points(self) -> list[Point]:
         """The column's points first … last and the neighbours beside them (not beyond its ends)."""
         middle = [point(f"{self.column}{n}") for n in range(self.first, self.last + 1)]
@@ -41,25 +43,26 @@ class Strip:
         x, y = point_mm(p, self.s)
         return (y, -x)  # the column runs left to right, higher letters upward
 
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
-        xys = [self._raw(p) for p in self.points()]
+        xys = [self._raw(p) for p in self.points]
         pad = self.s * 0.5
         return (min(x for x, _ in xys) - pad, min(y for _, y in xys) - pad,
                 max(x for x, _ in xys) + pad, max(y for _, y in xys) + pad)
 
     @property
     def size(self) -> XY:
-        x0, y0, x1, y1 = self.bounds()
+        x0, y0, x1, y1 = self.bounds
         return (x1 - x0, y1 - y0)
 
     def at(self, name: str) -> XY:
-        x0, y0, _, _ = self.bounds()
+        x0, y0, _, _ = self.bounds
         x, y = self._raw(point(name))
         return (x - x0, y - y0)
 
     def board(self) -> list[Item]:
         """The strip's lines (between neighbouring points of the strip) and its points."""
-        shown = set(self.points())
+        shown = set(self.points)
         commands = []
         for p in shown:
             for q in neighbours(p):
