@@ -168,7 +168,7 @@ def test_render_writes_the_board_and_says_where(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"%PDF")
     result = _run(str(TEMPLATES / "yinsh.yaml"), "-o", str(tmp_path / "y.svg"), "--duplex", "short")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.split() == [str(tmp_path / name) for name in ("y.svg", "y-2.svg", "y-3.svg")]
+    assert result.stdout.split() == [str(tmp_path / name) for name in ("y.svg", "y-2.svg", "y-3.svg", "y-4.svg")]  # the rules last
 
 
 def test_render_and_json_together(tmp_path: Path) -> None:
@@ -219,7 +219,7 @@ def test_all_renders_every_board_spec_and_skips_other_yaml(tmp_path: Path) -> No
         path.unlink()
     result = _run("--all", str(folder), "-o", str(tmp_path / "svg"), "--format", "svg")
     assert result.exit_code == 0, result.stderr
-    assert sorted(p.name for p in (tmp_path / "svg").iterdir()) == ["yinsh-2.svg", "yinsh-3.svg", "yinsh.svg"]
+    assert sorted(p.name for p in (tmp_path / "svg").iterdir()) == ["yinsh-2.svg", "yinsh-3.svg", "yinsh-4.svg", "yinsh.svg"]
 
 
 def test_all_shows_a_progress_bar_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

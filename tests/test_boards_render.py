@@ -34,8 +34,10 @@ def _spec(tmp_path: Path, template: str, **changes: object):
     return load_spec(str(path))
 
 
-def _render(tmp_path: Path, spec, suffix: str = ".pdf", duplex: str = "long") -> list[Path]:
-    return write_board(spec, tmp_path / f"{Path(spec.source).stem}-{duplex}{suffix}", duplex)
+def _render(tmp_path: Path, spec, suffix: str = ".pdf", duplex: str = "long", rules: bool = False) -> list[Path]:
+    """The board and its pieces; the rules sheets have tests of their own
+    (test_render_sinoda_rules, test_render_yinsh_rules) and one here (test_the_rules_sheet_comes_last)."""
+    return write_board(spec, tmp_path / f"{Path(spec.source).stem}-{duplex}{suffix}", duplex, rules=rules)
 
 
 def _box(points) -> tuple[float, float, float, float]:
@@ -70,9 +72,9 @@ def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) 
     spec = load_spec(str(TEMPLATES / template))
     (path,) = _render(tmp_path, spec)
     pages = pdf_pages(path)
-    # Sinoda: board, pieces (a second pieces page for 4 or 6 players: 4 mm between pieces)
-    # and the rules sheet; YINSH: board, front, back.
-    expected = 3 if spec.game == "yinsh" else 4 if len(spec.players) >= 4 else 3
+    # Sinoda: board, pieces (a second pieces page for 4 or 6 players: 4 mm between pieces);
+    # YINSH: board, front, back.
+    expected = 3 if spec.game == "yinsh" or len(spec.players) >= 4 else 2
     assert len(pages) == expected
     for page in pages:
         assert (page.width_pt, page.height_pt) == pytest.approx(A4_PT, abs=0.001)
@@ -274,7 +276,7 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
     (path,) = _render(tmp_path, spec)
     colours = {p.colour for p in spec.players}
     faces, numbers = [], []
-    for index, pieces_page in enumerate(pdf_pages(path)[1:-1], start=1):  # the pieces may take two sheets; the rules last
+    for index, pieces_page in enumerate(pdf_pages(path)[1:], start=1):  # the pieces may take two sheets
         for curve in pieces_page.curves:
             corners = list(dict.fromkeys((round(x, 4), round(y, 4) + 1000 * index) for x, y in curve.points))
             if curve.fill in colours and len(corners) == 3:
@@ -334,6 +336,18 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
     assert all(not (c.get("dash") and c["dash"][0]) for c in outlines)
 
 
+@pytest.mark.parametrize("template", ["sinoda-4-teams.yaml", "yinsh.yaml"])
+def test_the_rules_sheet_comes_last_on_the_pieces_paper(tmp_path: Path, template: str) -> None:
+    """Both games print their rules sheet after the pieces unless --no-rules (rules=False)."""
+    spec = load_spec(str(TEMPLATES / template))
+    (plain,) = _render(tmp_path, spec)
+    (path,) = write_board(spec, tmp_path / "with-rules.pdf", rules=True)
+    pages, without = pdf_pages(path), pdf_pages(plain)
+    assert len(pages) == len(without) + 1
+    assert (pages[-1].width_pt, pages[-1].height_pt) == pytest.approx(A4_PT, abs=0.001)
+    assert "N1" not in pages[-1].text and "Y3" not in pages[-1].text  # a family page: no rule ids
+
+
 # -- determinism --------------------------------------------------------------------------
 @pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
@@ -349,7 +363,7 @@ def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
             )
         outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
     assert outputs[0] == outputs[1]
-    assert len(outputs[0]) == (4 + 3 if suffix == ".svg" else 2)  # Sinoda: board, two pieces pages, rules
+    assert len(outputs[0]) == (4 + 4 if suffix == ".svg" else 2)  # board, pieces pages (two for 4 Sinoda players or YINSH front and back), rules
 
 
 # -- room for scissors ---------------------------------------------------------------------

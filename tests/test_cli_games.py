@@ -72,6 +72,7 @@ def test_a_games_own_module_takes_its_command_lines_over(yinsh_module) -> None:
     assert sinpin.exit_code == 0 and "→" in sinpin.output
 
 
-def test_without_a_games_module_sinpins_command_says_what_the_file_is() -> None:
+def test_without_a_games_module_sinpins_command_says_what_the_file_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("printkit.cli.games.GAME_MODULES", {})  # as before YINSH had commands of its own
     result = CliRunner().invoke(main, ["moves", "yinsh", "--from", "E4", "--card", "2"])
     assert result.exit_code == 2 and "'yinsh' is a bundled board spec, not a level" in result.output

@@ -63,7 +63,7 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
     " with marks to line them up; the pieces on A4.",
 )
 @click.option("--no-rules", "no_rules", is_flag=True,
-              help="Sinoda: leave out the rules sheet (otherwise the last page, with the set-up for the spec).")
+              help="Leave out the rules sheet (otherwise the last page; for Sinoda with the set-up for the spec).")
 def board(
     spec_file: str | None,
     as_json: bool,
@@ -86,9 +86,9 @@ def board(
     SPEC.yaml is your own spec or the name of a bundled one (`printkit examples --kind
     boards` lists them; `printkit examples copy yinsh` copies one out to edit).
     With -o, writes the board page and the pieces pages: Sinoda capture discs and paper
-    d4s, then a page of rules with the set-up for the spec's players and teams (--no-rules
-    leaves it out); YINSH rings and markers, with the marker backs on the page after the fronts for
-    double-sided printing. SPEC.yaml may be - for standard input. With --json, prints the
+    d4s; YINSH rings and markers, with the marker backs on the page after the fronts for
+    double-sided printing; then a page of rules in a player's words (Sinoda's with the set-up
+    for the spec's players and teams; --no-rules leaves it out). SPEC.yaml may be - for standard input. With --json, prints the
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
     in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
     every board spec in DIR (one file each), skipping other YAML such as card decks.

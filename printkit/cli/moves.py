@@ -49,6 +49,9 @@ def moves_command(file: str, start: tuple[int, int], card: int, health: int | No
 
     The --json object is described in docs/level-format.md; the rules it follows are
     S6-S25 (printkit rules S6).
+
+    YINSH: printkit moves yinsh [--position FILE] lists a position's legal moves in GIPF
+    notation (printkit moves yinsh --help).
     """
     level, name = usable_level(file)
     x, y = start

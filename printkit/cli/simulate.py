@@ -101,6 +101,8 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     last health). The same seed gives the same results with any --jobs or --dask. Statistics go to
     standard error as a table, or with --json to standard output. An invalid level is not
     played (exit 1); a level that cannot be won only with --allow-unsolvable.
+
+    YINSH games: printkit simulate yinsh --games 1000 (printkit simulate yinsh --help).
     """
     from printkit.batch import make_chunks, run_chunks
     from printkit.sinpin.game.state import AVATARS

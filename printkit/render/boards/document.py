@@ -8,11 +8,12 @@ from pathlib import Path
 
 from printkit.boards.layout import SinodaLayout
 from printkit.boards.pieces import DUPLEX_EDGES, SinodaPieces, YinshPieces
+from printkit.boards.layout import PAPER_MM
 from printkit.boards.spec import BoardSpec
 from printkit.draw import Document, Page
 from printkit.draw.output import document_outputs, write_document
 from printkit.draw.tiling import tile_page
-from printkit.render.boards import pieces, sinoda, sinoda_rules, yinsh
+from printkit.render.boards import pieces, sinoda, sinoda_rules, yinsh, yinsh_rules
 
 
 class TilingError(ValueError):
@@ -21,8 +22,8 @@ class TilingError(ValueError):
 
 def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False, rules: bool = True) -> Document:
     """Sinoda: board, pieces (capture discs and d4 nets; more than one page for 4 or 6
-    players), then the rules sheet unless `rules` is false. YINSH: board, pieces front,
-    pieces back (mirrored for turning over the `duplex` edge).
+    players); YINSH: board, pieces front, pieces back (mirrored for turning over the `duplex`
+    edge). Then the game's rules sheet, in a player's words, unless `rules` is false.
 
     With `tiles`, a board on A3 is printed on A4 sheets to tape together
     (printkit.draw.tiling), and its pieces, which are cut out one by one, on A4 pages."""
@@ -43,6 +44,8 @@ def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False, r
     else:
         assert isinstance(found, YinshPieces)
         board, rest = yinsh.board_page(spec, lay), pieces.yinsh_pages(pieces_spec, found)
+        if rules:
+            rest.append(yinsh_rules.rules_page(paper=PAPER_MM[pieces_spec.page.paper]))  # portrait, whatever the board's orientation
         title = "YINSH board"
     if tiles:
         margin = spec.page.margin_mm
