@@ -51,6 +51,32 @@ def branching(verdict: Verdict) -> float:
     return sum(degrees) / len(degrees)
 
 
+def health_lost(verdict: Verdict) -> int:
+    """Health the least-turns route loses on spikes and blades (S16, S17), hearts not counted back."""
+    if verdict.solution is None:
+        return 0
+    return sum(result.damage for _, _, result, _ in verdict.solution.plan)
+
+
+def leniency(level: Level, verdict: Verdict) -> int:
+    """How forgiving the least-turns route is (Smith & Whitehead's leniency): 0 when nothing on
+    it can hurt, one less for every hazard field it enters and every health it loses."""
+    trail = route_trail(verdict)
+    return -(sum(1 for pos in trail[1:] if level.tile(*pos) in HAZARDS) + health_lost(verdict))
+
+
+def linearity(level: Level, verdict: Verdict) -> float:
+    """How much of the cave the least-turns route uses: its fields over the fields not rock."""
+    open_fields = level.width * level.height - len(level.positions[Tile.ROCK])
+    return len(route_fields(verdict)) / open_fields if open_fields else 0.0
+
+
+def feature_density(level: Level) -> float:
+    """Special fields (not rock, not open cave) per 100 fields."""
+    plain = len(level.positions[Tile.ROCK]) + len(level.positions[Tile.OPEN])
+    return 100 * (level.width * level.height - plain) / (level.width * level.height)
+
+
 def rock_share(level: Level) -> float:
     """The share of the map's fields that are rock, its border included."""
     return len(level.positions[Tile.ROCK]) / (level.width * level.height)
@@ -66,6 +92,10 @@ def level_metrics(level: Level, verdict: Verdict) -> dict[str, object]:
         "rest_positions": verdict.rest_positions,
         "route_fields": len(trail) - 1,  # fields entered; the door it starts on is not
         "route_hazards": sum(1 for pos in trail[1:] if level.tile(*pos) in HAZARDS),
+        "health_lost": health_lost(verdict),
+        "leniency": leniency(level, verdict),
+        "feature_density": round(feature_density(level), 2),
+        "linearity": round(linearity(level, verdict), 3),
         "branching": round(branching(verdict), 3),
         "rock_share": round(rock_share(level), 3),
         "features_on_route": features,
@@ -136,3 +166,22 @@ def far_apart(metrics: list[dict[str, object]], count: int) -> list[int]:
         best = max((i for i in range(len(points)) if i not in chosen), key=lambda i: (distance(i), -i))
         chosen.append(best)
     return chosen
+
+
+# -- the survey's cells: least turns x leniency, one fixed grid for every batch --------------
+
+TURNS_PER_CELL = 2
+TURN_CELLS = 13  # 1-2, 3-4, ..., 23-24, then 25 and more
+LENIENCY_CELLS = 9  # 0, -1, ..., -7, then -8 and less
+
+
+def survey_cell(figures: dict[str, object]) -> tuple[int, int]:
+    """The cell (turns column, leniency row) of a level's figures on the survey's grid."""
+    turns = int(figures["least_turns"])  # type: ignore[call-overload]
+    harm = -int(figures["leniency"])  # type: ignore[call-overload]
+    return min(TURN_CELLS - 1, (turns - 1) // TURNS_PER_CELL), min(LENIENCY_CELLS - 1, harm)
+
+
+def coverage(metrics: list[dict[str, object]]) -> float:
+    """The share of the survey's cells (least turns x leniency) that the levels fill."""
+    return len({survey_cell(figures) for figures in metrics}) / (TURN_CELLS * LENIENCY_CELLS)
