@@ -1,39 +1,49 @@
-"""Random solvable Sinpin caves: a guaranteed route first, then the cave around it, then the
-validator as judge (S26, S27).
+"""Random solvable Sinpin caves that look hand-made: a planned route, a cave drawn around it
+from patterns learned from example levels, mending, and the validator as judge (S26, S27).
 
-Like Spelunky's generator, a level is laid out from its route: the map is cut into storeys
-(bands of two or three open rows on a floor of rock, S4), the route runs through every storey
-from the door's to the exit's, walking a span of each and changing storey at a planned
-column — a hole to drop through (S14), a ladder (S11, S12) or a spring lift onto a ledge
-(S19). Then the cave is dressed: ledges, rock hanging from ceilings, rock filling the ends of
-storeys, teleporters and the requested items put on the planned walk. The move engine then
-has the last word: every candidate is validated in full, its least-turns route found, and it
-is kept only when it is valid with no warning, its least turns are in the asked range, door
-and exit are far apart and every requested feature is on that route or next to it; a feature
-the route misses is moved onto it once (repair), otherwise the candidate is rejected and the
-span plan adjusted towards the asked turns.
+1. The route (routeplan): a few passes at uneven heights joined by drops and ladders, told
+   as the level's story (exit below the door, above it, or either), about as long as the
+   least turns aimed at need; it fixes only the fields the route needs.
+2. The cave (patterns): every other field drawn by a Markov chain learned from the examples
+   (the bundled levels, or a designer's own with --like), so pits, pockets, shafts, ledges
+   and the density of items, hazards and devices are the examples'.
+3. Mending (caverepair): traps the drawing made (rest positions from which the exit cannot
+   be reached, S27) get a ladder out or are filled; items out of every move's reach and a
+   lone teleporter go.
+4. The judge: the full validator; a level is kept only when it is valid with no warning, its
+   least turns are in the asked range and, with --target, in the asked cell. Leniency is
+   then tuned towards the level's aim: blades (S17, they change no move) added on the
+   least-turns route, or hazards taken off it, and the level validated again.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass, field
 
-from printkit.sinpin.caveplan import construct, dressed, storeys
+from printkit.sinpin.caverepair import mend, tidy
 from printkit.sinpin.cavenames import cave_name
-from printkit.sinpin.level import Level
-from printkit.sinpin.levelmetrics import FEATURES, level_metrics, near_route, route_fields
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.levelmetrics import FEATURES, TURNS_PER_CELL, leniency, level_metrics, near_route, route_fields
+from printkit.sinpin.patterns import PatternModel, learn
+from printkit.sinpin.routeplan import STORIES, plan, shortcut
+from printkit.sinpin.targets import Span, Target
 from printkit.sinpin.validator import Verdict, validate
 
 MIN_SIZE = (6, 5)  # the smallest cave with room for a route (the tutorial's size)
 AUTHOR = "printkit generate"
-_FIELDS_PER_TURN = 3.2  # a first guess of route fields per turn; each level's plan learns its own
+_FIELDS_PER_TURN = 3.0  # a first guess of route fields walked per least turn; each level learns its own
+SETUP_LIMITS = {"w": 8, "*": 16, "?": 4}  # S28: more on the map than a set-up holds is a warning
+HAZARD_CHARS = ("!", "^")
+Examples = tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
 class Request:
-    """What `printkit generate` was asked for; `features` None means a seeded mix per level."""
+    """What `printkit generate` was asked for. `features` None means whatever the examples
+    show; `examples` None means the bundled levels."""
 
     width: int = 12
     height: int = 18
@@ -43,12 +53,16 @@ class Request:
     players: tuple[int, ...] = (2, 3, 4)
     attempts: int = 40
     any_size: bool = False
+    exit: str = "below"
+    target: Target | None = None
+    examples: Examples | None = None
 
-    def turn_range(self) -> tuple[int, int]:
-        """The asked least turns, defaults scaled with the map: about one turn per 16 fields."""
+    def turn_range(self) -> Span:
+        """The asked least turns; by default scaled with the map, about one turn for 50 to
+        one for 10 fields inside the border (3..16 on 12x18)."""
         fields = (self.width - 2) * (self.height - 2)
-        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 40, (self.max_turns or 99) - 2))
-        high = self.max_turns if self.max_turns is not None else max(low + 2, fields // 12)
+        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 50, (self.max_turns or 99) - 2))
+        high = self.max_turns if self.max_turns is not None else max(low + 2, fields // 10)
         return low, high
 
 
@@ -72,46 +86,134 @@ class Failure:
     rejected: dict[str, int] = field(default_factory=dict)
 
 
-def generate_level(request: Request, seed: int) -> Generated | Failure:
-    """One level from `seed` alone: construct, validate, repair or reject, up to the budget."""
-    rng = random.Random(seed)
+@functools.lru_cache(maxsize=1)
+def bundled_examples() -> Examples:
+    """The maps of the levels printkit ships: the default examples."""
+    from printkit.bundled import catalogue
+    from printkit.sinpin.loader import read_level
+
+    return tuple(read_level(str(item.path)).level().rows for item in catalogue("level"))
+
+
+@functools.lru_cache(maxsize=4)
+def pattern_model(examples: Examples) -> PatternModel:
+    return learn(examples)
+
+
+@dataclass
+class _Aim:
+    """What one level aims at: a span of least turns and one of leniency."""
+
+    turns: Span
+    leniency: Span
+    strict: bool  # --target: only a level in the cell is kept
+
+    def near(self, turns: int, attempt: int) -> bool:
+        """Whether a level of `turns` least turns is worth judging at this attempt: in the
+        aimed span (with --target, or in the first PATIENCE attempts), anywhere later."""
+        slack = 0 if self.strict else 1  # a neighbouring cell does for the spread
+        return (not self.strict and attempt > PATIENCE) or self.turns[0] - slack <= turns <= self.turns[1] + slack
+
+
+PATIENCE = 4  # attempts that must hit the aimed turns before any turns in the range will do
+
+
+def _aim(request: Request, rng: random.Random) -> _Aim:
+    """With --target, its cell; otherwise a seeded cell of the survey's grid (least turns by
+    TURNS_PER_CELL) and a leniency, so that a batch spreads over the range."""
     low, high = request.turn_range()
-    features = request.features if request.features is not None else _feature_mix(rng, request)
-    target = rng.randint(low + 1, high - 1) if high - low >= 4 else rng.randint(low, high)  # room either side
+    target = request.target
+    if target is not None:
+        return _Aim(target.turns or (low, high), target.leniency or (-99, 0), True)
+    cells = range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1)
+    cell = rng.choice(cells)
+    turns = (max(low, cell * TURNS_PER_CELL + 1), min(high, (cell + 1) * TURNS_PER_CELL))
+    harm = rng.choice((0, 0, 1, 2, 3, 4, 5, 6))
+    return _Aim(turns, (-harm, -harm), False)
+
+
+def generate_level(request: Request, seed: int) -> Generated | Failure:
+    """One level from `seed` alone: plan, draw, mend, validate, tune, up to the budget."""
+    rng = random.Random(seed)
+    model = pattern_model(request.examples if request.examples is not None else bundled_examples())
+    aim = _aim(request, rng)
+    allowed = None if request.features is None else frozenset(FEATURES[name].char for name in request.features)
+    ladders = allowed is None or "H" in allowed
     fields_per_turn = _FIELDS_PER_TURN
     clock = _Clock()
     reasons: dict[str, int] = {}
+
+    def rejected(why: str) -> None:
+        reasons[why] = reasons.get(why, 0) + 1
+
     for attempt in range(1, request.attempts + 1):
-        # The route must hold the features (about three fields each, kept apart) whatever the turns.
-        room = 3.0 * len(features) + 4 * ("teleporter" in features)
+        planned = (aim.turns[0] + aim.turns[1]) / 2 * fields_per_turn
         with clock.construct:
-            cave = construct(rng, request.width, request.height, features, max(target * fields_per_turn, room))
-            skeleton = Level(cave.rows(), author=AUTHOR, players=request.players)
+            skeleton = plan(rng, request.width, request.height, planned, request.exit, ladders)
+            grid = model.sample(request.width, request.height, rng, allowed, skeleton.fixed,
+                                frozenset(skeleton.walked) - {skeleton.door, skeleton.exit})
+            grid[skeleton.door[1]][skeleton.door[0]] = "A"
+            grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
+            tidy(grid, SETUP_LIMITS)
+            if allowed is None or "!" in allowed:
+                _preset_harm(grid, skeleton.walked, aim, rng)
+            if (rng.random() < model.with_teleporters / max(1, model.examples)) if allowed is None else "O" in allowed:
+                shortcut(grid, skeleton.walked, rng)
+            mended = mend(grid, set(skeleton.fixed), rng)
+        if mended is None:
+            rejected("no way to the exit without traps (S26, S27)")
+            continue
+        if mended.turns:  # learn how many fields this size and mix walks per turn
+            fields_per_turn = min(8.0, max(1.0, fields_per_turn * 0.5 + 0.5 * planned / mended.turns))
+        if not aim.near(mended.turns, attempt):
+            rejected(_turns_wanted(request, aim))
+            continue
+        level = Level(mended.rows, author=AUTHOR, players=request.players)
         with clock.validate:
-            verdict = validate(skeleton, any_size=request.any_size)  # the engine confirms the route
-            problem = _structure_problem(verdict, (low, high), "teleporter" in features, request.any_size)
-            route = route_fields(verdict) if problem is None else []
+            verdict = validate(level, any_size=request.any_size)
+        problem = _problem(level, verdict, request, aim, attempt)
+        for _ in range(2):  # tune leniency and features on the route, then judge again
+            if problem is not None and not problem.startswith(("leniency", "every feature", "the target's leniency")):
+                break
+            tuned = _tuned(level, verdict, request, aim, rng)
+            if tuned is None:
+                break
+            level = Level(tuned, author=AUTHOR, players=request.players)
+            with clock.validate:
+                verdict = validate(level, any_size=request.any_size)
+            problem = _problem(level, verdict, request, aim, attempt)
+        if problem == "leniency":
+            problem = None  # without --target the aimed leniency only spreads the batch
         if problem is None:
-            with clock.construct:
-                level = Level(dressed(rng, cave, features, route), author=AUTHOR, players=request.players)
-            for repair in range(3):
-                with clock.validate:
-                    verdict = validate(level, any_size=request.any_size)
-                    problem, fix = _judge(level, verdict, features, (low, high), rng, request.any_size)
-                if problem is None:
-                    named = Level(level.rows, name=cave_name(rng), author=AUTHOR, players=request.players)
-                    metrics = level_metrics(named, verdict)
-                    metrics.update(attempts=attempt)
-                    return Generated(named, verdict, metrics, attempt, clock.construct.seconds, clock.validate.seconds, reasons)
-                if fix is None or repair == 2:
-                    break
-                level = Level(fix, author=AUTHOR, players=request.players)
-        reasons[problem] = reasons.get(problem, 0) + 1
-        if verdict.min_turns:  # learn how many fields this size and mix walks per turn
-            planned = target * fields_per_turn
-            fields_per_turn = min(8.0, max(1.0, fields_per_turn * 0.5 + 0.5 * planned / verdict.min_turns))
+            named = Level(level.rows, name=cave_name(rng), author=AUTHOR, players=request.players)
+            metrics = level_metrics(named, verdict)
+            metrics.update(attempts=attempt)
+            return Generated(named, verdict, metrics, attempt, clock.construct.seconds, clock.validate.seconds, reasons)
+        rejected(problem)
     common = max(reasons, key=lambda why: (reasons[why], why))
     return Failure(common, request.attempts, clock.construct.seconds, clock.validate.seconds, reasons)
+
+
+def _preset_harm(grid: list[list[str]], walked: list[Position], aim: _Aim, rng: random.Random) -> None:
+    """Blades on the planned walk towards the aimed leniency, or blades taken off it, before
+    the route is known: the least-turns route mostly takes the planned walk, so most levels
+    then need no second validation. Blades change no move (S17), so nothing needs mending."""
+    hazards = [pos for pos in walked if grid[pos[1]][pos[0]] in HAZARD_CHARS]
+    wanted = -(aim.leniency[0] + aim.leniency[1]) / 2 / 1.5  # a hazard entered costs about 1.5 leniency
+    if len(hazards) < wanted:
+        free = [pos for pos in walked[1:-1] if grid[pos[1]][pos[0]] == "."]
+        for x, y in rng.sample(free, min(len(free), round(wanted - len(hazards)))):
+            grid[y][x] = "!"
+    else:
+        for x, y in [pos for pos in hazards if grid[pos[1]][pos[0]] == "!"][: round(len(hazards) - wanted)]:
+            grid[y][x] = "."
+
+
+def _turns_wanted(request: Request, aim: _Aim) -> str:
+    if aim.strict and request.target is not None:
+        return f"the target ({request.target.describe()})"
+    low, high = request.turn_range()
+    return f"least turns from {low} to {high}"
 
 
 class _Stopwatch:
@@ -135,68 +237,72 @@ class _Clock:
 
 def _sound(verdict: Verdict, any_size: bool) -> bool:
     """Valid; beyond one sheet (--any-size) the S2 error is the one expected."""
-    return verdict.valid or (any_size and verdict.solvable and all(e.rule == "S2" for e in verdict.errors))
+    return verdict.valid or (any_size and bool(verdict.solvable) and all(e.rule == "S2" for e in verdict.errors))
 
 
-def _structure_problem(verdict: Verdict, turns: tuple[int, int], shortcuts: bool, any_size: bool) -> str | None:
-    """Why the undressed cave cannot carry a level, or None. Dressing adds a turn or two
-    (chests and spikes end moves, webs cost points), teleporters can take some away."""
-    if not _sound(verdict, any_size):
+def _problem(level: Level, verdict: Verdict, request: Request, aim: _Aim, attempt: int) -> str | None:
+    """Why the level cannot be kept (as the failure message words it), or None; "leniency"
+    when only the aimed leniency (not a --target) is missed."""
+    if not _sound(verdict, request.any_size):
         return "no solvable route (S26)"
     if verdict.warnings:
-        return "a soft-lock (S27)"
-    low, high = turns
-    if verdict.min_turns < low - 2 or (not shortcuts and verdict.min_turns > high):  # type: ignore[operator]
-        return f"least turns from {low} to {high}"
+        rule = verdict.warnings[0].rule
+        return "a soft-lock or an unreachable item (S27)" if rule == "S27" else f"a warning ({rule})"
+    low, high = request.turn_range()
+    turns = verdict.min_turns or 0
+    if not low <= turns <= high or not aim.near(turns, attempt):
+        return _turns_wanted(request, aim)
+    missing = _missing(level, verdict, request.features)
+    if missing:
+        return f"every feature on the least-turns route ({', '.join(missing)})"
+    if not aim.leniency[0] <= leniency(level, verdict) <= aim.leniency[1]:
+        return f"the target's leniency ({request.target.describe()})" if aim.strict and request.target else "leniency"
     return None
 
 
-def _feature_mix(rng: random.Random, request: Request) -> frozenset[str]:
-    """The default: a seeded mix, so that caves differ in kind; four to seven features on a
-    full sheet, fewer on a small map, and none that a small map has no room for."""
-    room = (request.width - 2) * (request.height - 2)
-    most = max(1, min(7, room // 20))
-    unfit = set() if storeys(random.Random(0), request.height)[1:] else {"ladder"}  # nowhere to climb to
-    if room < 40:
-        unfit.add("teleporter")  # a pair needs a route of some length to be a shortcut on
-    names = sorted(set(FEATURES) - unfit)
-    return frozenset(rng.sample(names, rng.randint(max(1, most - 3), most)))
-
-
-def _judge(level: Level, verdict: Verdict, features: frozenset[str], turns: tuple[int, int], rng: random.Random,
-           any_size: bool) -> tuple[str | None, tuple[str, ...] | None]:
-    """(None, None) for a level to keep; else what is wrong and, where it can be mended, the
-    rows of a repaired candidate."""
-    if not _sound(verdict, any_size):
-        return "no solvable route (S26)", None
-    if verdict.warnings:
-        rule = verdict.warnings[0].rule
-        return ("a soft-lock or an unreachable item (S27)" if rule == "S27" else f"a warning ({rule})"), None
-    low, high = turns
-    if not low <= verdict.min_turns <= high:  # type: ignore[operator]
-        return f"least turns from {low} to {high}", None
-    door, exit_ = level.door, level.exit
-    if abs(door[0] - exit_[0]) + abs(door[1] - exit_[1]) < (level.width + level.height) // 3:  # type: ignore[index]
-        return "door and exit far apart", None
+def _missing(level: Level, verdict: Verdict, features: frozenset[str] | None) -> list[str]:
+    """The asked features that are not on the least-turns route or next to it."""
+    if features is None:
+        return []
     near = near_route(verdict)
-    missing = [name for name in sorted(features) if not any(pos in near for pos in level.positions[FEATURES[name]])]
-    if not missing:
-        return None, None
-    return f"every feature on the least-turns route ({', '.join(missing)})", _moved_onto_route(level, verdict, missing, rng)
+    return [name for name in sorted(features) if not any(pos in near for pos in level.positions[FEATURES[name]])]
 
 
-def _moved_onto_route(level: Level, verdict: Verdict, missing: list[str], rng: random.Random) -> tuple[str, ...] | None:
-    """Repair: each missing item feature moved from where it is to a free field of the route."""
-    rows = [list(row) for row in level.rows]
-    free = [pos for pos in route_fields(verdict) if rows[pos[1]][pos[0]] == "." and level.supported(*pos)]
-    for name in missing:
-        tile = FEATURES[name]
-        if name == "ladder" or not free or (name == "teleporter" and len(level.positions[tile]) < 2):
-            return None  # structure, not an item: only a new plan can move it
-        x, y = rng.choice(free)
-        free.remove((x, y))
-        moved = level.positions[tile][-1:] if name == "teleporter" else level.positions[tile]
-        for ox, oy in moved:  # a teleporter keeps its partner, wherever that is
-            rows[oy][ox] = "."
-        rows[y][x] = tile.char
-    return tuple("".join(row) for row in rows)
+def _tuned(level: Level, verdict: Verdict, request: Request, aim: _Aim, rng: random.Random) -> tuple[str, ...] | None:
+    """The rows with the asked features put on the least-turns route and its hazards tuned
+    towards the aimed leniency; None when nothing needs or can be changed."""
+    if not _sound(verdict, request.any_size) or verdict.warnings:
+        return None
+    grid = [list(row) for row in level.rows]
+    route = route_fields(verdict)[1:-1]
+    free = [pos for pos in route if grid[pos[1]][pos[0]] == "." and level.supported(*pos)]
+    rng.shuffle(free)
+    changed = False
+    for name in _missing(level, verdict, request.features):
+        char = FEATURES[name].char
+        if name == "ladder" or len(free) < 2:
+            return None  # structure: only a new plan can put it there
+        for x, y in free[:2] if name == "teleporter" else free[:1]:
+            grid[y][x] = char
+        del free[: 2 if name == "teleporter" else 1]
+        changed = True
+    allowed = request.features is None or "blades" in request.features
+    low_harm, high_harm = aim.leniency
+    now = leniency(level, verdict)
+    if now > high_harm and allowed:  # too lenient: blades on the route (S17 changes no move)
+        for x, y in free[: max(1, round((now - high_harm) / 1.5))]:
+            grid[y][x] = "!"
+            changed = True
+    elif now < low_harm:  # too harsh: hazards off the route, blades first
+        hazards = sorted((pos for pos in route if grid[pos[1]][pos[0]] in HAZARD_CHARS),
+                         key=lambda pos: HAZARD_CHARS.index(grid[pos[1]][pos[0]]))
+        for x, y in hazards[: max(1, round((low_harm - now) / 1.5))]:
+            grid[y][x] = "."
+            changed = True
+    return tuple("".join(row) for row in grid) if changed else None
+
+
+def story_holds(door: Position, exit_: Position, story: str) -> bool:
+    """The exit lies below the door, above it, or anywhere (`story` in STORIES)."""
+    assert story in STORIES
+    return story == "any" or (exit_[1] > door[1] if story == "below" else exit_[1] < door[1])

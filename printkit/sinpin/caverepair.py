@@ -1,0 +1,142 @@
+"""Mending a drawn cave until nothing in it can trap an avatar (S27) and nothing lies out of
+reach, before the validator is asked.
+
+The learned patterns draw pits and pockets the route does not know about; some of them can
+be fallen into and not left. The move graph of S27 (the engine's, through movegraph) says
+which: the rest positions the door reaches from which the exit cannot be reached. Only the
+bottoms of those traps need mending (everything above a trap drains into it): each bottom
+gets a ladder up out of it (S11: from a ladder every step is free to choose) or is filled
+with rock, and the graph is asked again, a few rounds at most. Then items no move passes
+are taken off the map (they would be S27 warnings; an item no move enters changes no move),
+and a lone teleporter too (S20).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from printkit.sinpin import movebits
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.movegraph import MoveCache, rest_graph
+from printkit.sinpin.rules import CARD_VALUES
+from printkit.sinpin.solver import FULL_MASK, relaxed_turns_to_exit
+from printkit.sinpin.tiles import ITEM_TILES, Tile
+
+Grid = list[list[str]]
+ROUNDS = 4  # graph passes before a cave is given up (each about 12 ms on 12 x 18)
+
+
+@dataclass(frozen=True)
+class Mended:
+    rows: tuple[str, ...]
+    rounds: int  # move graphs worked out
+    traps_mended: int
+    turns: int  # least turns with health ignored (S5 kept): the solver's first bound, a close guess
+
+
+def tidy(grid: Grid, limits: dict[str, int]) -> None:
+    """What the map may hold before any move is worked out: at most `limits` of some
+    characters (S28: webs, gems, question marks a set-up holds) and never one teleporter alone
+    (S20). Extra ones become open cave, the last in reading order first."""
+    for char, most in {**limits, "O": 99}.items():
+        where = [(x, y) for y, row in enumerate(grid) for x, c in enumerate(row) if c == char]
+        extra = where[most:] if char != "O" else (where if len(where) == 1 else [])
+        for x, y in extra:
+            grid[y][x] = "."
+
+
+def mend(grid: Grid, protected: set[Position], rng: random.Random, rounds: int = ROUNDS) -> Mended | None:
+    """The grid (door and exit in place) with its traps mended and unreachable items removed,
+    or None when the exit is out of the door's reach or traps remain after `rounds`.
+    Fields in `protected` (the planned route) are never changed."""
+    mended = 0
+    for done in range(1, rounds + 1):
+        tidy(grid, {})  # a trap filled with rock may have taken a teleporter's partner
+        level = Level(tuple("".join(row) for row in grid))
+        moves = MoveCache(level)
+        graph = rest_graph(moves)
+        exit_ = level.exit
+        if exit_ not in graph:
+            return None
+        traps = set(graph) - _leading_to(graph, exit_)
+        if not traps:
+            _items_within_reach(grid, level, moves, [pos for pos in graph if pos != exit_], rng)
+            bound = relaxed_turns_to_exit(moves, graph)[level.door][FULL_MASK]
+            return Mended(tuple("".join(row) for row in grid), done, mended, bound or 0)
+        if done == rounds:
+            return None
+        for bottom in _bottoms(graph, traps):
+            mended += _mend_trap(grid, bottom, protected, rng)
+    return None
+
+
+def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list[Position], rng: random.Random) -> None:
+    """Items no move passes (S27) moved to open fields on a floor that some move passes:
+    gems, hearts and question marks change no move, so nothing needs mending again; a chest
+    ends moves (S21) and is taken off instead."""
+    floors = frozenset(pos for pos in level.positions[Tile.OPEN] if level.supported(*pos))
+    items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
+    passed = movebits.fields_passed_by(moves.engine, ((pos, card) for pos in starts for card in CARD_VALUES), floors | items)
+    spots = sorted(passed & floors)
+    for x, y in sorted(items - passed):
+        char, grid[y][x] = grid[y][x], "."
+        if char != "C" and spots:
+            nx, ny = spots.pop(rng.randrange(len(spots)))
+            grid[ny][nx] = char
+
+
+def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
+    """The rest positions from which some sequence of moves reaches `target`, itself included."""
+    sources: dict[Position, list[Position]] = {}
+    for pos, ends in graph.items():
+        for end in ends:
+            sources.setdefault(end, []).append(pos)
+    found, frontier = {target}, [target]
+    while frontier:
+        for pos in sources.get(frontier.pop(), ()):
+            if pos not in found:
+                found.add(pos)
+                frontier.append(pos)
+    return found
+
+
+def _bottoms(graph: dict[Position, list[Position]], traps: set[Position]) -> list[list[Position]]:
+    """The bottoms of the traps: the groups of trap positions that reach each other and lead
+    nowhere else (the sink components of the graph among the traps), each sorted."""
+    reach: dict[Position, set[Position]] = {}
+    for start in sorted(traps):
+        seen, frontier = {start}, [start]
+        while frontier:
+            for end in graph[frontier.pop()]:
+                if end not in seen:
+                    seen.add(end)
+                    frontier.append(end)
+        reach[start] = seen
+    bottoms: list[list[Position]] = []
+    for start in sorted(traps):
+        if all(start in reach[other] for other in reach[start]):  # everything it reaches reaches it back
+            group = sorted(reach[start])
+            if group not in bottoms:
+                bottoms.append(group)
+    return bottoms
+
+
+def _mend_trap(grid: Grid, bottom: list[Position], protected: set[Position], rng: random.Random) -> bool:
+    """A ladder up from the lowest field of the trap's bottom, or its fields filled with rock
+    (False: all of it is the route's, which cannot change)."""
+    free = [pos for pos in bottom if pos not in protected and grid[pos[1]][pos[0]] not in "AZ"]
+    if not free:
+        return False
+    if rng.random() < 0.6:
+        x, y = max(free, key=lambda pos: (pos[1], pos[0]))
+        climbed = 0
+        while y > 0 and grid[y][x] in ".H" and (x, y) not in protected:
+            grid[y][x] = "H"
+            climbed += 1
+            y -= 1
+        if climbed:
+            return True
+    for x, y in free:
+        grid[y][x] = "#"
+    return True

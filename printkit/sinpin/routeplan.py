@@ -1,0 +1,187 @@
+"""The route a generated cave is drawn around: the few fields it must have, as constraints.
+
+A route is a few *passes*: walks along a floor, one after the other, each at its own height,
+joined where one ends by a hole to drop through (S14) or a ladder (S11, S12). The passes lie
+at uneven heights, turn back and forth (a route that winds is long for its map), and their
+floors rise and fall by a field here and there (a jump up, S10; a step off, S14). The plan
+fixes only what the route needs: the fields walked (open), the rock under them (S4), the
+shafts and ladders between passes and the head room of each jump. Everything else is left
+to the learned patterns (patterns.py), which draw the cave around these constraints.
+
+The story decides where the passes go: down from the door to an exit below it (the rules
+page's dungeons descend), up to an exit above (ladders only), or either way at each join.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from printkit.sinpin.level import Position
+
+STORIES = ("below", "above", "any")
+
+
+@dataclass
+class Skeleton:
+    """The constraints of a planned route: fixed characters, and the fields walked (open, or
+    an item or hazard the patterns put there), door and exit."""
+
+    width: int
+    height: int
+    fixed: dict[Position, str] = field(default_factory=dict)
+    walked: list[Position] = field(default_factory=list)  # in route order, door first
+    door: Position = (1, 1)
+    exit: Position = (1, 1)
+
+    def set(self, x: int, y: int, char: str) -> None:
+        if 0 < x < self.width - 1 and 0 < y < self.height - 1:
+            self.fixed[(x, y)] = char
+
+    def rock_under(self, x: int, y: int) -> None:
+        if self.fixed.get((x, y + 1)) not in ("H", "."):  # a shaft or ladder already there wins
+            self.set(x, y + 1, "#")
+
+
+@dataclass(frozen=True)
+class Pass:
+    row: int  # the row walked (its floor is the row below)
+    x_in: int
+    x_out: int
+
+
+def plan(rng: random.Random, width: int, height: int, length: float, story: str, ladders: bool) -> Skeleton:
+    """The route's constraints for about `length` fields walked, told as `story`; `ladders`
+    False joins passes by holes only (so the route can only go down)."""
+    rows = _rows(rng, height, length, width, story if ladders else "below")
+    passes = _spans(rng, rows, width, length)
+    skeleton = Skeleton(width, height)
+    for index, current in enumerate(passes):
+        _walk(rng, skeleton, current, *_room(passes, index, height))
+        if index + 1 < len(passes):
+            _join(rng, skeleton, current, passes[index + 1], ladders)
+    skeleton.door = (passes[0].x_in, passes[0].row)
+    skeleton.exit = (passes[-1].x_out, passes[-1].row)
+    for pos in (skeleton.door, skeleton.exit):
+        skeleton.fixed[pos] = "."
+        skeleton.rock_under(*pos)
+    return skeleton
+
+
+def _rows(rng: random.Random, height: int, length: float, width: int, story: str) -> list[int]:
+    """The walked row of each pass, in route order: as many passes as the length needs (about
+    two thirds of the map's width each), at uneven gaps of 2 to 4 rows."""
+    top, bottom = 1, height - 2
+    wanted = max(1, round(length / max(2.0, 0.65 * (width - 2))))
+    rows = [rng.randint(top, min(bottom, top + 2))]
+    while len(rows) < wanted and rows[-1] + 2 <= bottom:
+        rows.append(min(bottom, rows[-1] + rng.choice((2, 3, 3, 4))))
+    if len(rows) > 1 and rng.random() < 0.5:
+        rows[-1] = max(rows[-1], bottom - rng.randint(0, 1))  # the lowest pass often on the bottom
+    if story == "above":
+        rows = [height - 1 - row for row in rows]  # mirrored top to bottom: the route climbs
+        rows = [min(bottom, row) for row in rows]
+    elif story == "any" and len(rows) > 2 and rng.random() < 0.5:
+        cut = rng.randint(1, len(rows) - 1)  # start in the middle: first down, then back up past the door
+        rows = rows[cut:][::-1] + rows[:cut] if rng.random() < 0.5 else rows[:cut][::-1] + rows[cut:]
+    return rows
+
+
+def _spans(rng: random.Random, rows: list[int], width: int, length: float) -> list[Pass]:
+    """Where each pass enters and leaves: spans adding up to about `length`, each next one
+    usually turning back."""
+    inner = width - 2
+    shares = [rng.uniform(0.6, 1.4) for _ in rows]
+    total = sum(shares)
+    x = rng.choice((1, width - 2)) if rng.random() < 0.6 else rng.randint(1, width - 2)
+    passes: list[Pass] = []
+    heading = rng.choice((-1, 1))
+    for row, share in zip(rows, shares):
+        span = max(2, min(inner - 1, round(length * share / total)))
+        if passes:
+            heading = -heading if rng.random() < 0.8 else heading  # winding: most passes turn back
+        room = {1: width - 2 - x, -1: x - 1}
+        if room[heading] < span:
+            heading = -heading if room[-heading] >= span else max(room, key=room.__getitem__)
+        x_out = max(1, min(width - 2, x + heading * span))
+        passes.append(Pass(row, x, x_out))
+        x = x_out
+    return passes
+
+
+def _room(passes: list[Pass], index: int, height: int) -> tuple[bool, bool]:
+    """Whether pass `index` may raise stretches of its floor by one field, and lower them:
+    the rows it then uses must stay clear of every other pass's walk, floor and ledges."""
+    row = passes[index].row
+    others = [other.row for other in passes if other is not passes[index]]
+    up = row - 2 >= 1 and all(abs(other - row) >= 3 for other in others)
+    down = row + 1 <= height - 2 and all(other <= row - 3 or other >= row + 4 for other in others)
+    return up, down
+
+
+def _terrain(rng: random.Random, count: int, up: bool, down: bool) -> list[int]:
+    """The walk's height along a pass, as offsets from its row (-1 a field higher, +1 lower):
+    level at both ends, stretches of 1 to 4 fields, never two fields up or down at once."""
+    offsets = [0] * count
+    choices = [-1] * up + [1] * down
+    x, level = 1, 0
+    while choices and x < count - 2:
+        size = rng.randint(1, 4)
+        level = 0 if level else (rng.choice(choices) if rng.random() < 0.55 else 0)
+        for column in range(x, min(count - 2, x + size)):
+            offsets[column] = level
+        x += size
+    return offsets
+
+
+def _walk(rng: random.Random, skeleton: Skeleton, current: Pass, up: bool, down: bool) -> None:
+    """The fields of one pass, x_in to x_out, on rock, its floor rising and falling by a field
+    (a jump up, S10, or a step off, S14), each with the open field it needs above."""
+    step = 1 if current.x_out > current.x_in else -1
+    columns = list(range(current.x_in, current.x_out + step, step))
+    offsets = _terrain(rng, len(columns), up, down)
+    for index, x in enumerate(columns):
+        y = current.row + offsets[index]
+        skeleton.set(x, y, ".")
+        skeleton.rock_under(x, y)
+        neighbours = offsets[max(0, index - 1):index + 2]
+        if min(neighbours) < offsets[index] or offsets[index] > 0:
+            skeleton.set(x, y - 1, ".")  # head room: to jump up to the higher neighbour, or to walk off into the dip
+        skeleton.walked.append((x, y))
+
+
+def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, ladders: bool) -> None:
+    """From the end of `current` to the start of `following` (same column): a hole and a
+    shaft to drop down, or a ladder down or up."""
+    x = current.x_out
+    if following.row > current.row:  # down
+        kind = "ladder" if ladders and rng.random() < 0.35 else "drop"
+        for y in range(current.row + 1, following.row + 1):
+            skeleton.set(x, y, "H" if kind == "ladder" else ".")
+        skeleton.set(x, following.row + 1, "#")
+        if kind == "drop":
+            skeleton.set(x, current.row, ".")
+    else:  # up: a ladder from the walk below to the floor above, stepped off at the top (S12)
+        for y in range(following.row + 1, current.row + 1):
+            skeleton.set(x, y, "H")
+        skeleton.set(x, following.row, ".")
+        skeleton.rock_under(x, current.row)
+
+
+def shortcut(grid: list[list[str]], walked: list[Position], rng: random.Random) -> bool:
+    """A pair of teleporters on open fields of the walk a stretch apart (S20): a shortcut that
+    saves a turn or two, not one that skips the cave. False when the walk has no room."""
+    free = [index for index, (x, y) in enumerate(walked[1:-1], start=1)
+            if grid[y][x] == "." and grid[y + 1][x] in "#H"]
+    if len(free) < 4:
+        return False
+    for _ in range(12):
+        first = rng.choice(free[:-1])
+        later = [index for index in free if 3 <= index - first <= max(4, len(walked) // 3)]
+        if later:
+            second = rng.choice(later)
+            for index in (first, second):
+                x, y = walked[index]
+                grid[y][x] = "O"
+            return True
+    return False
