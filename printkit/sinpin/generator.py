@@ -150,8 +150,9 @@ def generate_level(request: Request, seed: int) -> Generated | Failure:
         planned = (aim.turns[0] + aim.turns[1]) / 2 * fields_per_turn
         with clock.construct:
             skeleton = plan(rng, request.width, request.height, planned, request.exit, ladders)
+            open_fields = frozenset(pos for pos, char in skeleton.fixed.items() if char == ".")
             grid = model.sample(request.width, request.height, rng, allowed, skeleton.fixed,
-                                frozenset(skeleton.walked) - {skeleton.door, skeleton.exit})
+                                open_fields - {skeleton.door, skeleton.exit})
             grid[skeleton.door[1]][skeleton.door[0]] = "A"
             grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
             tidy(grid, SETUP_LIMITS)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
+LADDER_SHARE = 0.65  # of the joins down: the others are holes to drop through
 
 
 @dataclass
@@ -53,11 +54,12 @@ class Pass:
 def plan(rng: random.Random, width: int, height: int, length: float, story: str, ladders: bool) -> Skeleton:
     """The route's constraints for about `length` fields walked, told as `story`; `ladders`
     False joins passes by holes only (so the route can only go down)."""
-    rows = _rows(rng, height, length, width, story if ladders else "below")
+    rows = _rows(rng, height, length, width, story if ladders else "below", ladders)
     passes = _spans(rng, rows, width, length)
     skeleton = Skeleton(width, height)
+    walks = []
     for index, current in enumerate(passes):
-        _walk(rng, skeleton, current, *_room(passes, index, height))
+        walks.append(_walk(skeleton, current))
         if index + 1 < len(passes):
             _join(rng, skeleton, current, passes[index + 1], ladders)
     skeleton.door = (passes[0].x_in, passes[0].row)
@@ -65,19 +67,29 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
     for pos in (skeleton.door, skeleton.exit):
         skeleton.fixed[pos] = "."
         skeleton.rock_under(*pos)
+    for walk in walks:  # only now, so that no dip or ledge takes a field another pass needs
+        _terrain(rng, skeleton, walk)
+    skeleton.walked = [pos for walk in walks for pos in walk]
     return skeleton
 
 
-def _rows(rng: random.Random, height: int, length: float, width: int, story: str) -> list[int]:
+def _rows(rng: random.Random, height: int, length: float, width: int, story: str, ladders: bool) -> list[int]:
     """The walked row of each pass, in route order: as many passes as the length needs (about
-    two thirds of the map's width each), at uneven gaps of 2 to 4 rows."""
+    two thirds of the map's width each), spread over the map's height at uneven gaps of 2 to
+    5 rows (wider gaps leave room for the floors to rise and fall)."""
     top, bottom = 1, height - 2
-    wanted = max(1, round(length / max(2.0, 0.65 * (width - 2))))
-    rows = [rng.randint(top, min(bottom, top + 2))]
-    while len(rows) < wanted and rows[-1] + 2 <= bottom:
-        rows.append(min(bottom, rows[-1] + rng.choice((2, 3, 3, 4))))
-    if len(rows) > 1 and rng.random() < 0.5:
-        rows[-1] = max(rows[-1], bottom - rng.randint(0, 1))  # the lowest pass often on the bottom
+    per_pass = max(2.0, 0.65 * (width - 2)) + (LADDER_SHARE * 5 if ladders else 0)  # a ladder down is walked too
+    wanted = max(1, min(round(length / per_pass), (bottom - top) // 2 + 1))
+    gaps = [2] * (wanted - 1)
+    spare = min(bottom - top - 2 * len(gaps), sum(rng.randint(1, 3) for _ in gaps))
+    while spare > 0 and any(gap < 5 for gap in gaps):
+        index = rng.choice([i for i, gap in enumerate(gaps) if gap < 5])
+        gaps[index] += 1
+        spare -= 1
+    first = rng.randint(top, max(top, min(top + 2, bottom - sum(gaps))))
+    rows = [first]
+    for gap in gaps:
+        rows.append(rows[-1] + gap)
     if story == "above":
         rows = [height - 1 - row for row in rows]  # mirrored top to bottom: the route climbs
         rows = [min(bottom, row) for row in rows]
@@ -109,45 +121,40 @@ def _spans(rng: random.Random, rows: list[int], width: int, length: float) -> li
     return passes
 
 
-def _room(passes: list[Pass], index: int, height: int) -> tuple[bool, bool]:
-    """Whether pass `index` may raise stretches of its floor by one field, and lower them:
-    the rows it then uses must stay clear of every other pass's walk, floor and ledges."""
-    row = passes[index].row
-    others = [other.row for other in passes if other is not passes[index]]
-    up = row - 2 >= 1 and all(abs(other - row) >= 3 for other in others)
-    down = row + 1 <= height - 2 and all(other <= row - 3 or other >= row + 4 for other in others)
-    return up, down
-
-
-def _terrain(rng: random.Random, count: int, up: bool, down: bool) -> list[int]:
-    """The walk's height along a pass, as offsets from its row (-1 a field higher, +1 lower):
-    level at both ends, stretches of 1 to 4 fields, never two fields up or down at once."""
-    offsets = [0] * count
-    choices = [-1] * up + [1] * down
-    x, level = 1, 0
-    while choices and x < count - 2:
-        size = rng.randint(1, 4)
-        level = 0 if level else (rng.choice(choices) if rng.random() < 0.55 else 0)
-        for column in range(x, min(count - 2, x + size)):
-            offsets[column] = level
-        x += size
-    return offsets
-
-
-def _walk(rng: random.Random, skeleton: Skeleton, current: Pass, up: bool, down: bool) -> None:
-    """The fields of one pass, x_in to x_out, on rock, its floor rising and falling by a field
-    (a jump up, S10, or a step off, S14), each with the open field it needs above."""
+def _walk(skeleton: Skeleton, current: Pass) -> list[Position]:
+    """The level fields of one pass, x_in to x_out, each on rock (S4), in walking order."""
     step = 1 if current.x_out > current.x_in else -1
-    columns = list(range(current.x_in, current.x_out + step, step))
-    offsets = _terrain(rng, len(columns), up, down)
-    for index, x in enumerate(columns):
-        y = current.row + offsets[index]
+    walk = [(x, current.row) for x in range(current.x_in, current.x_out + step, step)]
+    for x, y in walk:
         skeleton.set(x, y, ".")
         skeleton.rock_under(x, y)
-        neighbours = offsets[max(0, index - 1):index + 2]
-        if min(neighbours) < offsets[index] or offsets[index] > 0:
-            skeleton.set(x, y - 1, ".")  # head room: to jump up to the higher neighbour, or to walk off into the dip
-        skeleton.walked.append((x, y))
+    return walk
+
+
+def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position]) -> None:
+    """Break the pass's floor every few fields, where the fields it takes are free: a dip of
+    one or two fields (stepped into, jumped out of, S10), or else a ledge one field higher
+    (jumped onto, stepped off). A long straight floor reads as a built storey, not a cave.
+    Ends stay level: the door, the exit and the joins need them as planned."""
+    free = skeleton.fixed.get
+    index = rng.randint(1, 3)
+    while index < len(walk) - 2:
+        size = min(rng.choice((1, 1, 2)), len(walk) - 2 - index)
+        part = walk[index:index + size]
+        before, after = walk[index - 1], walk[index + size]
+        if all(free((x, y + 1)) == "#" and free((x, y + 2)) in (None, "#") for x, y in part):
+            for x, y in part:  # a dip: the floor opens one field down, rock below it
+                skeleton.fixed[(x, y + 1)] = "."
+                skeleton.set(x, y + 2, "#")
+            walk[index:index + size] = [(x, y + 1) for x, y in part]
+        elif all(free((x, y - 1)) is None for x, y in [before, *part, after]) and part[0][1] >= 2:
+            for x, y in part:  # a ledge: rock where the walk was, the walk on top
+                skeleton.fixed[(x, y)] = "#"
+                skeleton.fixed[(x, y - 1)] = "."
+            for x, y in (before, after):
+                skeleton.fixed[(x, y - 1)] = "."  # head room to jump up and to step off
+            walk[index:index + size] = [(x, y - 1) for x, y in part]
+        index += size + rng.randint(2, 4)
 
 
 def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, ladders: bool) -> None:
@@ -155,7 +162,7 @@ def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass
     shaft to drop down, or a ladder down or up."""
     x = current.x_out
     if following.row > current.row:  # down
-        kind = "ladder" if ladders and rng.random() < 0.35 else "drop"
+        kind = "ladder" if ladders and rng.random() < LADDER_SHARE else "drop"
         for y in range(current.row + 1, following.row + 1):
             skeleton.set(x, y, "H" if kind == "ladder" else ".")
         skeleton.set(x, following.row + 1, "#")
