@@ -31,7 +31,7 @@ def examples() -> list[tuple[str, ...]]:
 
 def main(count: int, seed: int) -> None:
     started = time.process_time()
-    made = [generate_level(Request(), derive_seed(seed, index)) for index in range(count)]
+    made = [generate_level(Request(), derive_seed(seed, index), index) for index in range(count)]
     good = [result for result in made if isinstance(result, Generated)]
     cpu = time.process_time() - started
     figures = compare_looks([result.level.rows for result in good], examples())

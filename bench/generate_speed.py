@@ -25,7 +25,7 @@ def run(request: Request, count: int, seed: int = 1) -> None:
     cpu, wall, construct, validate, attempts, made = [], [], 0.0, 0.0, 0, 0
     for index in range(count):
         started_cpu, started_wall = time.process_time(), time.perf_counter()
-        result = generate_level(request, derive_seed(seed, index))
+        result = generate_level(request, derive_seed(seed, index), index)
         cpu.append(time.process_time() - started_cpu)
         wall.append(time.perf_counter() - started_wall)
         construct += result.construct_seconds

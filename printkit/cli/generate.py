@@ -133,7 +133,7 @@ def _make_chunk(request: Request, seed: int, render: bool, chunk: Chunk) -> list
     made = []
     for index in chunk.items:
         level_seed = derive_seed(seed, index)
-        result = generate_level(request, level_seed)
+        result = generate_level(request, level_seed, index)
         if isinstance(result, Failure):
             made.append(Made(index, level_seed, None, None, result.reason, result.attempts,
                              result.construct_seconds, result.validate_seconds))

@@ -14,10 +14,12 @@ and a lone teleporter too (S20).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from printkit.sinpin import movebits
 from printkit.sinpin.level import Level, Position
+from printkit.sinpin.looks import open_rectangle
 from printkit.sinpin.movegraph import MoveCache, rest_graph
 from printkit.sinpin.rules import CARD_VALUES
 from printkit.sinpin.solver import FULL_MASK, relaxed_turns_to_exit
@@ -25,6 +27,7 @@ from printkit.sinpin.tiles import ITEM_TILES, Tile
 
 Grid = list[list[str]]
 ROUNDS = 4  # graph passes before a cave is given up (each about 12 ms on 12 x 18)
+HALL = 6  # the largest rectangle of plain open cave left empty (the examples' mean is about 5)
 
 
 @dataclass(frozen=True)
@@ -46,10 +49,12 @@ def tidy(grid: Grid, limits: dict[str, int]) -> None:
             grid[y][x] = "."
 
 
-def mend(grid: Grid, protected: set[Position], rng: random.Random, rounds: int = ROUNDS) -> Mended | None:
-    """The grid (door and exit in place) with its traps mended and unreachable items removed,
-    or None when the exit is out of the door's reach or traps remain after `rounds`.
-    Fields in `protected` (the planned route) are never changed."""
+def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequence[str] = (),
+         rounds: int = ROUNDS) -> Mended | None:
+    """The grid (door and exit in place) with its traps mended and its items within reach
+    (`scatter`: the items to break up big empty halls with), or None when the exit is out of
+    the door's reach or traps remain after `rounds`. Fields in `protected` (the planned
+    route) are never changed."""
     mended = 0
     for done in range(1, rounds + 1):
         tidy(grid, {})  # a trap filled with rock may have taken a teleporter's partner
@@ -61,7 +66,7 @@ def mend(grid: Grid, protected: set[Position], rng: random.Random, rounds: int =
             return None
         traps = set(graph) - _leading_to(graph, exit_)
         if not traps:
-            _items_within_reach(grid, level, moves, [pos for pos in graph if pos != exit_], rng)
+            _items_within_reach(grid, level, moves, [pos for pos in graph if pos != exit_], rng, scatter)
             bound = relaxed_turns_to_exit(moves, graph)[level.door][FULL_MASK]
             return Mended(tuple("".join(row) for row in grid), done, mended, bound or 0)
         if done == rounds:
@@ -71,19 +76,45 @@ def mend(grid: Grid, protected: set[Position], rng: random.Random, rounds: int =
     return None
 
 
-def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list[Position], rng: random.Random) -> None:
+def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list[Position], rng: random.Random,
+                        scatter: Sequence[str]) -> None:
     """Items no move passes (S27) moved to open fields on a floor that some move passes:
     gems, hearts and question marks change no move, so nothing needs mending again; a chest
-    ends moves (S21) and is taken off instead."""
-    floors = frozenset(pos for pos in level.positions[Tile.OPEN] if level.supported(*pos))
+    ends moves (S21) and is taken off instead. Then big empty halls get items from `scatter`
+    on fields moves pass, near their middle, until no rectangle of plain open cave is larger
+    than HALL fields (the examples keep theirs small) or no such field is left."""
+    open_fields = frozenset(level.positions[Tile.OPEN])
     items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
-    passed = movebits.fields_passed_by(moves.engine, ((pos, card) for pos in starts for card in CARD_VALUES), floors | items)
-    spots = sorted(passed & floors)
+    cave = frozenset((x, y) for x, y, tile in level.cells() if tile is not Tile.ROCK)
+    passed = movebits.fields_passed_by(moves.engine, ((pos, card) for pos in starts for card in CARD_VALUES), cave)
+    spots = sorted(pos for pos in passed & open_fields if level.supported(*pos))
     for x, y in sorted(items - passed):
         char, grid[y][x] = grid[y][x], "."
         if char != "C" and spots:
             nx, ny = spots.pop(rng.randrange(len(spots)))
             grid[ny][nx] = char
+    for _ in range(8):
+        area, left, top, right, bottom = open_rectangle(["".join(row) for row in grid])
+        if area <= HALL:
+            return
+        inside = [(x, y) for x, y in passed if left <= x <= right and top <= y <= bottom and grid[y][x] == "."]
+        middle = ((left + right) / 2, (top + bottom) / 2)
+        if inside and scatter:
+            x, y = min(inside, key=lambda pos: (abs(pos[0] - middle[0]) + abs(pos[1] - middle[1]), pos))
+            grid[y][x] = _within_limits(grid, rng.choice(scatter))
+        elif not inside and (round(middle[0]), top - 1) not in passed:
+            # No move enters the hall: a pillar of rock changes no move (nothing enters it,
+            # and nothing stands on its top, S4), and breaks the hall up.
+            for y in range(top, bottom + 1):
+                grid[y][round(middle[0])] = "#"
+        else:
+            return
+
+
+def _within_limits(grid: Grid, char: str) -> str:
+    """`char`, or a heart when the map already holds as many as a set-up does (S28)."""
+    most = {"*": 16, "?": 4}.get(char)
+    return "h" if most is not None and sum(row.count(char) for row in grid) >= most else char
 
 
 def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:

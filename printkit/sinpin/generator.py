@@ -58,11 +58,11 @@ class Request:
     examples: Examples | None = None
 
     def turn_range(self) -> Span:
-        """The asked least turns; by default scaled with the map, about one turn for 50 to
-        one for 10 fields inside the border (3..16 on 12x18)."""
+        """The asked least turns; by default scaled with the map, about one turn for 80 to
+        one for 8 fields inside the border (2..20 on 12x18)."""
         fields = (self.width - 2) * (self.height - 2)
-        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 50, (self.max_turns or 99) - 2))
-        high = self.max_turns if self.max_turns is not None else max(low + 2, fields // 10)
+        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 80, (self.max_turns or 99) - 2))
+        high = self.max_turns if self.max_turns is not None else max(low + 2, fields // 8)
         return low, high
 
 
@@ -115,30 +115,45 @@ class _Aim:
         return (not self.strict and attempt > PATIENCE) or self.turns[0] - slack <= turns <= self.turns[1] + slack
 
 
+ANY_LENIENCY = (-99, 0)
 PATIENCE = 4  # attempts that must hit the aimed turns before any turns in the range will do
 
 
-def _aim(request: Request, rng: random.Random) -> _Aim:
-    """With --target, its cell; otherwise a seeded cell of the survey's grid (least turns by
-    TURNS_PER_CELL) and a leniency, so that a batch spreads over the range."""
+HARMS = 9  # leniency 0 to -8 aimed at, as the survey's cells count it
+
+
+def _aim(request: Request, rng: random.Random, index: int | None) -> _Aim:
+    """With --target, its cell. Otherwise a cell of the survey's grid (least turns by
+    TURNS_PER_CELL, leniency by one): level `index` of a run takes the index-th point of a
+    low-discrepancy sequence over the grid (R2, Roberts 2018), so that any first N levels of
+    a run spread evenly over the range; a level made alone (no index) takes a seeded cell."""
     low, high = request.turn_range()
     target = request.target
     if target is not None:
-        return _Aim(target.turns or (low, high), target.leniency or (-99, 0), True)
-    cells = range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1)
-    cell = rng.choice(cells)
-    turns = (max(low, cell * TURNS_PER_CELL + 1), min(high, (cell + 1) * TURNS_PER_CELL))
-    harm = rng.choice((0, 0, 1, 2, 3, 4, 5, 6))
-    return _Aim(turns, (-harm, -harm), False)
+        return _Aim(target.turns or (low, high), target.leniency or ANY_LENIENCY, True)
+    cells = list(range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1))
+    if index is None:
+        u, v = rng.random(), rng.random()
+    else:
+        u, v = (0.5 + (index + 1) * _R2[0]) % 1.0, (0.5 + (index + 1) * _R2[1]) % 1.0
+    cell = cells[int(u * len(cells))]
+    harm = int(v * HARMS)
+    return _Aim((max(low, cell * TURNS_PER_CELL + 1), min(high, (cell + 1) * TURNS_PER_CELL)), (-harm, -harm), False)
 
 
-def generate_level(request: Request, seed: int) -> Generated | Failure:
-    """One level from `seed` alone: plan, draw, mend, validate, tune, up to the budget."""
+_PLASTIC = 1.324717957244746  # x**3 = x + 1: the R2 sequence's steps are its powers' inverses
+_R2 = (1 / _PLASTIC, 1 / _PLASTIC**2)
+
+
+def generate_level(request: Request, seed: int, index: int | None = None) -> Generated | Failure:
+    """One level from `seed` (and its place `index` in a run, which picks the cell of the
+    range it aims at): plan, draw, mend, validate, tune, up to the budget."""
     rng = random.Random(seed)
     model = pattern_model(request.examples if request.examples is not None else bundled_examples())
-    aim = _aim(request, rng)
+    aim = _aim(request, rng, index)
     allowed = None if request.features is None else frozenset(FEATURES[name].char for name in request.features)
     ladders = allowed is None or "H" in allowed
+    scatter = model.scattered(allowed)
     fields_per_turn = _FIELDS_PER_TURN
     clock = _Clock()
     reasons: dict[str, int] = {}
@@ -156,11 +171,11 @@ def generate_level(request: Request, seed: int) -> Generated | Failure:
             grid[skeleton.door[1]][skeleton.door[0]] = "A"
             grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
             tidy(grid, SETUP_LIMITS)
-            if allowed is None or "!" in allowed:
+            if (allowed is None or "!" in allowed) and aim.leniency != ANY_LENIENCY:
                 _preset_harm(grid, skeleton.walked, aim, rng)
             if (rng.random() < model.with_teleporters / max(1, model.examples)) if allowed is None else "O" in allowed:
                 shortcut(grid, skeleton.walked, rng)
-            mended = mend(grid, set(skeleton.fixed), rng)
+            mended = mend(grid, set(skeleton.fixed), rng, scatter)
         if mended is None:
             rejected("no way to the exit without traps (S26, S27)")
             continue

@@ -130,17 +130,25 @@ def _rock_runs(row: str) -> list[str]:
 
 
 def largest_open_rectangle(rows: Sequence[str]) -> int:
-    """The area of the largest rectangle of plain open cave ('.'), by the histogram method."""
-    width, best = len(rows[0]), 0
+    """The area of the largest rectangle of plain open cave ('.')."""
+    return open_rectangle(rows)[0]
+
+
+def open_rectangle(rows: Sequence[str]) -> tuple[int, int, int, int, int]:
+    """The largest rectangle of plain open cave ('.') by the histogram method: (area, left,
+    top, right, bottom), corners included; the first found among equals; area 0 if none."""
+    width = len(rows[0])
+    best = (0, 0, 0, -1, -1)
     heights = [0] * width
-    for row in rows:
+    for y, row in enumerate(rows):
         heights = [h + 1 if char == "." else 0 for h, char in zip(heights, row)]
         stack: list[tuple[int, int]] = []  # (start column, height), heights rising
         for x, height in enumerate([*heights, 0]):
             start = x
             while stack and stack[-1][1] >= height:
                 start, top = stack.pop()
-                best = max(best, top * (x - start))
+                if top * (x - start) > best[0]:
+                    best = (top * (x - start), start, y - top + 1, x - 1, y)
             stack.append((start, height))
     return best
 

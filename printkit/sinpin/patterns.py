@@ -130,6 +130,13 @@ class PatternModel:
             return "."
         return rng.choices(options, weights)[0]
 
+    def scattered(self, allowed: frozenset[str] | None) -> tuple[str, ...]:
+        """The items that change no move (gems, hearts, question marks; not chests, S21), each
+        as often as the examples show them on a floor: what a cave's empty halls get."""
+        seen = self.kinds.get((ITEM, True), Counter())
+        return tuple(sorted(char for char, count in seen.items() for _ in range(count)
+                            if char in "*h?" and (allowed is None or char in allowed)))
+
     def sample(self, width: int, height: int, rng: random.Random, allowed: frozenset[str] | None = None,
                fixed: dict[Position, str] | None = None, walked: frozenset[Position] = frozenset()) -> list[list[str]]:
         """A map of `width` x `height` S3 characters: a rock border, the inside drawn from the

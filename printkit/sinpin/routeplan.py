@@ -68,7 +68,7 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
         skeleton.fixed[pos] = "."
         skeleton.rock_under(*pos)
     for walk in walks:  # only now, so that no dip or ledge takes a field another pass needs
-        _terrain(rng, skeleton, walk)
+        _terrain(rng, skeleton, walk, ladders)
     skeleton.walked = [pos for walk in walks for pos in walk]
     return skeleton
 
@@ -131,13 +131,14 @@ def _walk(skeleton: Skeleton, current: Pass) -> list[Position]:
     return walk
 
 
-def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position]) -> None:
+def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladders: bool) -> None:
     """Break the pass's floor every few fields, where the fields it takes are free: a dip of
     one or two fields (stepped into, jumped out of, S10), or else a ledge one field higher
     (jumped onto, stepped off). A long straight floor reads as a built storey, not a cave.
     Ends stay level: the door, the exit and the joins need them as planned."""
     free = skeleton.fixed.get
     index = rng.randint(1, 3)
+    level_since = 0  # where the floor last changed
     while index < len(walk) - 2:
         size = min(rng.choice((1, 1, 2)), len(walk) - 2 - index)
         part = walk[index:index + size]
@@ -147,6 +148,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position]) -> No
                 skeleton.fixed[(x, y + 1)] = "."
                 skeleton.set(x, y + 2, "#")
             walk[index:index + size] = [(x, y + 1) for x, y in part]
+            level_since = index + size
         elif all(free((x, y - 1)) is None for x, y in [before, *part, after]) and part[0][1] >= 2:
             for x, y in part:  # a ledge: rock where the walk was, the walk on top
                 skeleton.fixed[(x, y)] = "#"
@@ -154,6 +156,12 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position]) -> No
             for x, y in (before, after):
                 skeleton.fixed[(x, y - 1)] = "."  # head room to jump up and to step off
             walk[index:index + size] = [(x, y - 1) for x, y in part]
+            level_since = index + size
+        elif ladders and index - level_since >= 3 and free((part[0][0], part[0][1] + 1)) == "#" and free((part[0][0], part[0][1] + 2)) == ".":
+            # Stacked right on the pass below: a ladder in the floor (it still holds the walk
+            # up, S4) is a way down, not a gap; the route can take it or walk on.
+            skeleton.fixed[(part[0][0], part[0][1] + 1)] = "H"
+            size, level_since = 1, index + 1
         index += size + rng.randint(2, 4)
 
 
