@@ -20,7 +20,7 @@ import time
 from printkit.batch import derive_seed
 from printkit.bundled import catalogue
 from printkit.sinpin.generator import Generated, Request, generate_level
-from printkit.sinpin.levelmetrics import coverage
+from printkit.sinpin.surveyrange import coverage
 from printkit.sinpin.loader import read_level
 from printkit.sinpin.looks import compare_looks
 

@@ -1,8 +1,8 @@
 """`printkit generate`: random solvable Sinpin caves, written as level files (and maps).
 
-The options shared with `printkit survey` and `printkit kit --random` live here too
-(`generator_options`, `make_levels`): one way to ask the generator for levels, on one or
-more processes through printkit.batch, level k's seed derived from --seed and k alone.
+`make_levels` is shared with `printkit survey` and `printkit kit --random`: one way to ask
+the generator for levels, on one or more processes through printkit.batch, level k's seed
+derived from --seed and k alone (the options are printkit.cli.generatoroptions).
 """
 
 from __future__ import annotations
@@ -14,21 +14,16 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import click
 
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
-from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
-from printkit.sinpin.generator import MIN_SIZE, Failure, Request, generate_level
+from printkit.cli.generatoroptions import generator_options, request_from
+from printkit.sinpin.generator import Failure, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
-from printkit.sinpin.levelmetrics import FEATURES
 from printkit.sinpin.loader import dump_level
-from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
-
-ANY_SIZE_LIMIT = 60  # --any-size: a search on a bigger map takes minutes per level
 
 
 @dataclass(frozen=True)
@@ -50,74 +45,6 @@ class Made:
         assert self.level is not None and self.metrics is not None
         figures = {"seed": run_seed, "index": self.index, "level_seed": self.seed, **self.metrics}
         return dump_level(self.level, {"x-metrics": figures})
-
-
-def _size(text: str, any_size: bool) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-    if not match:
-        raise click.BadParameter(f"'{text}' is not a size: write WIDTHxHEIGHT in fields, such as 12x18", param_hint="'--size'")
-    width, height = int(match[1]), int(match[2])
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise click.BadParameter(f"{width}x{height} is too small: a cave needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} fields", param_hint="'--size'")
-    if any_size:
-        if max(width, height) > ANY_SIZE_LIMIT:
-            raise click.BadParameter(f"{width}x{height} is too big even with --any-size (at most {ANY_SIZE_LIMIT} a side)", param_hint="'--size'")
-    elif not fits_paper(width, height):
-        raise click.BadParameter(
-            f"{width}x{height} does not fit one A4 sheet (S2: at most {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or"
-            f" {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape); --any-size makes bigger caves that cannot be printed",
-            param_hint="'--size'")
-    return width, height
-
-
-def _features(text: str | None) -> frozenset[str] | None:
-    if text is None:
-        return None
-    names = [name.strip().lower() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in FEATURES]
-    if unknown or not names:
-        what = f"unknown feature{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}" if unknown else "no features named"
-        raise click.BadParameter(f"{what}; the features are {','.join(FEATURES)}", param_hint="'--features'")
-    return frozenset(names)
-
-
-def _players(text: str) -> tuple[int, ...]:
-    match = re.fullmatch(r"\s*([234])\s*(?:\.\.\s*([234])\s*)?", text)
-    if not match or (match[2] and int(match[2]) < int(match[1])):
-        raise click.BadParameter(f"'{text}' is not a player count: write 3, or a range such as 2..4 (from 2 to 4)", param_hint="'--players'")
-    low, high = int(match[1]), int(match[2] or match[1])
-    return tuple(range(low, high + 1))
-
-
-def generator_options(command: Callable) -> Callable:
-    """The options that say what to generate (generate, survey)."""
-    decorators = [
-        click.option("--seed", type=click.IntRange(0), default=None,
-                     help="Seed of the run; the same seed and options give the same files. Default: a fresh one, reported."),
-        click.option("--size", "size_text", default="12x18", show_default=True, metavar="WxH",
-                     help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size."),
-        click.option("--min-turns", type=click.IntRange(1), default=None, help="Least turns to win at least this (default: by size)."),
-        click.option("--max-turns", type=click.IntRange(1), default=None, help="Least turns to win at most this (default: by size)."),
-        click.option("--features", "features_text", default=None, metavar="LIST",
-                     help=f"Comma list of special fields every level has on its route: {','.join(FEATURES)}."
-                          " Default: a seeded mix of four to seven per level."),
-        click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
-                     help="The player counts the levels are for."),
-        click.option("--any-size", is_flag=True, help="Allow sizes beyond one A4 sheet (up to 60 a side; not printable)."),
-        batch_options,  # --jobs J or --dask ADDRESS: the command gets an `executor`
-    ]
-    for decorate in reversed(decorators):
-        command = decorate(command)
-    return command
-
-
-def request_from(size_text: str, min_turns: int | None, max_turns: int | None, features_text: str | None,
-                 players_text: str, any_size: bool) -> Request:
-    """The generator's request from the options; a usage error (exit 2) names what is wrong."""
-    width, height = _size(size_text, any_size)
-    if min_turns is not None and max_turns is not None and min_turns > max_turns:
-        raise click.BadParameter(f"--min-turns {min_turns} is above --max-turns {max_turns}", param_hint="'--min-turns'")
-    return Request(width, height, min_turns, max_turns, _features(features_text), _players(players_text), any_size=any_size)
 
 
 def run_seed(seed: int | None) -> int:
@@ -175,16 +102,18 @@ def shortfall(made: list[Made], request: Request) -> str | None:
         reasons[m.reason or "?"] = reasons.get(m.reason or "?", 0) + 1
     low, high = request.turn_range()
     why = "; ".join(f"{n} on {reason}" for reason, n in sorted(reasons.items(), key=lambda item: -item[1]))
+    target = f", target {request.target.describe()}" if request.target else ""
     return (f"made {len(made) - len(failed)} of {len(made)} levels: {len(failed)} failed within {request.attempts} attempts"
-            f" each ({why}; asked: {request.width}x{request.height}, least turns {low}..{high}"
+            f" each ({why}; asked: {request.width}x{request.height}, least turns {low}..{high}{target}, exit {request.exit}"
             f"{', features ' + ','.join(sorted(request.features)) if request.features else ''})")
 
 
-def random_level_file(seed: int | None) -> tuple[Level, str, str]:
-    """One fresh level of the default request (for 2 to 4 players) for `printkit kit
-    --random`: the level, its file text and its name in messages; exit 1 if the generator
-    could not make it."""
-    request = Request()
+def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str, str]:
+    """One fresh level of the default request for `printkit kit --random`, made for the
+    kit's player count (`players`, or 2 to 4 when the kit takes the most the level allows):
+    the level, its file text and its name in messages; exit 1 if the generator could not
+    make it."""
+    request = Request(players=(players,)) if players else Request()
     seed = run_seed(seed)
     made = make_levels(request, seed, 1, LocalProcesses(), "Generating a cave")[0]
     if made.level is None:
@@ -208,23 +137,27 @@ def file_stem(made: Made, count: int) -> str:
 @click.option("--count", type=click.IntRange(1, 100_000), default=1, show_default=True, help="How many levels.")
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the level files into.")
 @click.option("--render", is_flag=True, help="Also write each level's A4 map as NAME.pdf.")
-def generate_command(seed: int | None, size_text: str, min_turns: int | None, max_turns: int | None,
-                     features_text: str | None, players_text: str, any_size: bool, executor: ChunkExecutor,
-                     count: int, output: str, render: bool) -> None:
-    """Invent random Sinpin caves that are always winnable and write them as level files.
+def generate_command(seed: int | None, executor: ChunkExecutor, count: int, output: str, render: bool,
+                     **options: object) -> None:
+    """Invent random Sinpin caves that are always winnable and look hand-made; write them as
+    level files.
 
     \b
       printkit generate --seed 1 --count 20 -o output/generated/ --render
+      printkit generate --target long,hazardous --count 5 -o output/hard/
+      printkit generate --like my-levels/ --exit any -o output/mine/
 
-    Each level is built around a route (storeys joined by drops, ladders and spring lifts),
-    dressed with the features, and kept only when `printkit validate` finds it valid with no
-    warning (no soft-lock, no unreachable item), its least turns within --min-turns and
-    --max-turns, door and exit far apart and every feature on its least-turns route or next
-    to it. Each file gets a name ("Mossy Hollow"), author "printkit generate" and, under
-    x-metrics, its seed and figures. Levels that cannot be made within the attempt budget
-    are reported (exit 1); the others are written.
+    Each level is drawn around a planned route (passes at uneven heights joined by drops and
+    ladders, the exit below the door unless --exit says otherwise) by patterns learned from
+    example levels (--like; default the bundled ones), mended where it could trap an avatar,
+    and kept only when `printkit validate` finds it valid with no warning (no soft-lock, no
+    unreachable item) and its least turns within --turns. A run spreads its levels over the
+    survey's range (least turns x leniency); --target asks for one cell of it. Each file gets
+    a name ("Mossy Hollow"), author "printkit generate" and, under x-metrics, its seed and
+    figures. Levels that cannot be made within the attempt budget are reported (exit 1); the
+    others are written.
     """
-    request = request_from(size_text, min_turns, max_turns, features_text, players_text, any_size)
+    request = request_from(**options)  # type: ignore[arg-type]
     if render and not fits_paper(request.width, request.height):
         raise click.BadParameter("--render draws A4 maps; a size beyond S2 cannot be printed", param_hint="'--render'")
     out_dir = Path(output)

@@ -63,7 +63,7 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     if random_level:
         from printkit.cli.generate import random_level_file
 
-        level, text, name = random_level_file(seed)
+        level, text, name = random_level_file(seed, players)
         batch.add(out_dir / "level.yaml", text.encode("utf-8"))
     else:
         level, name = _checked_level(level_file)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ and a lone teleporter too (S20).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from printkit.sinpin import movebits
@@ -36,6 +36,7 @@ class Mended:
     rounds: int  # move graphs worked out
     traps_mended: int
     turns: int  # least turns with health ignored (S5 kept): the solver's first bound, a close guess
+    door: Position  # where the door ended up (trimmed routes start later)
 
 
 def tidy(grid: Grid, limits: dict[str, int]) -> None:
@@ -50,11 +51,11 @@ def tidy(grid: Grid, limits: dict[str, int]) -> None:
 
 
 def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequence[str] = (),
-         rounds: int = ROUNDS) -> Mended | None:
+         rounds: int = ROUNDS, trim: Trim | None = None) -> Mended | None:
     """The grid (door and exit in place) with its traps mended and its items within reach
     (`scatter`: the items to break up big empty halls with), or None when the exit is out of
     the door's reach or traps remain after `rounds`. Fields in `protected` (the planned
-    route) are never changed."""
+    route) are never changed. With `trim`, a route longer than it asks starts later on it."""
     mended = 0
     for done in range(1, rounds + 1):
         tidy(grid, {})  # a trap filled with rock may have taken a teleporter's partner
@@ -66,14 +67,59 @@ def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequ
             return None
         traps = set(graph) - _leading_to(graph, exit_)
         if not traps:
-            _items_within_reach(grid, level, moves, [pos for pos in graph if pos != exit_], rng, scatter)
-            bound = relaxed_turns_to_exit(moves, graph)[level.door][FULL_MASK]
-            return Mended(tuple("".join(row) for row in grid), done, mended, bound or 0)
+            turns = relaxed_turns_to_exit(moves, graph)
+            door = _trimmed(grid, level, graph, turns, trim) if trim is not None else level.door
+            reached = _reached(graph, door)
+            _items_within_reach(grid, Level(tuple("".join(row) for row in grid)), moves,
+                                [pos for pos in reached if pos != exit_], rng, scatter)
+            return Mended(tuple("".join(row) for row in grid), done, mended, turns[door][FULL_MASK] or 0, door)
         if done == rounds:
             return None
-        for bottom in _bottoms(graph, traps):
-            mended += _mend_trap(grid, bottom, protected, rng)
+        changed = sum(_mend_trap(grid, bottom, protected, rng) for bottom in _bottoms(graph, traps))
+        if not changed:
+            return None  # every trap's bottom is the route's own: a new plan is cheaper
+        mended += changed
     return None
+
+
+@dataclass(frozen=True)
+class Trim:
+    """Where a route too long for its aim may start instead: the fields of the planned walk
+    in order (`starts`), the least turns asked, and which doors the story allows."""
+
+    starts: tuple[Position, ...]
+    turns: tuple[int, int]
+    door_ok: Callable[[Position], bool]
+
+
+def _trimmed(grid: Grid, level: Level, graph: dict[Position, list[Position]],
+             turns: dict[Position, list[int | None]], trim: Trim) -> Position:
+    """The door moved forward along the walk to the first field from which the exit is as
+    many turns away as asked (health ignored, S5 kept), when the route is longer than asked.
+    Nothing new can trap the avatar: every rest position the new door reaches, the old one
+    did too, and all of those lead to the exit (S27)."""
+    door = level.door
+    low, high = trim.turns
+    if (turns[door][FULL_MASK] or 0) <= high:
+        return door
+    for x, y in trim.starts:
+        ahead = turns.get((x, y))
+        if (ahead is not None and low <= (ahead[FULL_MASK] or 0) <= high and grid[y][x] == "."
+                and level.supported(x, y) and (x, y) in graph and trim.door_ok((x, y))):
+            grid[door[1]][door[0]] = "."
+            grid[y][x] = "A"
+            return (x, y)
+    return door
+
+
+def _reached(graph: dict[Position, list[Position]], start: Position) -> set[Position]:
+    seen, frontier = {start}, [start]
+    while frontier:
+        for end in graph[frontier.pop()]:
+            if end not in seen:
+                seen.add(end)
+                frontier.append(end)
+    return seen
 
 
 def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list[Position], rng: random.Random,

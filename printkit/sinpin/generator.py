@@ -23,18 +23,20 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from printkit.sinpin.caverepair import mend, tidy
+from printkit.sinpin.caverepair import Trim, mend, tidy
 from printkit.sinpin.cavenames import cave_name
+from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position
-from printkit.sinpin.levelmetrics import FEATURES, TURNS_PER_CELL, leniency, level_metrics, near_route, route_fields
+from printkit.sinpin.levelmetrics import FEATURES, leniency, level_metrics, near_route, route_fields
 from printkit.sinpin.patterns import PatternModel, learn
 from printkit.sinpin.routeplan import STORIES, plan, shortcut
+from printkit.sinpin.surveyrange import TURNS_PER_CELL
 from printkit.sinpin.targets import Span, Target
 from printkit.sinpin.validator import Verdict, validate
 
 MIN_SIZE = (6, 5)  # the smallest cave with room for a route (the tutorial's size)
 AUTHOR = "printkit generate"
-_FIELDS_PER_TURN = 3.0  # a first guess of route fields walked per least turn; each level learns its own
+_FIELDS_PER_TURN = 4.5  # a first guess of route fields walked per least turn; each level learns its own
 SETUP_LIMITS = {"w": 8, "*": 16, "?": 4}  # S28: more on the map than a set-up holds is a warning
 HAZARD_CHARS = ("!", "^")
 Examples = tuple[tuple[str, ...], ...]
@@ -111,7 +113,7 @@ class _Aim:
     def near(self, turns: int, attempt: int) -> bool:
         """Whether a level of `turns` least turns is worth judging at this attempt: in the
         aimed span (with --target, or in the first PATIENCE attempts), anywhere later."""
-        slack = 0 if self.strict else 1  # a neighbouring cell does for the spread
+        slack = 0
         return (not self.strict and attempt > PATIENCE) or self.turns[0] - slack <= turns <= self.turns[1] + slack
 
 
@@ -124,30 +126,33 @@ HARMS = 9  # leniency 0 to -8 aimed at, as the survey's cells count it
 
 def _aim(request: Request, rng: random.Random, index: int | None) -> _Aim:
     """With --target, its cell. Otherwise a cell of the survey's grid (least turns by
-    TURNS_PER_CELL, leniency by one): level `index` of a run takes the index-th point of a
-    low-discrepancy sequence over the grid (R2, Roberts 2018), so that any first N levels of
-    a run spread evenly over the range; a level made alone (no index) takes a seeded cell."""
+    TURNS_PER_CELL, leniency by one): level `index` of a run takes the index-th cell of a
+    fixed shuffle of the grid, so that the first levels of a run aim at as many different
+    cells as there are levels (up to all of them); a level made alone takes a seeded cell."""
     low, high = request.turn_range()
     target = request.target
     if target is not None:
         return _Aim(target.turns or (low, high), target.leniency or ANY_LENIENCY, True)
-    cells = list(range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1))
+    cells = [(cell, harm) for cell in range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1)
+             for harm in range(HARMS)]
     if index is None:
-        u, v = rng.random(), rng.random()
+        cell, harm = rng.choice(cells)
     else:
-        u, v = (0.5 + (index + 1) * _R2[0]) % 1.0, (0.5 + (index + 1) * _R2[1]) % 1.0
-    cell = cells[int(u * len(cells))]
-    harm = int(v * HARMS)
+        random.Random(len(cells)).shuffle(cells)  # the same order in every run of this size
+        cell, harm = cells[index % len(cells)]
     return _Aim((max(low, cell * TURNS_PER_CELL + 1), min(high, (cell + 1) * TURNS_PER_CELL)), (-harm, -harm), False)
-
-
-_PLASTIC = 1.324717957244746  # x**3 = x + 1: the R2 sequence's steps are its powers' inverses
-_R2 = (1 / _PLASTIC, 1 / _PLASTIC**2)
 
 
 def generate_level(request: Request, seed: int, index: int | None = None) -> Generated | Failure:
     """One level from `seed` (and its place `index` in a run, which picks the cell of the
     range it aims at): plan, draw, mend, validate, tune, up to the budget."""
+    # The move searches of mending and judging make many small objects and no cycles; the
+    # cyclic collector would scan the caches they fill between searches (a third of the time).
+    with collector_paused():
+        return _generate(request, seed, index)
+
+
+def _generate(request: Request, seed: int, index: int | None) -> Generated | Failure:
     rng = random.Random(seed)
     model = pattern_model(request.examples if request.examples is not None else bundled_examples())
     aim = _aim(request, rng, index)
@@ -171,11 +176,14 @@ def generate_level(request: Request, seed: int, index: int | None = None) -> Gen
             grid[skeleton.door[1]][skeleton.door[0]] = "A"
             grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
             tidy(grid, SETUP_LIMITS)
-            if (allowed is None or "!" in allowed) and aim.leniency != ANY_LENIENCY:
-                _preset_harm(grid, skeleton.walked, aim, rng)
-            if (rng.random() < model.with_teleporters / max(1, model.examples)) if allowed is None else "O" in allowed:
+            long_aim = aim.turns[0] > 0.7 * request.turn_range()[1]  # no shortcut: the plan needs all its length
+            if (not long_aim and rng.random() < model.with_teleporters / max(1, model.examples)) if allowed is None else "O" in allowed:
                 shortcut(grid, skeleton.walked, rng)
-            mended = mend(grid, set(skeleton.fixed), rng, scatter)
+            if request.features is not None:
+                _preset_features(grid, skeleton.walked, request.features, rng)
+            exit_ = skeleton.exit
+            trim = Trim(tuple(skeleton.walked), aim.turns, lambda door: story_holds(door, exit_, request.exit))
+            mended = mend(grid, set(skeleton.fixed), rng, scatter, trim=trim)
         if mended is None:
             rejected("no way to the exit without traps (S26, S27)")
             continue
@@ -184,7 +192,11 @@ def generate_level(request: Request, seed: int, index: int | None = None) -> Gen
         if not aim.near(mended.turns, attempt):
             rejected(_turns_wanted(request, aim))
             continue
-        level = Level(mended.rows, author=AUTHOR, players=request.players)
+        rows = mended.rows
+        if (allowed is None or "!" in allowed) and aim.leniency != ANY_LENIENCY:
+            walked = skeleton.walked
+            rows = _preset_harm(rows, walked[walked.index(mended.door) + 1:] if mended.door in walked else walked, aim, rng)
+        level = Level(rows, author=AUTHOR, players=request.players)
         with clock.validate:
             verdict = validate(level, any_size=request.any_size)
         problem = _problem(level, verdict, request, aim, attempt)
@@ -210,19 +222,34 @@ def generate_level(request: Request, seed: int, index: int | None = None) -> Gen
     return Failure(common, request.attempts, clock.construct.seconds, clock.validate.seconds, reasons)
 
 
-def _preset_harm(grid: list[list[str]], walked: list[Position], aim: _Aim, rng: random.Random) -> None:
-    """Blades on the planned walk towards the aimed leniency, or blades taken off it, before
-    the route is known: the least-turns route mostly takes the planned walk, so most levels
-    then need no second validation. Blades change no move (S17), so nothing needs mending."""
+def _preset_harm(rows: tuple[str, ...], walked: list[Position], aim: _Aim, rng: random.Random) -> tuple[str, ...]:
+    """Blades on the planned walk (from the door on) towards the aimed leniency, or blades
+    taken off it, before the route is known: the least-turns route mostly takes the planned
+    walk, so most levels then need no second validation. Blades change no move (S17), so
+    nothing needs mending again and every item stays within reach."""
+    grid = [list(row) for row in rows]
     hazards = [pos for pos in walked if grid[pos[1]][pos[0]] in HAZARD_CHARS]
     wanted = -(aim.leniency[0] + aim.leniency[1]) / 2 / 1.5  # a hazard entered costs about 1.5 leniency
     if len(hazards) < wanted:
-        free = [pos for pos in walked[1:-1] if grid[pos[1]][pos[0]] == "."]
+        free = [pos for pos in walked[:-1] if grid[pos[1]][pos[0]] == "."]
         for x, y in rng.sample(free, min(len(free), round(wanted - len(hazards)))):
             grid[y][x] = "!"
     else:
         for x, y in [pos for pos in hazards if grid[pos[1]][pos[0]] == "!"][: round(len(hazards) - wanted)]:
             grid[y][x] = "."
+    return tuple("".join(row) for row in grid)
+
+
+def _preset_features(grid: list[list[str]], walked: list[Position], features: frozenset[str], rng: random.Random) -> None:
+    """Each asked item, hazard or web the drawing left off the planned walk put on it, before
+    the cave is mended (a chest, spikes and a web change moves, S16, S18, S21)."""
+    on_walk = {grid[y][x] for x, y in walked}
+    free = [pos for pos in walked[1:-1] if grid[pos[1]][pos[0]] == "."]
+    for name in sorted(features - {"ladder", "spring", "teleporter"}):
+        char = FEATURES[name].char
+        if char not in on_walk and free:
+            x, y = free.pop(rng.randrange(len(free)))
+            grid[y][x] = char
 
 
 def _turns_wanted(request: Request, aim: _Aim) -> str:
@@ -264,6 +291,8 @@ def _problem(level: Level, verdict: Verdict, request: Request, aim: _Aim, attemp
     if verdict.warnings:
         rule = verdict.warnings[0].rule
         return "a soft-lock or an unreachable item (S27)" if rule == "S27" else f"a warning ({rule})"
+    if not story_holds(level.door, level.exit, request.exit):  # type: ignore[arg-type]
+        return f"the exit {request.exit} the door"
     low, high = request.turn_range()
     turns = verdict.min_turns or 0
     if not low <= turns <= high or not aim.near(turns, attempt):
@@ -298,6 +327,9 @@ def _tuned(level: Level, verdict: Verdict, request: Request, aim: _Aim, rng: ran
         char = FEATURES[name].char
         if name == "ladder" or len(free) < 2:
             return None  # structure: only a new plan can put it there
+        if sum(row.count(char) for row in grid) >= SETUP_LIMITS.get(char, 99):
+            x, y = level.positions[FEATURES[name]][-1]  # S28: one moved, none added
+            grid[y][x] = "."
         for x, y in free[:2] if name == "teleporter" else free[:1]:
             grid[y][x] = char
         del free[: 2 if name == "teleporter" else 1]

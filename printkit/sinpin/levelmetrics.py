@@ -1,5 +1,5 @@
 """Figures of a validated level, as `printkit generate` writes them under `x-metrics:` and
-`printkit survey` plots them (an expressive range, Smith & Whitehead)."""
+`printkit survey` plots them (surveyrange: the expressive range of many)."""
 
 from __future__ import annotations
 
@@ -100,88 +100,3 @@ def level_metrics(level: Level, verdict: Verdict) -> dict[str, object]:
         "rock_share": round(rock_share(level), 3),
         "features_on_route": features,
     }
-
-
-# -- the expressive range of a set of levels (printkit survey) -----------------------------
-
-def _edges(values: list[float], bins: int) -> list[float]:
-    """`bins` equal bins over the values' range (a little wider when they are all equal)."""
-    low, high = (min(values), max(values)) if values else (0.0, 1.0)
-    if high - low < 1e-9:
-        low, high = low - 0.5, high + 0.5
-    step = (high - low) / bins
-    return [round(low + step * index, 6) for index in range(bins + 1)]
-
-
-def _bin(value: float, edges: list[float]) -> int:
-    """The bin of `value`; the last bin holds its upper edge."""
-    for index in range(len(edges) - 2, -1, -1):
-        if value >= edges[index]:
-            return index
-    return 0
-
-
-def _whole_bins(values: list[int]) -> list[int]:
-    return list(range(min(values), max(values) + 1)) if values else []
-
-
-def expressive_range(metrics: list[dict[str, object]], bins: int = 8) -> dict[str, object]:
-    """Histograms of the levels' figures: least turns x hazards on the route and rock share x
-    branching (2-D, counts[y][x]), and least turns alone (Smith & Whitehead)."""
-    turns = [int(m["least_turns"]) for m in metrics]  # type: ignore[call-overload]
-    hazards = [int(m["route_hazards"]) for m in metrics]  # type: ignore[call-overload]
-    rock = [float(m["rock_share"]) for m in metrics]  # type: ignore[arg-type]
-    branch = [float(m["branching"]) for m in metrics]  # type: ignore[arg-type]
-    turn_bins, hazard_bins = _whole_bins(turns), _whole_bins(hazards)
-    by_hazards = [[0] * len(turn_bins) for _ in hazard_bins]
-    for t, h in zip(turns, hazards):
-        by_hazards[h - hazard_bins[0]][t - turn_bins[0]] += 1
-    rock_edges, branch_edges = _edges(rock, bins), _edges(branch, bins)
-    by_branching = [[0] * bins for _ in range(bins)]
-    for r, b in zip(rock, branch):
-        by_branching[_bin(b, branch_edges)][_bin(r, rock_edges)] += 1
-    return {
-        "turns_by_hazards": {"x": "least_turns", "y": "route_hazards", "x_bins": turn_bins, "y_bins": hazard_bins,
-                             "counts": by_hazards},
-        "rock_by_branching": {"x": "rock_share", "y": "branching", "x_edges": rock_edges, "y_edges": branch_edges,
-                              "counts": by_branching},
-        "least_turns": {"bins": turn_bins, "counts": [turns.count(t) for t in turn_bins]},
-    }
-
-
-def far_apart(metrics: list[dict[str, object]], count: int) -> list[int]:
-    """Indices of up to `count` levels far apart in the range (least turns, hazards, rock
-    share, branching, each scaled to 0..1): the first has the fewest turns, each next one is
-    the farthest from those chosen (ties: the lower index)."""
-    if not metrics:
-        return []
-    keys = ("least_turns", "route_hazards", "rock_share", "branching")
-    columns = [[float(m[key]) for m in metrics] for key in keys]  # type: ignore[arg-type]
-    spans = [(min(c), (max(c) - min(c)) or 1.0) for c in columns]
-    points = [tuple((c[i] - low) / span for c, (low, span) in zip(columns, spans)) for i in range(len(metrics))]
-    chosen = [min(range(len(points)), key=lambda i: (points[i][0], i))]
-    while len(chosen) < min(count, len(points)):
-        def distance(i: int) -> float:
-            return min(sum((a - b) ** 2 for a, b in zip(points[i], points[j])) for j in chosen)
-        best = max((i for i in range(len(points)) if i not in chosen), key=lambda i: (distance(i), -i))
-        chosen.append(best)
-    return chosen
-
-
-# -- the survey's cells: least turns x leniency, one fixed grid for every batch --------------
-
-TURNS_PER_CELL = 2
-TURN_CELLS = 13  # 1-2, 3-4, ..., 23-24, then 25 and more
-LENIENCY_CELLS = 9  # 0, -1, ..., -7, then -8 and less
-
-
-def survey_cell(figures: dict[str, object]) -> tuple[int, int]:
-    """The cell (turns column, leniency row) of a level's figures on the survey's grid."""
-    turns = int(figures["least_turns"])  # type: ignore[call-overload]
-    harm = -int(figures["leniency"])  # type: ignore[call-overload]
-    return min(TURN_CELLS - 1, (turns - 1) // TURNS_PER_CELL), min(LENIENCY_CELLS - 1, harm)
-
-
-def coverage(metrics: list[dict[str, object]]) -> float:
-    """The share of the survey's cells (least turns x leniency) that the levels fill."""
-    return len({survey_cell(figures) for figures in metrics}) / (TURN_CELLS * LENIENCY_CELLS)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
-LADDER_SHARE = 0.65  # of the joins down: the others are holes to drop through
+LADDER_SHARES = (0.5, 0.9)  # of the joins down (the others are holes to drop through): short routes, long ones
 
 
 @dataclass
@@ -54,14 +54,15 @@ class Pass:
 def plan(rng: random.Random, width: int, height: int, length: float, story: str, ladders: bool) -> Skeleton:
     """The route's constraints for about `length` fields walked, told as `story`; `ladders`
     False joins passes by holes only (so the route can only go down)."""
-    rows = _rows(rng, height, length, width, story if ladders else "below", ladders)
+    share = _ladder_share(width, height, length) if ladders else 0.0
+    rows = _rows(rng, height, length, width, story if ladders else "below", share)
     passes = _spans(rng, rows, width, length)
     skeleton = Skeleton(width, height)
     walks = []
     for index, current in enumerate(passes):
         walks.append(_walk(skeleton, current))
         if index + 1 < len(passes):
-            _join(rng, skeleton, current, passes[index + 1], ladders)
+            _join(rng, skeleton, current, passes[index + 1], share)
     skeleton.door = (passes[0].x_in, passes[0].row)
     skeleton.exit = (passes[-1].x_out, passes[-1].row)
     for pos in (skeleton.door, skeleton.exit):
@@ -73,20 +74,30 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
     return skeleton
 
 
-def _rows(rng: random.Random, height: int, length: float, width: int, story: str, ladders: bool) -> list[int]:
+def _ladder_share(width: int, height: int, length: float) -> float:
+    """How many joins down are ladders: half on a short route, more as the route nears what
+    drops alone can hold (a ladder is walked, a drop is free: long routes need the walking)."""
+    drops_hold = ((height - 3) // 2 + 1) * 0.65 * (width - 2)
+    low, high = LADDER_SHARES
+    return low + (high - low) * min(1.0, max(0.0, (length - drops_hold / 2) / (drops_hold / 2)))
+
+
+def _rows(rng: random.Random, height: int, length: float, width: int, story: str, share: float) -> list[int]:
     """The walked row of each pass, in route order: as many passes as the length needs (about
-    two thirds of the map's width each), spread over the map's height at uneven gaps of 2 to
-    5 rows (wider gaps leave room for the floors to rise and fall)."""
+    two thirds of the map's width each), from near the top to near the bottom of the map at
+    uneven gaps of 2 rows or more (wider gaps leave room for the floors to rise and fall)."""
     top, bottom = 1, height - 2
-    per_pass = max(2.0, 0.65 * (width - 2)) + (LADDER_SHARE * 5 if ladders else 0)  # a ladder down is walked too
-    wanted = max(1, min(round(length / per_pass), (bottom - top) // 2 + 1))
+    per_pass = max(2.0, 0.65 * (width - 2)) + share * 5  # a ladder down is walked too
+    fewest = 1 if story == "any" else 2  # an exit below (or above) the door is on another pass
+    wanted = max(fewest, min(round(length / per_pass), (bottom - top) // 2 + 1))
     gaps = [2] * (wanted - 1)
-    spare = min(bottom - top - 2 * len(gaps), sum(rng.randint(1, 3) for _ in gaps))
-    while spare > 0 and any(gap < 5 for gap in gaps):
-        index = rng.choice([i for i, gap in enumerate(gaps) if gap < 5])
-        gaps[index] += 1
-        spare -= 1
-    first = rng.randint(top, max(top, min(top + 2, bottom - sum(gaps))))
+    first = rng.randint(top, min(top + 2, bottom - sum(gaps)))
+    # The passes reach down to the bottom: a cave below the exit would be a place to fall
+    # into and never leave (S27), which mending could only fill with rock.
+    spare = bottom - rng.randint(0, 1) - first - sum(gaps)
+    for _ in range(max(0, spare)):
+        if gaps:
+            gaps[rng.randrange(len(gaps))] += 1
     rows = [first]
     for gap in gaps:
         rows.append(rows[-1] + gap)
@@ -165,12 +176,13 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
         index += size + rng.randint(2, 4)
 
 
-def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, ladders: bool) -> None:
+def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, share: float) -> None:
     """From the end of `current` to the start of `following` (same column): a hole and a
     shaft to drop down, or a ladder down or up."""
     x = current.x_out
     if following.row > current.row:  # down
-        kind = "ladder" if ladders and rng.random() < LADDER_SHARE else "drop"
+        long_way = following.row - current.row > 5  # a long ladder is a lot of walking: mostly a shaft there
+        kind = "ladder" if rng.random() < share / (2 if long_way else 1) else "drop"
         for y in range(current.row + 1, following.row + 1):
             skeleton.set(x, y, "H" if kind == "ladder" else ".")
         skeleton.set(x, following.row + 1, "#")
@@ -188,11 +200,11 @@ def shortcut(grid: list[list[str]], walked: list[Position], rng: random.Random) 
     saves a turn or two, not one that skips the cave. False when the walk has no room."""
     free = [index for index, (x, y) in enumerate(walked[1:-1], start=1)
             if grid[y][x] == "." and grid[y + 1][x] in "#H"]
-    if len(free) < 4:
+    if len(free) < 2:
         return False
     for _ in range(12):
         first = rng.choice(free[:-1])
-        later = [index for index in free if 3 <= index - first <= max(4, len(walked) // 3)]
+        later = [index for index in free if 2 <= index - first <= max(4, len(walked) // 3)]
         if later:
             second = rng.choice(later)
             for index in (first, second):
