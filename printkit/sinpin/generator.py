@@ -232,8 +232,14 @@ def _preset_harm(rows: tuple[str, ...], walked: list[Position], aim: _Aim, rng: 
     wanted = -(aim.leniency[0] + aim.leniency[1]) / 2 / 1.5  # a hazard entered costs about 1.5 leniency
     if len(hazards) < wanted:
         free = [pos for pos in walked[:-1] if grid[pos[1]][pos[0]] == "."]
-        for x, y in rng.sample(free, min(len(free), round(wanted - len(hazards)))):
-            grid[y][x] = "!"
+        rng.shuffle(free)
+        for _ in range(round(wanted - len(hazards))):
+            # never side by side with another hazard: a row of blades reads as a wall of them
+            spot = next(((x, y) for x, y in free if all(grid[y][x + dx] not in HAZARD_CHARS for dx in (-1, 1))), None)
+            if spot is None:
+                break
+            free.remove(spot)
+            grid[spot[1]][spot[0]] = "!"
     else:
         for x, y in [pos for pos in hazards if grid[pos[1]][pos[0]] == "!"][: round(len(hazards) - wanted)]:
             grid[y][x] = "."

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
+MIN_GAP = 3
 LADDER_SHARES = (0.5, 0.9)  # of the joins down (the others are holes to drop through): short routes, long ones
 
 
@@ -77,7 +78,7 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
 def _ladder_share(width: int, height: int, length: float) -> float:
     """How many joins down are ladders: half on a short route, more as the route nears what
     drops alone can hold (a ladder is walked, a drop is free: long routes need the walking)."""
-    drops_hold = ((height - 3) // 2 + 1) * 0.65 * (width - 2)
+    drops_hold = ((height - 3) // MIN_GAP + 1) * 0.65 * (width - 2)
     low, high = LADDER_SHARES
     return low + (high - low) * min(1.0, max(0.0, (length - drops_hold / 2) / (drops_hold / 2)))
 
@@ -89,8 +90,10 @@ def _rows(rng: random.Random, height: int, length: float, width: int, story: str
     top, bottom = 1, height - 2
     per_pass = max(2.0, 0.65 * (width - 2)) + share * 5  # a ladder down is walked too
     fewest = 1 if story == "any" else 2  # an exit below (or above) the door is on another pass
-    wanted = max(fewest, min(round(length / per_pass), (bottom - top) // 2 + 1))
-    gaps = [2] * (wanted - 1)
+    # Three rows from walk to walk at least: the row between one pass's floor and the next
+    # one's walk is the cave's own (a stack of passes on bare floors reads as an office block).
+    wanted = max(fewest, min(round(length / per_pass), (bottom - top) // MIN_GAP + 1))
+    gaps = [MIN_GAP if (bottom - top) >= MIN_GAP * (wanted - 1) else 2] * (wanted - 1)
     first = rng.randint(top, min(top + 2, bottom - sum(gaps)))
     # The passes reach down to the bottom: a cave below the exit would be a place to fall
     # into and never leave (S27), which mending could only fill with rock.
