@@ -145,6 +145,16 @@ def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) 
     again = tmp_path / "again"
     assert run("--random", "--seed", "3", "--players", "3", "-o", str(again)).exit_code == 0
     assert (again / "level.yaml").read_bytes() == (tmp_path / "level.yaml").read_bytes()
+    assert level.players == (3,)  # made for the count the kit prints
+
+
+def test_random_without_players_prints_for_the_most_the_level_allows(tmp_path: Path) -> None:
+    from printkit.sinpin.loader import read_level
+
+    result = run("--random", "--seed", "4", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    level = read_level(str(tmp_path / "level.yaml")).level()
+    assert max(level.players) == 4 and "kit for 4 players" in result.stderr
 
 
 @pytest.mark.parametrize("args", [[], [CHIMNEY, "--random"], [CHIMNEY, "--seed", "3"]])

@@ -22,6 +22,7 @@ from printkit.sinpin.loader import read_level
 from printkit.sinpin.routeplan import STORIES
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.targets import LENIENCY_WORDS, TURN_WORDS, parse_target
+from printkit.yamlsource import UnreadableSource
 
 ANY_SIZE_LIMIT = 60  # --any-size: a search on a bigger map takes minutes per level
 _TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")
@@ -90,29 +91,37 @@ def _turns(text: str | None, min_turns: int | None, max_turns: int | None) -> tu
     return low, high
 
 
+def _readable(path: Path) -> Level | None:
+    """The level in a file, or None when it is unreadable, has format problems or a map
+    that is no grid of S3 characters (S1, S3)."""
+    try:
+        return read_level(str(path)).level()
+    except (UnreadableSource, ValueError):
+        return None
+
+
 def example_levels(paths: Sequence[str]) -> list[Level]:
-    """The levels named by --like: files, or folders of .yaml levels (files of other kinds in
-    a folder are passed over); the bundled levels when none was named."""
+    """The levels named by --like: files, or folders of .yaml levels (files that are no
+    readable level in a folder are passed over); the bundled levels when none was named."""
     if not paths:
         return [read_level(str(item.path)).level() for item in catalogue("level")]
-    found = []
+    found: list[Level] = []
     for path in paths:
         where = Path(path)
         if where.is_dir():
-            readable = [level for level in (read_level(str(file)) for file in sorted(where.glob("*.yaml")))
-                        if level.rows is not None and not level.problems]
+            readable = [level for level in map(_readable, sorted(where.glob("*.yaml"))) if level is not None]
             if not readable:
                 raise click.BadParameter(f"the folder {path} holds no readable level (.yaml)", param_hint="'--like'")
             found.extend(readable)
         elif where.is_file():
-            level = read_level(str(where))
-            if level.problems or level.rows is None:
-                why = level.problems[0].message if level.problems else "no map"
-                raise click.BadParameter(f"{path} is no level to learn from: {why}", param_hint="'--like'")
+            level = _readable(where)
+            if level is None:
+                raise click.BadParameter(f"{path} is no level to learn from: `printkit validate {path}` says why",
+                                         param_hint="'--like'")
             found.append(level)
         else:
             raise click.BadParameter(f"{path} is neither a level file nor a folder", param_hint="'--like'")
-    return [level.level() for level in found]
+    return found
 
 
 def generator_options(command: Callable) -> Callable:

@@ -21,12 +21,14 @@ from printkit.sinpin import movebits
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.looks import open_rectangle
 from printkit.sinpin.movegraph import MoveCache, rest_graph
-from printkit.sinpin.rules import CARD_VALUES
+from printkit.sinpin.rules import CARD_VALUES, SETUP_LIMITS
 from printkit.sinpin.solver import FULL_MASK, relaxed_turns_to_exit
 from printkit.sinpin.tiles import ITEM_TILES, Tile
 
 Grid = list[list[str]]
 ROUNDS = 4  # graph passes before a cave is given up (each about 12 ms on 12 x 18)
+# S28: more on the map than a set-up holds is a warning (the knobs' defaults are the most)
+MAP_LIMITS = {"w": SETUP_LIMITS["web"], "*": SETUP_LIMITS["gem"], "?": SETUP_LIMITS["question"]}
 HALL = 6  # the largest rectangle of plain open cave left empty (the examples' mean is about 5)
 
 
@@ -145,9 +147,10 @@ def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list
             return
         inside = [(x, y) for x, y in passed if left <= x <= right and top <= y <= bottom and grid[y][x] == "."]
         middle = ((left + right) / 2, (top + bottom) / 2)
-        if inside and scatter:
+        room = [char for char in scatter if sum(row.count(char) for row in grid) < MAP_LIMITS.get(char, 99)]
+        if inside and room:
             x, y = min(inside, key=lambda pos: (abs(pos[0] - middle[0]) + abs(pos[1] - middle[1]), pos))
-            grid[y][x] = _within_limits(grid, rng.choice(scatter))
+            grid[y][x] = rng.choice(room)
         elif not inside and (round(middle[0]), top - 1) not in passed:
             # No move enters the hall: a pillar of rock changes no move (nothing enters it,
             # and nothing stands on its top, S4), and breaks the hall up.
@@ -155,12 +158,6 @@ def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list
                 grid[y][round(middle[0])] = "#"
         else:
             return
-
-
-def _within_limits(grid: Grid, char: str) -> str:
-    """`char`, or a heart when the map already holds as many as a set-up does (S28)."""
-    most = {"*": 16, "?": 4}.get(char)
-    return "h" if most is not None and sum(row.count(char) for row in grid) >= most else char
 
 
 def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:

@@ -23,7 +23,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from printkit.sinpin.caverepair import Trim, mend, tidy
+from printkit.sinpin.caverepair import MAP_LIMITS, Trim, mend, tidy
 from printkit.sinpin.cavenames import cave_name
 from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position
@@ -37,7 +37,6 @@ from printkit.sinpin.validator import Verdict, validate
 MIN_SIZE = (6, 5)  # the smallest cave with room for a route (the tutorial's size)
 AUTHOR = "printkit generate"
 _FIELDS_PER_TURN = 4.5  # a first guess of route fields walked per least turn; each level learns its own
-SETUP_LIMITS = {"w": 8, "*": 16, "?": 4}  # S28: more on the map than a set-up holds is a warning
 HAZARD_CHARS = ("!", "^")
 Examples = tuple[tuple[str, ...], ...]
 
@@ -157,7 +156,7 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
     model = pattern_model(request.examples if request.examples is not None else bundled_examples())
     aim = _aim(request, rng, index)
     allowed = None if request.features is None else frozenset(FEATURES[name].char for name in request.features)
-    ladders = allowed is None or "H" in allowed
+    ladders = model.ladder_taste() if allowed is None or "H" in allowed else 0.0
     scatter = model.scattered(allowed)
     fields_per_turn = _FIELDS_PER_TURN
     clock = _Clock()
@@ -175,7 +174,7 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
                                 open_fields - {skeleton.door, skeleton.exit})
             grid[skeleton.door[1]][skeleton.door[0]] = "A"
             grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
-            tidy(grid, SETUP_LIMITS)
+            tidy(grid, MAP_LIMITS)
             long_aim = aim.turns[0] > 0.7 * request.turn_range()[1]  # no shortcut: the plan needs all its length
             if (not long_aim and rng.random() < model.with_teleporters / max(1, model.examples)) if allowed is None else "O" in allowed:
                 shortcut(grid, skeleton.walked, rng)
@@ -333,7 +332,7 @@ def _tuned(level: Level, verdict: Verdict, request: Request, aim: _Aim, rng: ran
         char = FEATURES[name].char
         if name == "ladder" or len(free) < 2:
             return None  # structure: only a new plan can put it there
-        if sum(row.count(char) for row in grid) >= SETUP_LIMITS.get(char, 99):
+        if sum(row.count(char) for row in grid) >= MAP_LIMITS.get(char, 99):
             x, y = level.positions[FEATURES[name]][-1]  # S28: one moved, none added
             grid[y][x] = "."
         for x, y in free[:2] if name == "teleporter" else free[:1]:

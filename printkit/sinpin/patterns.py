@@ -130,6 +130,13 @@ class PatternModel:
             return "."
         return rng.choices(options, weights)[0]
 
+    def ladder_taste(self) -> float:
+        """How much the examples climb: the least share of a route's joins down that are
+        ladders, from their share of ladder fields (the bundled levels: about a half; a
+        set of ladder towers: nearly all)."""
+        seen = sum(self.counts[0][()].values())
+        return min(0.9, max(0.3, 10 * self.counts[0][()][LADDER] / seen)) if seen else 0.5
+
     def scattered(self, allowed: frozenset[str] | None) -> tuple[str, ...]:
         """The items that change no move (gems, hearts, question marks; not chests, S21), each
         as often as the examples show them on a floor: what a cave's empty halls get."""

@@ -21,7 +21,7 @@ from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
 MIN_GAP = 3
-LADDER_SHARES = (0.5, 0.9)  # of the joins down (the others are holes to drop through): short routes, long ones
+LONG_LADDER_SHARE = 0.9  # of the joins down on a long route (the others are holes to drop through)
 
 
 @dataclass
@@ -52,10 +52,11 @@ class Pass:
     x_out: int
 
 
-def plan(rng: random.Random, width: int, height: int, length: float, story: str, ladders: bool) -> Skeleton:
-    """The route's constraints for about `length` fields walked, told as `story`; `ladders`
-    False joins passes by holes only (so the route can only go down)."""
-    share = _ladder_share(width, height, length) if ladders else 0.0
+def plan(rng: random.Random, width: int, height: int, length: float, story: str, ladders: float) -> Skeleton:
+    """The route's constraints for about `length` fields walked, told as `story`. `ladders`
+    is the least share of joins down that are ladders (the examples' taste); 0 joins passes
+    by holes only (so the route can only go down)."""
+    share = _ladder_share(width, height, length, ladders) if ladders else 0.0
     rows = _rows(rng, height, length, width, story if ladders else "below", share)
     passes = _spans(rng, rows, width, length)
     skeleton = Skeleton(width, height)
@@ -75,11 +76,11 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
     return skeleton
 
 
-def _ladder_share(width: int, height: int, length: float) -> float:
-    """How many joins down are ladders: half on a short route, more as the route nears what
+def _ladder_share(width: int, height: int, length: float, low: float) -> float:
+    """How many joins down are ladders: `low` on a short route, more as the route nears what
     drops alone can hold (a ladder is walked, a drop is free: long routes need the walking)."""
     drops_hold = ((height - 3) // MIN_GAP + 1) * 0.65 * (width - 2)
-    low, high = LADDER_SHARES
+    high = max(low, LONG_LADDER_SHARE)
     return low + (high - low) * min(1.0, max(0.0, (length - drops_hold / 2) / (drops_hold / 2)))
 
 
@@ -145,7 +146,7 @@ def _walk(skeleton: Skeleton, current: Pass) -> list[Position]:
     return walk
 
 
-def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladders: bool) -> None:
+def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladders: float) -> None:
     """Break the pass's floor every few fields, where the fields it takes are free: a dip of
     one or two fields (stepped into, jumped out of, S10), or else a ledge one field higher
     (jumped onto, stepped off). A long straight floor reads as a built storey, not a cave.
