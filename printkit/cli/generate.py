@@ -139,8 +139,8 @@ def file_stem(made: Made, count: int) -> str:
 @click.option("--render", is_flag=True, help="Also write each level's A4 map as NAME.pdf.")
 def generate_command(seed: int | None, executor: ChunkExecutor, count: int, output: str, render: bool,
                      **options: object) -> None:
-    """Invent random Sinpin caves that are always winnable and look hand-made; write them as
-    level files.
+    """Invent random Sinpin caves that are always winnable and look like the examples; write
+    them as level files.
 
     \b
       printkit generate --seed 1 --count 20 -o output/generated/ --render
