@@ -171,7 +171,7 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
             skeleton = plan(rng, request.width, request.height, planned, request.exit, ladders)
             open_fields = frozenset(pos for pos, char in skeleton.fixed.items() if char == ".")
             grid = model.sample(request.width, request.height, rng, allowed, skeleton.fixed,
-                                open_fields - {skeleton.door, skeleton.exit})
+                                open_fields - {skeleton.door, skeleton.exit}, frozenset(skeleton.notches))
             grid[skeleton.door[1]][skeleton.door[0]] = "A"
             grid[skeleton.exit[1]][skeleton.exit[0]] = "Z"
             tidy(grid, MAP_LIMITS)

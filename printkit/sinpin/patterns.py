@@ -42,6 +42,8 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 STRENGTH = 1.0  # the Dirichlet prior's weight, in fields, of a shorter context's opinion
 LENGTHS = (5, 4, 3, 2, 1, 0)  # the back-off: how much of the longest context each level keeps
+AROUND = (4, 3, 1, 0)  # the same for the four neighbours (below, the two sides, above)
+SWEEPS = 1  # passes of redrawing each free field given all four neighbours
 _SOLID = frozenset({ROCK, LADDER})  # never drawn on a route's walked fields: their share goes to open cave
 # Teleporters are never drawn: a pair anywhere skips the route (S20), so the generator puts
 # pairs on it (as often as the examples have them). Nor is a spring drawn on the route: under
@@ -62,15 +64,25 @@ def _context(grid: Sequence[Sequence[str]], x: int, y: int, back: int) -> Contex
     return at(x, y + 1), at(x + back, y), at(x + back, y + 1), at(x - back, y + 1), at(x, y + 2)
 
 
+def _neighbours(grid: Sequence[Sequence[str]], x: int, y: int) -> Context:
+    """Below, the two sides (in order, so that a mirror image counts as the same), above."""
+    def at(cx: int, cy: int) -> str:
+        return grid[cy][cx] if 0 <= cy < len(grid) and 0 <= cx < len(grid[0]) else ROCK
+
+    left, right = sorted((at(x - 1, y), at(x + 1, y)))
+    return at(x, y + 1), left, right, at(x, y - 1)
+
+
 @dataclass
 class PatternModel:
     """Counts of tile classes per context at each back-off length, and of kinds per class."""
 
     counts: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in LENGTHS})
     kinds: dict[tuple[str, bool], Counter[str]] = field(default_factory=dict)  # (class, standing) -> kinds
+    around: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in AROUND})
     examples: int = 0
     with_teleporters: int = 0  # examples with a pair (or more) of teleporters
-    _cache: dict[tuple[Context, frozenset[str]], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[Context, frozenset[str], bool], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
 
     def learn(self, rows: Sequence[str]) -> None:
         """Count one example map, and its mirror image."""
@@ -84,6 +96,9 @@ class PatternModel:
                         context = _context(grid, x, y, back)
                         for length in LENGTHS:
                             self.counts[length].setdefault(context[:length], Counter())[tile] += 1
+                    neighbours = _neighbours(grid, x, y)
+                    for length in AROUND:
+                        self.around[length].setdefault(neighbours[:length], Counter())[tile] += 1
                     if not mirrored and chars[y][x] not in "AZ":
                         standing = grid[y + 1][x] in _SOLID
                         self.kinds.setdefault((tile, standing), Counter())[chars[y][x]] += 1
@@ -91,23 +106,28 @@ class PatternModel:
         self.with_teleporters += sum(row.count("O") for row in rows) >= 2
         self._cache.clear()
 
-    def distribution(self, context: Context, banned: frozenset[str] = frozenset()) -> tuple[list[str], list[float]]:
-        """The classes and their cumulative probabilities after `context`, backed off and
-        smoothed; the share of a banned class goes to open cave."""
-        key = (context, banned)
+    def distribution(self, context: Context, banned: frozenset[str] = frozenset(),
+                     around: bool = False) -> tuple[list[str], list[float]]:
+        """The classes and their cumulative probabilities after `context` (or, `around`, among
+        these four neighbours), backed off and smoothed; a banned class's share goes to open
+        cave (unless open cave is banned too: then the others share it)."""
+        key = (context, banned, around)
         found = self._cache.get(key)
         if found is not None:
             return found
+        table, lengths = (self.around, AROUND) if around else (self.counts, LENGTHS)
         shares: dict[str, float] = {}
-        for length in reversed(LENGTHS):  # from the shortest context to the longest
-            seen = self.counts[length].get(context[:length], Counter())
+        for length in reversed(lengths):  # from the shortest context to the longest
+            seen = table[length].get(context[:length], Counter())
             total = sum(seen.values())
             if not shares:
                 shares = {tile: n / total for tile, n in seen.items()} if total else {OPEN: 1.0}
                 continue
             tiles = set(shares) | set(seen)
             shares = {tile: (seen[tile] + STRENGTH * shares.get(tile, 0.0)) / (total + STRENGTH) for tile in tiles}
-        for tile in banned & set(shares):
+        if OPEN in banned:  # only what is left, in proportion (a notch: an item or a hazard)
+            shares = {tile: share for tile, share in shares.items() if tile not in banned and share > 0} or {OPEN: 1.0}
+        for tile in banned & set(shares) - {OPEN}:
             shares[OPEN] = shares.get(OPEN, 0.0) + shares.pop(tile)
         tiles = sorted(shares)
         cumulative, running = [], 0.0
@@ -145,11 +165,13 @@ class PatternModel:
                             if char in "*h?" and (allowed is None or char in allowed)))
 
     def sample(self, width: int, height: int, rng: random.Random, allowed: frozenset[str] | None = None,
-               fixed: dict[Position, str] | None = None, walked: frozenset[Position] = frozenset()) -> list[list[str]]:
+               fixed: dict[Position, str] | None = None, walked: frozenset[Position] = frozenset(),
+               notches: frozenset[Position] = frozenset()) -> list[list[str]]:
         """A map of `width` x `height` S3 characters: a rock border, the inside drawn from the
         chain. `allowed`, if given, are the special characters that may appear (others: open
         cave). `fixed` fields keep their character; `walked` ones (a route's floor) are drawn
-        among the classes an avatar can walk through (open cave, items, hazards, devices)."""
+        among the classes an avatar can walk through (open cave, items, hazards, devices), and
+        `notches` among items and hazards (the examples keep those in the dips of a floor)."""
         banned = frozenset() if allowed is None else frozenset(
             tile for tile, kinds in KINDS.items() if tile not in (ROCK, OPEN) and not set(kinds) & allowed)
         fixed = fixed or {}
@@ -163,12 +185,31 @@ class PatternModel:
                 if char is not None and (x, y) not in walked:
                     classes[y][x], chars[y][x] = CLASS_OF[char], char
                     continue
-                tiles, cumulative = self.distribution(_context(classes, x, y, back), banned | _SOLID if (x, y) in walked else banned)
+                tiles, cumulative = self.distribution(_context(classes, x, y, back), _banned(x, y, banned, walked, notches))
                 tile = tiles[min(len(tiles) - 1, bisect.bisect_left(cumulative, rng.random() * cumulative[-1]))]
                 classes[y][x] = tile
                 kinds = (allowed if allowed is not None else _EVERY) - (_OFF_ROUTE if (x, y) in walked else _PLACED)
                 chars[y][x] = self.kind(tile, classes[y + 1][x] in _SOLID, rng, kinds)
+        free = [(x, y) for y in range(1, height - 1) for x in range(1, width - 1) if (x, y) not in fixed]
+        for _ in range(SWEEPS):
+            rng.shuffle(free)
+            for x, y in free:
+                tiles, cumulative = self.distribution(_neighbours(classes, x, y), _banned(x, y, banned, walked, notches), True)
+                tile = tiles[min(len(tiles) - 1, bisect.bisect_left(cumulative, rng.random() * cumulative[-1]))]
+                if tile != classes[y][x]:
+                    classes[y][x] = tile
+                    kinds = (allowed if allowed is not None else _EVERY) - (_OFF_ROUTE if (x, y) in walked else _PLACED)
+                    chars[y][x] = self.kind(tile, classes[y + 1][x] in _SOLID, rng, kinds)
         return chars
+
+
+def _banned(x: int, y: int, banned: frozenset[str], walked: frozenset[Position], notches: frozenset[Position]) -> frozenset[str]:
+    if (x, y) in notches and not {ITEM, HAZARD} <= banned:
+        return banned | _NOT_IN_NOTCHES
+    return banned | _SOLID if (x, y) in walked else banned
+
+
+_NOT_IN_NOTCHES = frozenset({ROCK, OPEN, LADDER, DEVICE})
 
 
 def learn(maps: Iterable[Sequence[str]]) -> PatternModel:

@@ -33,6 +33,7 @@ class Skeleton:
     height: int
     fixed: dict[Position, str] = field(default_factory=dict)
     walked: list[Position] = field(default_factory=list)  # in route order, door first
+    notches: set[Position] = field(default_factory=set)  # dips in a floor: where hand-made levels keep an item or a hazard
     door: Position = (1, 1)
     exit: Position = (1, 1)
 
@@ -162,6 +163,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
             for x, y in part:  # a dip: the floor opens one field down, rock below it
                 skeleton.fixed[(x, y + 1)] = "."
                 skeleton.set(x, y + 2, "#")
+                skeleton.notches.add((x, y + 1))
             walk[index:index + size] = [(x, y + 1) for x, y in part]
             level_since = index + size
         elif all(free((x, y - 1)) is None for x, y in [before, *part, after]) and part[0][1] >= 2:
