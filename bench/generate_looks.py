@@ -79,9 +79,9 @@ def main(count: int, seed: int, splits: int) -> None:
             rows.setdefault(f"{key} held out", []).append(held_look[key])
     mean = {key: statistics.mean(values) for key, values in rows.items()}
     for size in (2, 3):
-        batch_kl, halves_kl = mean[f"kl {size}x{size} batch"], mean[f"kl {size}x{size} halves"]
-        print(f"  KL {size}x{size}: batch to held-out half {batch_kl:.3f}, half to half {halves_kl:.3f}"
-              f" (ratio {batch_kl / halves_kl:.2f})")
+        batch_kl, half_kl = mean[f"kl {size}x{size} batch"], mean[f"kl {size}x{size} halves"]
+        print(f"  KL {size}x{size}: batch to held-out half {batch_kl:.3f}, half to half {half_kl:.3f}"
+              f" (ratio {batch_kl / half_kl:.2f})")
     for key in ("special_per_100", "straight_rock_share", "largest_open_rectangle"):
         ours, theirs = mean[f"{key} batch"], mean[f"{key} held out"]
         print(f"  {key}: batch {ours:.2f}, held-out half {theirs:.2f} ({ours / theirs - 1:+.0%})")
