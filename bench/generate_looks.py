@@ -3,7 +3,8 @@ cover? Prints the figures of issue 20 for `printkit generate` against the bundle
 not a test.
 
 1. A batch of COUNT levels of 12 x 18 (seed SEED), learned from all eight examples:
-   - its tile-pattern KL divergence to them, beside their own half-to-half figure;
+   - its tile-pattern KL divergence to them (the batch cut into pieces as big as the
+     examples, looks.kl_to), beside their own half-to-half figure;
    - novelty (the mean share of fields two levels differ in), special fields per 100 fields,
      the share of rock in straight horizontal runs of 6 or more, the mean largest rectangle
      of plain open cave, for the batch and for the examples;
@@ -28,7 +29,7 @@ import time
 
 from printkit.batch import derive_seed
 from printkit.sinpin.generator import Generated, Request, bundled_examples, generate_level
-from printkit.sinpin.looks import halves, halves_kl, kl_divergence, look_figures, pattern_counts
+from printkit.sinpin.looks import halves, halves_kl, kl_divergence, kl_to, look_figures, pattern_counts
 from printkit.sinpin.surveyrange import coverage
 
 
@@ -61,7 +62,7 @@ def main(count: int, seed: int, splits: int) -> None:
     show("batch", look_figures(maps))
     show("examples", look_figures(examples))
     for size in (2, 3):
-        print(f"  KL {size}x{size} (learned from all, compared with all): {kl_divergence(pattern_counts(maps, size), pattern_counts(examples, size)):.3f},"
+        print(f"  KL {size}x{size} (learned from all, compared with all): {kl_to(maps, examples, size):.3f},"
               f" examples half to half {halves_kl(examples, size):.3f}")
     print(f"  coverage of least turns x leniency: {coverage([result.metrics for result in good]):.3f}")
     print(f"held out: learned from one half of the examples, compared with the other ({splits} ways to halve them)")
@@ -71,7 +72,7 @@ def main(count: int, seed: int, splits: int) -> None:
         learned_maps, held_maps = [examples[i] for i in learned], [examples[i] for i in held]
         made = [result.level.rows for result in batch(Request(examples=tuple(learned_maps)), per_split, seed + number)]
         for size in (2, 3):
-            rows.setdefault(f"kl {size}x{size} batch", []).append(kl_divergence(pattern_counts(made, size), pattern_counts(held_maps, size)))
+            rows.setdefault(f"kl {size}x{size} batch", []).append(kl_to(made, held_maps, size))
             rows.setdefault(f"kl {size}x{size} halves", []).append(kl_divergence(pattern_counts(learned_maps, size), pattern_counts(held_maps, size)))
         made_look, held_look = look_figures(made), look_figures(held_maps)
         for key in ("special_per_100", "straight_rock_share", "largest_open_rectangle"):

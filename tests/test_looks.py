@@ -8,7 +8,7 @@ import math
 import pytest
 
 from printkit.sinpin.looks import (
-    class_rows, compare_looks, difference, halves, halves_kl, kl_divergence, largest_open_rectangle, look_figures,
+    class_rows, compare_looks, difference, halves, halves_kl, kl_divergence, kl_to, largest_open_rectangle, look_figures,
     novelty, open_rectangle, pattern_counts, special_density, straight_rock_share,
 )
 
@@ -61,3 +61,11 @@ def test_compare_looks_reports_both_sides_and_both_window_sizes() -> None:
     figures = compare_looks([HALL, ROOM], [ROOM, HALL, ROOM])
     assert set(figures) == {"kl_2x2", "kl_2x2_examples_halves", "kl_3x3", "kl_3x3_examples_halves", "batch", "examples"}
     assert figures["batch"] == look_figures([HALL, ROOM])
+
+
+def test_kl_to_compares_pieces_as_big_as_the_reference() -> None:
+    assert kl_to([ROOM] * 6, [ROOM, ROOM], 2) == 0.0
+    mixed = [ROOM, HALL] * 10
+    # the figure does not grow with the batch: ten pairs score as one pair does
+    assert kl_to(mixed, [ROOM, HALL], 2) == pytest.approx(kl_to(mixed[:2], [ROOM, HALL], 2))
+    assert kl_to([HALL], [ROOM, ROOM, ROOM], 2) == kl_divergence(pattern_counts([HALL], 2), pattern_counts([ROOM] * 3, 2))

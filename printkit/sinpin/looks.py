@@ -71,6 +71,25 @@ def kl_divergence(first: Counter[str], second: Counter[str], epsilon: float = KL
     return (forward + backward) / 2
 
 
+def kl_to(batch: Sequence[Sequence[str]], reference: Sequence[Sequence[str]], size: int) -> float:
+    """The KL divergence of a batch to a reference set, measured like with like: the batch is
+    cut into consecutive pieces holding about as many windows as the reference, and the
+    figure is the mean over the pieces (a bigger batch shows more rare patterns, which
+    would otherwise raise the figure with its size alone)."""
+    wanted = sum(pattern_counts([rows], size).total() for rows in reference)
+    reference_counts = pattern_counts(reference, size)
+    values, piece, windows = [], [], 0
+    for rows in batch:
+        piece.append(rows)
+        windows += (len(rows) - size + 1) * (len(rows[0]) - size + 1)
+        if windows >= wanted:
+            values.append(kl_divergence(pattern_counts(piece, size), reference_counts))
+            piece, windows = [], 0
+    if not values and piece:  # a batch smaller than the reference: all of it
+        values.append(kl_divergence(pattern_counts(piece, size), reference_counts))
+    return sum(values) / len(values) if values else 0.0
+
+
 def halves(count: int, splits: int, seed: int = 0) -> list[tuple[list[int], list[int]]]:
     """`splits` different ways to cut indices 0..count-1 into two halves (seeded; all of them
     when there are fewer), for figures measured on held-out examples."""
@@ -168,11 +187,11 @@ def look_figures(maps: Sequence[Sequence[str]]) -> dict[str, float]:
 
 
 def compare_looks(batch: Sequence[Sequence[str]], examples: Sequence[Sequence[str]]) -> dict[str, object]:
-    """A batch against its examples: the KL divergences of 2 x 2 and 3 x 3 windows beside the
-    examples' own half-to-half figure, and each side's look figures."""
+    """A batch against its examples: the KL divergences of 2 x 2 and 3 x 3 windows (kl_to)
+    beside the examples' own half-to-half figure, and each side's look figures."""
     figures: dict[str, object] = {}
     for size in (2, 3):
-        figures[f"kl_{size}x{size}"] = round(kl_divergence(pattern_counts(batch, size), pattern_counts(examples, size)), 3)
+        figures[f"kl_{size}x{size}"] = round(kl_to(batch, examples, size), 3)
         figures[f"kl_{size}x{size}_examples_halves"] = round(halves_kl(examples, size), 3)
     figures["batch"] = look_figures(batch)
     figures["examples"] = look_figures(examples)
