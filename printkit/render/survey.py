@@ -43,13 +43,16 @@ def heatmap(x: float, y: float, width: float, height: float, title: str, grid: d
     rows, columns = len(counts), len(counts[0]) if counts else 0
     most = max((c for row in counts for c in row), default=0) or 1
     cell_w, cell_h = width / max(1, columns), height / max(1, rows)
+    marked = {tuple(cell) for cell in grid["examples"]}
     for r, row in enumerate(counts):
         for c, count in enumerate(row):
             left, top = x + c * cell_w, y + r * cell_h
             items.append(Rect(left, top, cell_w, cell_h, Style(stroke=CELL_STROKE, width=0.15, fill=_shade(count, most))))
             if count:
                 colour = WHITE if count / most > 0.55 else INK
-                items.append(_label(left + cell_w / 2, top + cell_h / 2 + 0.8, str(count), 2.2, fill=colour))
+                # beside the rings when the cell has some: lower right
+                at_x, at_y = (0.72, 0.78) if (c, r) in marked else (0.5, 0.5)
+                items.append(_label(left + at_x * cell_w, top + at_y * cell_h + 0.8, str(count), 2.2, fill=colour))
     ringed: dict[tuple[int, int], int] = {}
     for number, (c, r) in enumerate(grid["examples"], start=1):
         slot = ringed.get((c, r), 0)
