@@ -23,3 +23,13 @@ def test_rest_graph_and_move_graph_hold_the_same_nodes_and_edges(path: Path) -> 
     for pos, ends in lists.items():
         expected = set() if pos == level.exit else {end for card in CARD_VALUES for end in moves.ends(pos, card)}
         assert set(ends) == expected and len(ends) == len(expected)
+
+
+def test_leading_to_and_reached_from_follow_the_edges_each_way() -> None:
+    from printkit.sinpin.movegraph import leading_to, reached_from
+
+    graph = {(0, 0): [(1, 0)], (1, 0): [(2, 0), (0, 0)], (2, 0): [], (5, 5): [(2, 0)], (7, 7): [(7, 7)]}
+    assert leading_to(graph, (2, 0)) == {(0, 0), (1, 0), (2, 0), (5, 5)}
+    assert leading_to(graph, (7, 7)) == {(7, 7)}
+    assert reached_from(graph, (0, 0)) == {(0, 0), (1, 0), (2, 0)}
+    assert reached_from(graph, (2, 0)) == {(2, 0)}

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from printkit.sinpin import movebits
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.looks import open_rectangle
-from printkit.sinpin.movegraph import MoveCache, rest_graph
+from printkit.sinpin.movegraph import MoveCache, leading_to, reached_from, rest_graph
 from printkit.sinpin.rules import CARD_VALUES, SETUP_LIMITS
 from printkit.sinpin.solver import FULL_MASK, relaxed_turns_to_exit
 from printkit.sinpin.tiles import ITEM_TILES, Tile
@@ -67,11 +67,11 @@ def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequ
         exit_ = level.exit
         if exit_ not in graph:
             return None
-        traps = set(graph) - _leading_to(graph, exit_)
+        traps = set(graph) - leading_to(graph, exit_)
         if not traps:
             turns = relaxed_turns_to_exit(moves, graph)
             door = _trimmed(grid, level, graph, turns, trim) if trim is not None else level.door
-            reached = _reached(graph, door)
+            reached = reached_from(graph, door)
             _items_within_reach(grid, Level(tuple("".join(row) for row in grid)), moves,
                                 [pos for pos in reached if pos != exit_], rng, scatter)
             return Mended(tuple("".join(row) for row in grid), done, mended, turns[door][FULL_MASK] or 0, door)
@@ -114,16 +114,6 @@ def _trimmed(grid: Grid, level: Level, graph: dict[Position, list[Position]],
     return door
 
 
-def _reached(graph: dict[Position, list[Position]], start: Position) -> set[Position]:
-    seen, frontier = {start}, [start]
-    while frontier:
-        for end in graph[frontier.pop()]:
-            if end not in seen:
-                seen.add(end)
-                frontier.append(end)
-    return seen
-
-
 def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list[Position], rng: random.Random,
                         scatter: Sequence[str]) -> None:
     """Items no move passes (S27) moved to open fields on a floor that some move passes:
@@ -160,33 +150,10 @@ def _items_within_reach(grid: Grid, level: Level, moves: MoveCache, starts: list
             return
 
 
-def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
-    """The rest positions from which some sequence of moves reaches `target`, itself included."""
-    sources: dict[Position, list[Position]] = {}
-    for pos, ends in graph.items():
-        for end in ends:
-            sources.setdefault(end, []).append(pos)
-    found, frontier = {target}, [target]
-    while frontier:
-        for pos in sources.get(frontier.pop(), ()):
-            if pos not in found:
-                found.add(pos)
-                frontier.append(pos)
-    return found
-
-
 def _bottoms(graph: dict[Position, list[Position]], traps: set[Position]) -> list[list[Position]]:
     """The bottoms of the traps: the groups of trap positions that reach each other and lead
     nowhere else (the sink components of the graph among the traps), each sorted."""
-    reach: dict[Position, set[Position]] = {}
-    for start in sorted(traps):
-        seen, frontier = {start}, [start]
-        while frontier:
-            for end in graph[frontier.pop()]:
-                if end not in seen:
-                    seen.add(end)
-                    frontier.append(end)
-        reach[start] = seen
+    reach = {start: reached_from(graph, start) for start in sorted(traps)}
     bottoms: list[list[Position]] = []
     for start in sorted(traps):
         if all(start in reach[other] for other in reach[start]):  # everything it reaches reaches it back

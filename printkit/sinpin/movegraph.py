@@ -85,6 +85,33 @@ def _search(moves: MoveCache, progress: Callable[[int], None] | None = None) -> 
     return graph, expanded
 
 
+def leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
+    """The rest positions of `graph` (as rest_graph gives it) from which some sequence of
+    moves reaches `target`, itself included."""
+    sources: dict[Position, list[Position]] = {}
+    for pos, ends in graph.items():
+        for end in ends:
+            sources.setdefault(end, []).append(pos)
+    found, frontier = {target}, [target]
+    while frontier:
+        for pos in sources.get(frontier.pop(), ()):
+            if pos not in found:
+                found.add(pos)
+                frontier.append(pos)
+    return found
+
+
+def reached_from(graph: dict[Position, list[Position]], start: Position) -> set[Position]:
+    """The rest positions some sequence of moves from `start` reaches, itself included."""
+    found, frontier = {start}, [start]
+    while frontier:
+        for end in graph[frontier.pop()]:
+            if end not in found:
+                found.add(end)
+                frontier.append(end)
+    return found
+
+
 def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> nx.DiGraph:
     """S27: the rest positions reachable from the door, an edge where some card leads (as a
     networkx graph; nodes and edges in the order the search finds them)."""

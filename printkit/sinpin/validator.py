@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position, grid_findings
-from printkit.sinpin.movegraph import MoveCache, rest_graph
+from printkit.sinpin.movegraph import MoveCache, leading_to, rest_graph
 from printkit.sinpin.rules import SETUP_KNOBS, Rules
 from printkit.sinpin.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
@@ -98,7 +98,7 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
     moves = MoveCache(level)
     graph = rest_graph(moves, progress)
     reachable = frozenset(graph)  # the graph holds what the door reaches
-    to_exit = _leading_to(graph, exit_) if exit_ in graph else set()
+    to_exit = leading_to(graph, exit_) if exit_ in graph else set()
     soft_locks = tuple(sorted(reachable - to_exit - {exit_}))
     passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
@@ -131,21 +131,6 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
         reachable=reachable,
         solution=solution,
     )
-
-
-def _leading_to(graph: dict[Position, list[Position]], target: Position) -> set[Position]:
-    """The rest positions from which some sequence of moves reaches `target`, itself included."""
-    sources: dict[Position, list[Position]] = {}
-    for pos, ends in graph.items():
-        for end in ends:
-            sources.setdefault(end, []).append(pos)
-    found, frontier = {target}, [target]
-    while frontier:
-        for pos in sources.get(frontier.pop(), ()):
-            if pos not in found:
-                found.add(pos)
-                frontier.append(pos)
-    return found
 
 
 def _layout_warnings(level: Level) -> list[Finding]:
