@@ -27,8 +27,10 @@ from printkit.sinpin.tiles import ITEM_TILES, Tile
 
 Grid = list[list[str]]
 ROUNDS = 4  # graph passes before a cave is given up (each about 12 ms on 12 x 18)
-# S28: more on the map than a set-up holds is a warning (the knobs' defaults are the most)
-MAP_LIMITS = {"w": SETUP_LIMITS["web"], "*": SETUP_LIMITS["gem"], "?": SETUP_LIMITS["question"]}
+# S28: more on the map than a set-up holds is a warning (the knobs' defaults are the most);
+# hearts: each one the solver must follow doubles its states (S26), and the examples have at
+# most two (the box holds four more, S29).
+MAP_LIMITS = {"w": SETUP_LIMITS["web"], "*": SETUP_LIMITS["gem"], "?": SETUP_LIMITS["question"], "h": 3}
 HALL = 6  # the largest rectangle of plain open cave left empty (the examples' mean is about 5)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from printkit.sinpin.caverepair import MAP_LIMITS, Trim, mend, tidy
 from printkit.sinpin.cavenames import cave_name
 from printkit.sinpin.gcpause import collector_paused
-from printkit.sinpin.level import Level, Position
+from printkit.sinpin.level import Level, Position, fits_paper
 from printkit.sinpin.levelmetrics import FEATURES, leniency, level_metrics, near_route, route_fields
 from printkit.sinpin.patterns import PatternModel, learn
 from printkit.sinpin.routeplan import STORIES, plan, shortcut
@@ -59,11 +59,13 @@ class Request:
     examples: Examples | None = None
 
     def turn_range(self) -> Span:
-        """The asked least turns; by default scaled with the map, about one turn for 80 to
-        one for 8 fields inside the border (2..20 on 12x18)."""
+        """The asked least turns; by default scaled with the map: up to one turn for 8 fields
+        inside the border, or two thirds of width and height together on a big map (2..20 on
+        12x18, 6..53 on 40x40), and from an eighth of that."""
         fields = (self.width - 2) * (self.height - 2)
-        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 80, (self.max_turns or 99) - 2))
-        high = self.max_turns if self.max_turns is not None else max(low + 2, fields // 8)
+        most = max(3, min(fields // 8, (self.width + self.height) * 2 // 3))
+        low = self.min_turns if self.min_turns is not None else max(1, min(fields // 80, most // 8, (self.max_turns or 99) - 2))
+        high = self.max_turns if self.max_turns is not None else max(low + 2, most)
         return low, high
 
 
@@ -121,6 +123,7 @@ PATIENCE = 4  # attempts that must hit the aimed turns before any turns in the r
 
 
 HARMS = 9  # leniency 0 to -8 aimed at, as the survey's cells count it
+BIG_MAP_HARMS = 3
 
 
 def _aim(request: Request, rng: random.Random, index: int | None) -> _Aim:
@@ -132,8 +135,11 @@ def _aim(request: Request, rng: random.Random, index: int | None) -> _Aim:
     target = request.target
     if target is not None:
         return _Aim(target.turns or (low, high), target.leniency or ANY_LENIENCY, True)
+    # Beyond one sheet (--any-size, for experiments) the aims stay mild: a long route that
+    # loses health makes the solver follow health through a big map (S26), seconds a level.
+    harms = HARMS if fits_paper(request.width, request.height) else BIG_MAP_HARMS
     cells = [(cell, harm) for cell in range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1)
-             for harm in range(HARMS)]
+             for harm in range(harms)]
     if index is None:
         cell, harm = rng.choice(cells)
     else:
@@ -199,6 +205,14 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
         with clock.validate:
             verdict = validate(level, any_size=request.any_size)
         problem = _problem(level, verdict, request, aim, attempt)
+        if problem == "no solvable route (S26)" and level.exit in verdict.reachable:
+            # The exit is reached, but every way there costs all the health (S26): the
+            # hazards off the planned walk, and judged again (cheaper than a new cave).
+            walked = skeleton.walked[skeleton.walked.index(mended.door):] if mended.door in skeleton.walked else skeleton.walked
+            level = Level(_without_hazards(level.rows, walked), author=AUTHOR, players=request.players)
+            with clock.validate:
+                verdict = validate(level, any_size=request.any_size)
+            problem = _problem(level, verdict, request, aim, attempt)
         for _ in range(2):  # tune leniency and features on the route, then judge again
             if problem is not None and not problem.startswith(("leniency", "every feature", "the target's leniency")):
                 break
@@ -241,6 +255,14 @@ def _preset_harm(rows: tuple[str, ...], walked: list[Position], aim: _Aim, rng: 
             grid[spot[1]][spot[0]] = "!"
     else:
         for x, y in [pos for pos in hazards if grid[pos[1]][pos[0]] == "!"][: round(len(hazards) - wanted)]:
+            grid[y][x] = "."
+    return tuple("".join(row) for row in grid)
+
+
+def _without_hazards(rows: tuple[str, ...], walked: list[Position]) -> tuple[str, ...]:
+    grid = [list(row) for row in rows]
+    for x, y in walked:
+        if grid[y][x] in HAZARD_CHARS:
             grid[y][x] = "."
     return tuple("".join(row) for row in grid)
 

@@ -174,12 +174,12 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
                 skeleton.fixed[(x, y - 1)] = "."  # head room to jump up and to step off
             walk[index:index + size] = [(x, y - 1) for x, y in part]
             level_since = index + size
-        elif ladders and index - level_since >= 3 and free((part[0][0], part[0][1] + 1)) == "#" and free((part[0][0], part[0][1] + 2)) == ".":
+        elif ladders and index - level_since >= 4 and free((part[0][0], part[0][1] + 1)) == "#" and free((part[0][0], part[0][1] + 2)) == ".":
             # Stacked right on the pass below: a ladder in the floor (it still holds the walk
             # up, S4) is a way down, not a gap; the route can take it or walk on.
             skeleton.fixed[(part[0][0], part[0][1] + 1)] = "H"
             size, level_since = 1, index + 1
-        index += size + rng.randint(2, 4)
+        index += size + rng.randint(2, 6)
 
 
 def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, share: float) -> None:
