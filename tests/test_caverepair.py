@@ -88,3 +88,10 @@ def test_a_route_longer_than_asked_starts_later_on_its_walk() -> None:
     assert full.turns >= 2 and trimmed.turns == 1 and trimmed.door != (1, 1)
     verdict = validate(Level(trimmed.rows))
     assert verdict.valid and not verdict.warnings and verdict.min_turns == 1
+
+
+def test_without_ladders_traps_are_filled() -> None:
+    for seed in range(4):
+        mended = mend(grid_of(PIT), set(), random.Random(seed), ladders=False)
+        assert mended is not None and "H" not in "".join(mended.rows)
+        assert not validate(Level(mended.rows)).warnings

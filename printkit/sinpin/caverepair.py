@@ -55,11 +55,12 @@ def tidy(grid: Grid, limits: dict[str, int]) -> None:
 
 
 def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequence[str] = (),
-         rounds: int = ROUNDS, trim: Trim | None = None) -> Mended | None:
+         rounds: int = ROUNDS, trim: Trim | None = None, ladders: bool = True) -> Mended | None:
     """The grid (door and exit in place) with its traps mended and its items within reach
     (`scatter`: the items to break up big empty halls with), or None when the exit is out of
     the door's reach or traps remain after `rounds`. Fields in `protected` (the planned
-    route) are never changed. With `trim`, a route longer than it asks starts later on it."""
+    route) are never changed. With `trim`, a route longer than it asks starts later on it;
+    without `ladders` (not among the asked features) traps are only filled."""
     mended = 0
     for done in range(1, rounds + 1):
         tidy(grid, {})  # a trap filled with rock may have taken a teleporter's partner
@@ -79,7 +80,7 @@ def mend(grid: Grid, protected: set[Position], rng: random.Random, scatter: Sequ
             return Mended(tuple("".join(row) for row in grid), done, mended, turns[door][FULL_MASK] or 0, door)
         if done == rounds:
             return None
-        changed = sum(_mend_trap(grid, bottom, protected, rng) for bottom in _bottoms(graph, traps))
+        changed = sum(_mend_trap(grid, bottom, protected, rng, ladders) for bottom in _bottoms(graph, traps))
         if not changed:
             return None  # every trap's bottom is the route's own: a new plan is cheaper
         mended += changed
@@ -165,13 +166,13 @@ def _bottoms(graph: dict[Position, list[Position]], traps: set[Position]) -> lis
     return bottoms
 
 
-def _mend_trap(grid: Grid, bottom: list[Position], protected: set[Position], rng: random.Random) -> bool:
+def _mend_trap(grid: Grid, bottom: list[Position], protected: set[Position], rng: random.Random, ladders: bool) -> bool:
     """A ladder up from the lowest field of the trap's bottom, or its fields filled with rock
     (False: all of it is the route's, which cannot change)."""
     free = [pos for pos in bottom if pos not in protected and grid[pos[1]][pos[0]] not in "AZ"]
     if not free:
         return False
-    if rng.random() < 0.6:
+    if ladders and rng.random() < 0.6:
         x, y = max(free, key=lambda pos: (pos[1], pos[0]))
         climbed = 0
         while y > 0 and grid[y][x] in ".H" and (x, y) not in protected:

@@ -188,7 +188,7 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
                 _preset_features(grid, skeleton.walked, request.features, rng)
             exit_ = skeleton.exit
             trim = Trim(tuple(skeleton.walked), aim.turns, lambda door: story_holds(door, exit_, request.exit))
-            mended = mend(grid, set(skeleton.fixed), rng, scatter, trim=trim)
+            mended = mend(grid, set(skeleton.fixed), rng, scatter, trim=trim, ladders=bool(ladders))
         if mended is None:
             rejected("no way to the exit without traps (S26, S27)")
             continue
