@@ -246,17 +246,25 @@ def _preset_harm(rows: tuple[str, ...], walked: list[Position], aim: _Aim, rng: 
     if len(hazards) < wanted:
         free = [pos for pos in walked[:-1] if grid[pos[1]][pos[0]] == "."]
         rng.shuffle(free)
-        for _ in range(round(wanted - len(hazards))):
-            # never side by side with another hazard: a row of blades reads as a wall of them
-            spot = next(((x, y) for x, y in free if all(grid[y][x + dx] not in HAZARD_CHARS for dx in (-1, 1))), None)
-            if spot is None:
-                break
-            free.remove(spot)
-            grid[spot[1]][spot[0]] = "!"
+        _blades(grid, free, round(wanted - len(hazards)))
     else:
         for x, y in [pos for pos in hazards if grid[pos[1]][pos[0]] == "!"][: round(len(hazards) - wanted)]:
             grid[y][x] = "."
     return tuple("".join(row) for row in grid)
+
+
+def _blades(grid: list[list[str]], free: list[Position], count: int) -> int:
+    """Up to `count` blades on `free` fields (in their order, each taken off the list), never
+    side by side with another hazard: a row of blades reads as a wall of them. How many."""
+    placed = 0
+    while placed < count:
+        spot = next(((x, y) for x, y in free if all(grid[y][x + dx] not in HAZARD_CHARS for dx in (-1, 1))), None)
+        if spot is None:
+            break
+        free.remove(spot)
+        grid[spot[1]][spot[0]] = "!"
+        placed += 1
+    return placed
 
 
 def _without_hazards(rows: tuple[str, ...], walked: list[Position]) -> tuple[str, ...]:
@@ -365,9 +373,7 @@ def _tuned(level: Level, verdict: Verdict, request: Request, aim: _Aim, rng: ran
     low_harm, high_harm = aim.leniency
     now = leniency(level, verdict)
     if now > high_harm and allowed:  # too lenient: blades on the route (S17 changes no move)
-        for x, y in free[: max(1, round((now - high_harm) / 1.5))]:
-            grid[y][x] = "!"
-            changed = True
+        changed |= _blades(grid, free, max(1, round((now - high_harm) / 1.5))) > 0
     elif now < low_harm:  # too harsh: hazards off the route, blades first
         hazards = sorted((pos for pos in route if grid[pos[1]][pos[0]] in HAZARD_CHARS),
                          key=lambda pos: HAZARD_CHARS.index(grid[pos[1]][pos[0]]))
