@@ -8,12 +8,13 @@ from patterns learned from example levels, mending, and the validator as judge (
    (the bundled levels, or a designer's own with --like), so pits, pockets, shafts, ledges
    and the density of items, hazards and devices are the examples'.
 3. Mending (caverepair): traps the drawing made (rest positions from which the exit cannot
-   be reached, S27) get a ladder out or are filled; items out of every move's reach and a
-   lone teleporter go.
+   be reached, S27) get a ladder out or are filled; items out of every move's reach are
+   moved within it, a lone teleporter goes; a route longer than aimed at starts later.
 4. The judge: the full validator; a level is kept only when it is valid with no warning, its
-   least turns are in the asked range and, with --target, in the asked cell. Leniency is
-   then tuned towards the level's aim: blades (S17, they change no move) added on the
-   least-turns route, or hazards taken off it, and the level validated again.
+   least turns are in the asked range and, with --target, in the asked cell. Each level
+   aims at a cell of the survey's range (least turns x leniency): blades (S17, they change
+   no move) are put on the planned walk before judging, and on the least-turns route (or
+   hazards taken off it) after, and the level is validated again.
 """
 
 from __future__ import annotations
@@ -198,9 +199,9 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
             rejected(_turns_wanted(request, aim))
             continue
         rows = mended.rows
+        walked = _walk_from(skeleton.walked, mended.door)
         if (allowed is None or "!" in allowed) and aim.leniency != ANY_LENIENCY:
-            walked = skeleton.walked
-            rows = _preset_harm(rows, walked[walked.index(mended.door) + 1:] if mended.door in walked else walked, aim, rng)
+            rows = _preset_harm(rows, walked[1:], aim, rng)
         level = Level(rows, author=AUTHOR, players=request.players)
         with clock.validate:
             verdict = validate(level, any_size=request.any_size)
@@ -208,7 +209,6 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
         if problem == "no solvable route (S26)" and level.exit in verdict.reachable:
             # The exit is reached, but every way there costs all the health (S26): the
             # hazards off the planned walk, and judged again (cheaper than a new cave).
-            walked = skeleton.walked[skeleton.walked.index(mended.door):] if mended.door in skeleton.walked else skeleton.walked
             level = Level(_without_hazards(level.rows, walked), author=AUTHOR, players=request.players)
             with clock.validate:
                 verdict = validate(level, any_size=request.any_size)
@@ -233,6 +233,11 @@ def _generate(request: Request, seed: int, index: int | None) -> Generated | Fai
         rejected(problem)
     common = max(reasons, key=lambda why: (reasons[why], why))
     return Failure(common, request.attempts, clock.construct.seconds, clock.validate.seconds, reasons)
+
+
+def _walk_from(walked: list[Position], door: Position) -> list[Position]:
+    """The planned walk from the door on (a trimmed route starts later on it)."""
+    return walked[walked.index(door):] if door in walked else walked
 
 
 def _preset_harm(rows: tuple[str, ...], walked: list[Position], aim: _Aim, rng: random.Random) -> tuple[str, ...]:
