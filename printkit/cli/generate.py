@@ -7,6 +7,7 @@ derived from --seed and k alone (the options are printkit.cli.generatoroptions).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import secrets
@@ -108,20 +109,43 @@ def shortfall(made: list[Made], request: Request) -> str | None:
             f"{', features ' + ','.join(sorted(request.features)) if request.features else ''})")
 
 
-def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str, str]:
-    """One fresh level of the default request for `printkit kit --random`, made for the
-    kit's player count (`players`, or 2 to 4 when the kit takes the most the level allows):
-    the level, its file text and its name in messages; exit 1 if the generator could not
-    make it."""
-    request = Request(players=(players,)) if players else Request()
+RANDOM_TRIES = 6  # caves of the run `kit --random` tries for one that supports its player count
+
+
+def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str, str, int]:
+    """A fresh level for `printkit kit --random` and the player count to print it for: the
+    first cave of the run (up to RANDOM_TRIES) that supports `players`, or any count when
+    `players` is None, judged by simulated games (printkit.sinpin.playercounts), printed for
+    `players` or the most it supports. When none does, the cave that came nearest, with a
+    note. Returns the level (its `players` the supported counts and the printed one), its
+    file text, its name in messages and the count; exit 1 if no cave could be made."""
+    from printkit.sinpin.playercounts import SUPPORT_GAMES, SUPPORT_SHARE, supported_counts
+
+    request = Request()
     seed = run_seed(seed)
-    made = make_levels(request, seed, 1, LocalProcesses(), "Generating a cave")[0]
-    if made.level is None:
+    wanted = (players,) if players else request.players
+    tried: list[tuple[Made, dict[int, float]]] = []
+    with progress(range(RANDOM_TRIES), "Generating a cave and playing it") as bar:
+        for index in bar:
+            made = _make_chunk(request, seed, False, Chunk(index, index, 1))[0]
+            if made.level is not None:
+                tried.append((made, supported_counts(made.level, request.players)))
+                if max(tried[-1][1][count] for count in wanted) >= SUPPORT_SHARE:
+                    break
+    if not tried:
         message(shortfall([made], request) or "")
         sys.exit(EXIT_FINDING)
-    message(f"{made.level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"  # type: ignore[index]
-            f" (seed {seed})")
-    return made.level, made.text(seed), "level.yaml"
+    made, shares = max(tried, key=lambda pair: max(pair[1][count] for count in wanted))  # the first of the best
+    supported = [count for count, share in shares.items() if share >= SUPPORT_SHARE]
+    count = players or (max(supported) if supported else max(shares, key=lambda n: (shares[n], -n)))
+    if count not in supported:
+        message(f"note: in {SUPPORT_GAMES} simulated games of {count} players only {shares[count]:.0%} of the avatars got"
+                f" out by the exit (the ghost, S30), the most of {len(tried)} caves tried")
+    assert made.level is not None and made.metrics is not None
+    level = dataclasses.replace(made.level, players=tuple(sorted(set(supported) | {count})))
+    message(f"{level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"
+            f" (seed {seed}, cave {made.index + 1}), for {', '.join(map(str, level.players))} players")
+    return level, dataclasses.replace(made, level=level).text(seed), "level.yaml", count
 
 
 def file_stem(made: Made, count: int) -> str:
