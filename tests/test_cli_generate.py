@@ -68,6 +68,14 @@ def test_render_writes_each_map_as_an_a4_pdf(tmp_path: Path) -> None:
     ("args", "words"),
     [
         (["--min-turns", "9", "--max-turns", "4"], "--min-turns 9 is above --max-turns 4"),
+        (["--turns", "9..4"], "9 is above 4"),
+        (["--turns", "few"], "MIN..MAX"),
+        (["--turns", "5..9", "--min-turns", "3"], "not both"),
+        (["--target", "longish"], "neither a word"),
+        (["--turns", "2..6", "--target", "12..14"], "outside the least turns asked"),
+        (["--exit", "sideways"], "sideways"),
+        (["--exit", "above", "--features", "gem,spikes"], "needs ladders"),
+        (["--like", "no/such/folder"], "neither a level file nor a folder"),
         (["--size", "13x19"], "S2"),
         (["--size", "40x40"], "--any-size"),
         (["--size", "5x4"], "too small"),
@@ -85,7 +93,7 @@ def test_bad_usage_is_exit_2_with_a_clear_message(tmp_path: Path, args: list[str
 
 
 def test_an_impossible_combination_is_exit_1_and_keeps_the_levels_made(tmp_path: Path) -> None:
-    result = run("--seed", "1", "--count", "2", "--size", "6x5", "--min-turns", "25", "-o", str(tmp_path))
+    result = run("--seed", "1", "--count", "2", "--size", "6x5", "--turns", "25..", "-o", str(tmp_path))
     assert result.exit_code == 1
     assert "made 0 of 2 levels" in result.stderr and "least turns from 25" in result.stderr
     assert not tmp_path.exists() or not any(tmp_path.iterdir())
@@ -105,3 +113,30 @@ def test_any_size_makes_levels_beyond_one_sheet(tmp_path: Path) -> None:
     level = read_level(str(next(tmp_path.glob("*.yaml")))).level()
     assert (level.width, level.height) == (20, 14)
     assert validate(level, any_size=True).solvable and json.dumps(level.rows)
+
+
+def test_the_old_turn_options_still_work_with_a_note(tmp_path: Path) -> None:
+    old = run("--seed", "2", "--min-turns", "4", "--max-turns", "8", "-o", str(tmp_path / "old"))
+    new = run("--seed", "2", "--turns", "4..8", "-o", str(tmp_path / "new"))
+    assert old.exit_code == new.exit_code == 0
+    assert "is now written --turns 4.." in old.stderr and files(tmp_path / "old") == files(tmp_path / "new")
+
+
+def test_a_target_and_an_exit_above_are_kept(tmp_path: Path) -> None:
+    result = run("--seed", "3", "--count", "2", "--target", "long,hazardous", "-o", str(tmp_path / "t"))
+    assert result.exit_code == 0, result.output
+    for path in (tmp_path / "t").glob("*.yaml"):
+        metrics = yaml.safe_load(path.read_text(encoding="utf-8"))["x-metrics"]
+        assert 15 <= metrics["least_turns"] <= 20 and -5 <= metrics["leniency"] <= -3
+    result = run("--seed", "3", "--count", "2", "--exit", "above", "-o", str(tmp_path / "a"))
+    assert result.exit_code == 0, result.output
+    for path in (tmp_path / "a").glob("*.yaml"):
+        level = read_level(str(path)).level()
+        assert level.exit[1] < level.door[1]
+
+
+def test_like_learns_from_a_folder_of_levels(tmp_path: Path) -> None:
+    towers = Path(__file__).parent / "data" / "towers"
+    result = run("--seed", "1", "--count", "2", "--like", str(towers), "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert len(list(tmp_path.glob("*.yaml"))) == 2

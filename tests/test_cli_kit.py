@@ -156,6 +156,18 @@ def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) 
     again = tmp_path / "again"
     assert run("--random", "--seed", "3", "--players", "3", "-o", str(again)).exit_code == 0
     assert (again / "level.yaml").read_bytes() == (tmp_path / "level.yaml").read_bytes()
+    assert 3 in level.players  # a count the level supports, or a note says it does not
+
+
+def test_random_without_players_prints_for_the_most_players_the_cave_supports(tmp_path: Path) -> None:
+    from printkit.sinpin.loader import read_level
+    from printkit.sinpin.game.playercounts import SUPPORT_SHARE, exit_share
+
+    result = run("--random", "--seed", "4", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    level = read_level(str(tmp_path / "level.yaml")).level()
+    assert f"kit for {max(level.players)} players" in result.stderr and "note:" not in result.stderr
+    assert all(exit_share(level, count) >= SUPPORT_SHARE for count in level.players)
 
 
 @pytest.mark.parametrize("args", [[], [CHIMNEY, "--random"], [CHIMNEY, "--seed", "3"]])

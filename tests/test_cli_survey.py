@@ -11,7 +11,8 @@ from drawcheck import pdf_pages, svg_page
 
 from printkit.cli import main
 from printkit.sinpin.level import Level
-from printkit.sinpin.generate.metrics import expressive_range, far_apart, level_metrics
+from printkit.sinpin.generate.metrics import level_metrics
+from printkit.sinpin.generate.surveyrange import expressive_range, far_apart
 from printkit.sinpin.moves.validator import validate
 
 
@@ -39,13 +40,28 @@ def test_the_json_agrees_with_the_levels_it_drew(survey) -> None:
         assert verdict.valid and not verdict.warnings
         assert {**level_metrics(level, verdict), "attempts": entry["metrics"]["attempts"]} == entry["metrics"]
         metrics.append(entry["metrics"])
-    figures = expressive_range(metrics)
-    for key in ("turns_by_hazards", "rock_by_branching", "least_turns"):
+    examples = [{key: entry[key] for key in ("least_turns", "leniency", "feature_density", "linearity")}
+                for entry in report["examples"]]
+    figures = expressive_range(metrics, examples)
+    for key in ("turns_by_leniency", "density_by_linearity", "least_turns", "coverage"):
         assert report[key] == json.loads(json.dumps(figures[key]))
-    assert sum(map(sum, report["turns_by_hazards"]["counts"])) == 12
-    assert sum(map(sum, report["rock_by_branching"]["counts"])) == 12
+    assert sum(map(sum, report["turns_by_leniency"]["counts"])) == 12
+    assert sum(map(sum, report["density_by_linearity"]["counts"])) == 12
     assert sum(report["least_turns"]["counts"]) == 12
     assert report["thumbnails"] == [report["levels"][i]["index"] for i in far_apart(metrics, 5)]
+
+
+def test_the_json_compares_the_batch_with_its_examples(survey) -> None:
+    report, _ = survey
+    assert [entry["name"] for entry in report["examples"]][:2] == ["First Steps", "Ladder Well"]
+    assert len(report["turns_by_leniency"]["examples"]) == len(report["examples"]) == 8
+    looks = report["looks"]
+    for key in ("kl_2x2", "kl_2x2_examples_halves", "kl_3x3", "kl_3x3_examples_halves"):
+        assert looks[key] > 0
+    for side in ("batch", "examples"):
+        assert set(looks[side]) == {"special_per_100", "straight_rock_share", "largest_open_rectangle", "novelty"}
+    assert looks["examples"]["special_per_100"] == pytest.approx(14.56)
+    assert 0 < report["coverage"] <= 1 and 0 < report["examples_coverage"] <= 1
 
 
 def test_the_levels_are_those_generate_writes(survey, tmp_path: Path) -> None:
@@ -61,7 +77,7 @@ def test_the_page_holds_the_plots_and_the_thumbnails_names(survey) -> None:
     page = pdf_pages(out)[0]
     assert page.width_mm == pytest.approx(210, abs=0.1)
     text = page.text
-    for title in ("Least turns x hazards on the route", "Rock share x branching", "Levels far apart in the range"):
+    for title in ("Least turns x leniency", "Features x linearity", "Levels far apart in the range", "Examples (ringed)"):
         assert title.replace(" ", "") in text.replace(" ", "")
     for index in report["thumbnails"]:
         name = next(e["name"] for e in report["levels"] if e["index"] == index)
@@ -78,3 +94,11 @@ def test_svg_output_and_the_file_listed_on_stdout(tmp_path: Path) -> None:
 
 def test_a_bad_output_name_is_a_usage_error(tmp_path: Path) -> None:
     assert run("--count", "2", "-o", str(tmp_path / "survey.png")).exit_code == 2
+
+
+def test_like_surveys_and_rings_the_examples_given(tmp_path: Path) -> None:
+    towers = Path(__file__).parent / "data" / "towers"
+    result = run("--seed", "2", "--count", "3", "--like", str(towers), "-o", str(tmp_path / "s.pdf"), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [entry["name"] for entry in report["examples"]] == ["Three Towers", "Ladder Spire", "Shaft Maze"]

@@ -1,40 +1,53 @@
-"""The survey page, read back from the SVG: cells shaded where levels fell, bars as tall as
-their counts, thumbnails as big as their maps."""
+"""The survey page, read back from the SVG: cells shaded where levels fell, the examples
+ringed, a colour key, bars as tall as their counts, thumbnails as big as their maps."""
 
 from __future__ import annotations
-
 
 import pytest
 from drawcheck import svg_page
 
 from printkit.draw.output import write_document
-from printkit.render.survey import HEAT, ROCK, survey_document
+from printkit.render.survey import CELL_STROKE, HEAT, ROCK, survey_document
 from printkit.sinpin.level import Level
-from printkit.sinpin.generate.metrics import expressive_range
+from printkit.sinpin.generate.surveyrange import expressive_range
 
 LEVEL = Level(("######", "#....#", "#A.^Z#", "######"), name="Tiny Den")
 METRICS = [
-    {"least_turns": 2, "route_hazards": 1, "rock_share": 0.5, "branching": 3.0},
-    {"least_turns": 2, "route_hazards": 1, "rock_share": 0.6, "branching": 4.0},
-    {"least_turns": 4, "route_hazards": 0, "rock_share": 0.7, "branching": 5.0},
+    {"least_turns": 2, "leniency": -2, "feature_density": 12.5, "linearity": 0.4},
+    {"least_turns": 2, "leniency": -2, "feature_density": 13.0, "linearity": 0.45},
+    {"least_turns": 4, "leniency": 0, "feature_density": 25.0, "linearity": 0.9},
 ]
+EXAMPLES = [{"least_turns": 3, "leniency": 0, "feature_density": 14.0, "linearity": 0.6}]
+
+
+def drawn(tmp_path_factory, examples: list[dict]):
+    path = tmp_path_factory.mktemp("survey") / "survey.svg"
+    figures = expressive_range(METRICS, examples)
+    write_document(survey_document(figures, [LEVEL], [METRICS[0]], "three levels", "Cells filled: 2 %",
+                                   ["Little Example"] if examples else []), path)
+    return svg_page(path)
 
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    path = tmp_path_factory.mktemp("survey") / "survey.svg"
-    figures = expressive_range(METRICS, bins=4)
-    write_document(survey_document(figures, [LEVEL], [METRICS[0]], "three levels"), path)
-    return svg_page(path)
+    return drawn(tmp_path_factory, EXAMPLES)
 
 
 def test_every_cell_of_the_two_heatmaps_is_drawn_and_filled_cells_are_shaded(page) -> None:
-    cells = [r for r in page.rects if r.stroke == "#cccccc"]
-    # turns 2..4 x hazards 0..1 = 6 cells; rock share x branching 4 x 4 = 16 cells
-    assert len(cells) == 6 + 16
+    cells = [r for r in page.rects if r.stroke == CELL_STROKE and r.h > 4]
+    # turns 1-2, 3-4 (and 5-6 to show three) x leniency 0, -1, -2 = 9 cells;
+    # features 12-16 .. 24-28 (4 columns) x linearity 40 % .. 90 % (6 rows) = 24 cells
+    assert len(cells) == 9 + 24
     shaded = [r for r in cells if r.fill not in (None, "#ffffff")]
-    assert len(shaded) == 2 + 3  # (2 turns, 1 hazard) twice, (4, 0) once; three distinct rock/branching cells
+    assert len(shaded) == 2 + 2  # (2 turns, -2) twice, (4, 0) once; two feature cells... and (25, 0.9)
     assert any(r.fill == HEAT for r in shaded)  # the fullest cell is the full colour
+
+
+def test_the_examples_are_ringed_and_named_and_there_is_a_colour_key(page, tmp_path_factory) -> None:
+    without = drawn(tmp_path_factory, [])
+    assert len(page.circles) == len(without.circles) + 2  # the example ringed on each heatmap
+    text = " ".join(page.labels)
+    assert "Little Example" in text and "levels a cell:" in text and "Cells filled: 2 %" in text
 
 
 def test_bars_are_as_tall_as_their_counts(page) -> None:

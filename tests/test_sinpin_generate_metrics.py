@@ -1,10 +1,11 @@
-"""Figures of a validated level and the expressive range of many."""
+"""Figures of a validated level: route, hazards, leniency, linearity, branching."""
 
 from __future__ import annotations
 
 from printkit.sinpin.level import Level
 from printkit.sinpin.generate.metrics import (
-    branching, expressive_range, far_apart, level_metrics, near_route, rock_share, route_fields, route_trail,
+    branching, feature_density, health_lost, leniency, level_metrics, linearity, near_route, rock_share, route_fields,
+    route_trail,
 )
 from printkit.sinpin.moves.validator import validate
 
@@ -31,21 +32,17 @@ def test_rock_share_and_branching() -> None:
     assert branching(verdict) == expected > 0
 
 
-def test_expressive_range_counts_every_level_once_in_each_plot() -> None:
-    metrics = [{"least_turns": t, "route_hazards": h, "rock_share": r, "branching": b}
-               for t, h, r, b in [(3, 0, 0.4, 2.0), (5, 2, 0.6, 8.0), (5, 2, 0.5, 5.0), (9, 1, 0.6, 8.0)]]
-    figures = expressive_range(metrics, bins=4)
-    first = figures["turns_by_hazards"]
-    assert first["x_bins"] == list(range(3, 10)) and first["y_bins"] == [0, 1, 2]
-    assert first["counts"][2][5 - 3] == 2 and first["counts"][0][0] == 1 and first["counts"][1][9 - 3] == 1
-    second = figures["rock_by_branching"]
-    assert second["x_edges"][0] == 0.4 and second["x_edges"][-1] == 0.6
-    assert second["counts"][3][3] == 2  # the highest rock share and branching: the last bins
-    assert figures["least_turns"] == {"bins": list(range(3, 10)), "counts": [1, 0, 2, 0, 0, 0, 1]}
+def test_leniency_counts_hazards_entered_and_health_lost_on_the_route() -> None:
+    verdict = validate(CORRIDOR)
+    # the spikes are entered (S16): one hazard, one health
+    assert health_lost(verdict) == 1 and leniency(CORRIDOR, verdict) == -2
+    harmless = Level(("#######", "#A.*.Z#", "#######"))
+    assert leniency(harmless, validate(harmless)) == 0
 
 
-def test_far_apart_starts_at_the_fewest_turns_and_picks_the_extremes() -> None:
-    metrics = [{"least_turns": t, "route_hazards": 0, "rock_share": 0.5, "branching": 1.0} for t in (7, 3, 4, 12, 8)]
-    assert far_apart(metrics, 2) == [1, 3]
-    assert sorted(far_apart(metrics, 9)) == [0, 1, 2, 3, 4]
-    assert far_apart([], 3) == []
+def test_linearity_and_feature_density() -> None:
+    verdict = validate(CORRIDOR)
+    assert linearity(CORRIDOR, verdict) == 1.0  # the route is the whole cave
+    assert feature_density(CORRIDOR) == 100 * 3 / 21
+    metrics = level_metrics(CORRIDOR, verdict)
+    assert metrics["leniency"] == -2 and metrics["health_lost"] == 1 and metrics["linearity"] == 1.0

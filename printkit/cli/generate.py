@@ -1,12 +1,13 @@
 """`printkit generate`: random solvable Sinpin caves, written as level files (and maps).
 
-The options shared with `printkit survey` and `printkit kit --random` live here too
-(`generator_options`, `make_levels`): one way to ask the generator for levels, on one or
-more processes through printkit.batch, level k's seed derived from --seed and k alone.
+`make_levels` is shared with `printkit survey` and `printkit kit --random`: one way to ask
+the generator for levels, on one or more processes through printkit.batch, level k's seed
+derived from --seed and k alone (the options are printkit.cli.generatoroptions).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import secrets
@@ -14,21 +15,16 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import click
 
 from printkit.atomicfile import AtomicBatch
 from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
-from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
-from printkit.sinpin.generate.generator import MIN_SIZE, Failure, Request, generate_level
+from printkit.cli.generatoroptions import generator_options, request_from
+from printkit.sinpin.generate.generator import Failure, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
-from printkit.sinpin.generate.metrics import FEATURES
 from printkit.sinpin.loader import dump_level
-from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
-
-ANY_SIZE_LIMIT = 60  # --any-size: a search on a bigger map takes minutes per level
 
 
 @dataclass(frozen=True)
@@ -52,74 +48,6 @@ class Made:
         return dump_level(self.level, {"x-metrics": figures})
 
 
-def _size(text: str, any_size: bool) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-    if not match:
-        raise click.BadParameter(f"'{text}' is not a size: write WIDTHxHEIGHT in fields, such as 12x18", param_hint="'--size'")
-    width, height = int(match[1]), int(match[2])
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise click.BadParameter(f"{width}x{height} is too small: a cave needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} fields", param_hint="'--size'")
-    if any_size:
-        if max(width, height) > ANY_SIZE_LIMIT:
-            raise click.BadParameter(f"{width}x{height} is too big even with --any-size (at most {ANY_SIZE_LIMIT} a side)", param_hint="'--size'")
-    elif not fits_paper(width, height):
-        raise click.BadParameter(
-            f"{width}x{height} does not fit one A4 sheet (S2: at most {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or"
-            f" {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape); --any-size makes bigger caves that cannot be printed",
-            param_hint="'--size'")
-    return width, height
-
-
-def _features(text: str | None) -> frozenset[str] | None:
-    if text is None:
-        return None
-    names = [name.strip().lower() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in FEATURES]
-    if unknown or not names:
-        what = f"unknown feature{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}" if unknown else "no features named"
-        raise click.BadParameter(f"{what}; the features are {','.join(FEATURES)}", param_hint="'--features'")
-    return frozenset(names)
-
-
-def _players(text: str) -> tuple[int, ...]:
-    match = re.fullmatch(r"\s*([234])\s*(?:\.\.\s*([234])\s*)?", text)
-    if not match or (match[2] and int(match[2]) < int(match[1])):
-        raise click.BadParameter(f"'{text}' is not a player count: write 3, or a range such as 2..4 (from 2 to 4)", param_hint="'--players'")
-    low, high = int(match[1]), int(match[2] or match[1])
-    return tuple(range(low, high + 1))
-
-
-def generator_options(command: Callable) -> Callable:
-    """The options that say what to generate (generate, survey)."""
-    decorators = [
-        click.option("--seed", type=click.IntRange(0), default=None,
-                     help="Seed of the run; the same seed and options give the same files. Default: a fresh one, reported."),
-        click.option("--size", "size_text", default="12x18", show_default=True, metavar="WxH",
-                     help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size."),
-        click.option("--min-turns", type=click.IntRange(1), default=None, help="Least turns to win at least this (default: by size)."),
-        click.option("--max-turns", type=click.IntRange(1), default=None, help="Least turns to win at most this (default: by size)."),
-        click.option("--features", "features_text", default=None, metavar="LIST",
-                     help=f"Comma list of special fields every level has on its route: {','.join(FEATURES)}."
-                          " Default: a seeded mix of four to seven per level."),
-        click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
-                     help="The player counts the levels are for."),
-        click.option("--any-size", is_flag=True, help="Allow sizes beyond one A4 sheet (up to 60 a side; not printable)."),
-        batch_options,  # --jobs J or --dask ADDRESS: the command gets an `executor`
-    ]
-    for decorate in reversed(decorators):
-        command = decorate(command)
-    return command
-
-
-def request_from(size_text: str, min_turns: int | None, max_turns: int | None, features_text: str | None,
-                 players_text: str, any_size: bool) -> Request:
-    """The generator's request from the options; a usage error (exit 2) names what is wrong."""
-    width, height = _size(size_text, any_size)
-    if min_turns is not None and max_turns is not None and min_turns > max_turns:
-        raise click.BadParameter(f"--min-turns {min_turns} is above --max-turns {max_turns}", param_hint="'--min-turns'")
-    return Request(width, height, min_turns, max_turns, _features(features_text), _players(players_text), any_size=any_size)
-
-
 def run_seed(seed: int | None) -> int:
     """The run's seed: as given, or a fresh one, told on stderr so the run can be made again."""
     if seed is not None:
@@ -133,7 +61,7 @@ def _make_chunk(request: Request, seed: int, render: bool, chunk: Chunk) -> list
     made = []
     for index in chunk.items:
         level_seed = derive_seed(seed, index)
-        result = generate_level(request, level_seed)
+        result = generate_level(request, level_seed, index)
         if isinstance(result, Failure):
             made.append(Made(index, level_seed, None, None, result.reason, result.attempts,
                              result.construct_seconds, result.validate_seconds))
@@ -175,24 +103,49 @@ def shortfall(made: list[Made], request: Request) -> str | None:
         reasons[m.reason or "?"] = reasons.get(m.reason or "?", 0) + 1
     low, high = request.turn_range()
     why = "; ".join(f"{n} on {reason}" for reason, n in sorted(reasons.items(), key=lambda item: -item[1]))
+    target = f", target {request.target.describe()}" if request.target else ""
     return (f"made {len(made) - len(failed)} of {len(made)} levels: {len(failed)} failed within {request.attempts} attempts"
-            f" each ({why}; asked: {request.width}x{request.height}, least turns {low}..{high}"
+            f" each ({why}; asked: {request.width}x{request.height}, least turns {low}..{high}{target}, exit {request.exit}"
             f"{', features ' + ','.join(sorted(request.features)) if request.features else ''})")
 
 
-def random_level_file(seed: int | None) -> tuple[Level, str, str]:
-    """One fresh level of the default request (for 2 to 4 players) for `printkit kit
-    --random`: the level, its file text and its name in messages; exit 1 if the generator
-    could not make it."""
+RANDOM_TRIES = 6  # caves of the run `kit --random` tries for one that supports its player count
+
+
+def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str, str, int]:
+    """A fresh level for `printkit kit --random` and the player count to print it for: the
+    first cave of the run (up to RANDOM_TRIES) that supports `players`, or any count when
+    `players` is None, judged by simulated games (printkit.sinpin.game.playercounts), printed for
+    `players` or the most it supports. When none does, the cave that came nearest, with a
+    note. Returns the level (its `players` the supported counts and the printed one), its
+    file text, its name in messages and the count; exit 1 if no cave could be made."""
+    from printkit.sinpin.game.playercounts import SUPPORT_GAMES, SUPPORT_SHARE, supported_counts
+
     request = Request()
     seed = run_seed(seed)
-    made = make_levels(request, seed, 1, LocalProcesses(), "Generating a cave")[0]
-    if made.level is None:
+    wanted = (players,) if players else request.players
+    tried: list[tuple[Made, dict[int, float]]] = []
+    with progress(range(RANDOM_TRIES), "Generating a cave and playing it") as bar:
+        for index in bar:
+            made = _make_chunk(request, seed, False, Chunk(index, index, 1))[0]
+            if made.level is not None:
+                tried.append((made, supported_counts(made.level, request.players)))
+                if max(tried[-1][1][count] for count in wanted) >= SUPPORT_SHARE:
+                    break
+    if not tried:
         message(shortfall([made], request) or "")
         sys.exit(EXIT_FINDING)
-    message(f"{made.level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"  # type: ignore[index]
-            f" (seed {seed})")
-    return made.level, made.text(seed), "level.yaml"
+    made, shares = max(tried, key=lambda pair: max(pair[1][count] for count in wanted))  # the first of the best
+    supported = [count for count, share in shares.items() if share >= SUPPORT_SHARE]
+    count = players or (max(supported) if supported else max(shares, key=lambda n: (shares[n], -n)))
+    if count not in supported:
+        message(f"note: in {SUPPORT_GAMES} simulated games of {count} players only {shares[count]:.0%} of the avatars got"
+                f" out by the exit (the ghost, S30), the most of {len(tried)} caves tried")
+    assert made.level is not None and made.metrics is not None
+    level = dataclasses.replace(made.level, players=tuple(sorted(set(supported) | {count})))
+    message(f"{level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"
+            f" (seed {seed}, cave {made.index + 1}), for {', '.join(map(str, level.players))} players")
+    return level, dataclasses.replace(made, level=level).text(seed), "level.yaml", count
 
 
 def file_stem(made: Made, count: int) -> str:
@@ -208,23 +161,27 @@ def file_stem(made: Made, count: int) -> str:
 @click.option("--count", type=click.IntRange(1, 100_000), default=1, show_default=True, help="How many levels.")
 @click.option("-o", "--output", required=True, metavar="DIR", help="The folder to write the level files into.")
 @click.option("--render", is_flag=True, help="Also write each level's A4 map as NAME.pdf.")
-def generate_command(seed: int | None, size_text: str, min_turns: int | None, max_turns: int | None,
-                     features_text: str | None, players_text: str, any_size: bool, executor: ChunkExecutor,
-                     count: int, output: str, render: bool) -> None:
-    """Invent random Sinpin caves that are always winnable and write them as level files.
+def generate_command(seed: int | None, executor: ChunkExecutor, count: int, output: str, render: bool,
+                     **options: object) -> None:
+    """Invent random Sinpin caves that are always winnable and look like the examples; write
+    them as level files.
 
     \b
       printkit generate --seed 1 --count 20 -o output/generated/ --render
+      printkit generate --target long,hazardous --count 5 -o output/hard/
+      printkit generate --like my-levels/ --exit any -o output/mine/
 
-    Each level is built around a route (storeys joined by drops, ladders and spring lifts),
-    dressed with the features, and kept only when `printkit validate` finds it valid with no
-    warning (no soft-lock, no unreachable item), its least turns within --min-turns and
-    --max-turns, door and exit far apart and every feature on its least-turns route or next
-    to it. Each file gets a name ("Mossy Hollow"), author "printkit generate" and, under
-    x-metrics, its seed and figures. Levels that cannot be made within the attempt budget
-    are reported (exit 1); the others are written.
+    Each level is drawn around a planned route (passes at uneven heights joined by drops and
+    ladders, the exit below the door unless --exit says otherwise) by patterns learned from
+    example levels (--like; default the bundled ones), mended where it could trap an avatar,
+    and kept only when `printkit validate` finds it valid with no warning (no soft-lock, no
+    unreachable item) and its least turns within --turns. A run spreads its levels over the
+    survey's range (least turns x leniency); --target asks for one cell of it. Each file gets
+    a name ("Mossy Hollow"), author "printkit generate" and, under x-metrics, its seed and
+    figures. Levels that cannot be made within the attempt budget are reported (exit 1); the
+    others are written.
     """
-    request = request_from(size_text, min_turns, max_turns, features_text, players_text, any_size)
+    request = request_from(**options)  # type: ignore[arg-type]
     if render and not fits_paper(request.width, request.height):
         raise click.BadParameter("--render draws A4 maps; a size beyond S2 cannot be printed", param_hint="'--render'")
     out_dir = Path(output)

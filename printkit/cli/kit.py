@@ -46,7 +46,8 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), the box
     cards and one player aid per player. With --random (instead of a level file) the level
     is a new cave from `printkit generate`, written into the folder as level.yaml with the
-    kit. An invalid level gets no kit (exit 1); nothing is written unless every part could
+    kit, for the most players it supports: played by bots, at least half the avatars get out
+    by the exit (a note says so when --players asks for a count it does not support). An invalid level gets no kit (exit 1); nothing is written unless every part could
     be made.
     """
     from printkit.bundled import default_deck
@@ -63,7 +64,7 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     if random_level:
         from printkit.cli.generate import random_level_file
 
-        level, text, name = random_level_file(seed)
+        level, text, name, players = random_level_file(seed, players)
         batch.add(out_dir / "level.yaml", text.encode("utf-8"))
     else:
         level, name = _checked_level(level_file)  # type: ignore[arg-type]

@@ -1,0 +1,185 @@
+"""The options that say what to generate, shared by `printkit generate`, `printkit survey`
+(and, in part, `printkit kit --random`), and the generator's Request made from them.
+
+Every mistake is a usage error (exit 2) that names the option and what to write instead.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import click
+
+from printkit.bundled import catalogue
+from printkit.cli.batchoptions import batch_options
+from printkit.cli.common import message
+from printkit.sinpin.generate.generator import MIN_SIZE, Request
+from printkit.sinpin.level import Level, fits_paper
+from printkit.sinpin.generate.metrics import FEATURES
+from printkit.sinpin.loader import read_level
+from printkit.sinpin.generate.route import STORIES
+from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
+from printkit.sinpin.generate.targets import LENIENCY_WORDS, TURN_WORDS, parse_target
+from printkit.yamlsource import UnreadableSource
+
+ANY_SIZE_LIMIT = 60  # --any-size: a search on a bigger map takes minutes per level
+_TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")
+
+
+def _size(text: str, any_size: bool) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match:
+        raise click.BadParameter(f"'{text}' is not a size: write WIDTHxHEIGHT in fields, such as 12x18", param_hint="'--size'")
+    width, height = int(match[1]), int(match[2])
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        raise click.BadParameter(f"{width}x{height} is too small: a cave needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} fields", param_hint="'--size'")
+    if any_size:
+        if max(width, height) > ANY_SIZE_LIMIT:
+            raise click.BadParameter(f"{width}x{height} is too big even with --any-size (at most {ANY_SIZE_LIMIT} a side)", param_hint="'--size'")
+    elif not fits_paper(width, height):
+        raise click.BadParameter(
+            f"{width}x{height} does not fit one A4 sheet (S2: at most {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or"
+            f" {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape); --any-size makes bigger caves that cannot be printed",
+            param_hint="'--size'")
+    return width, height
+
+
+def _features(text: str | None) -> frozenset[str] | None:
+    if text is None:
+        return None
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in FEATURES]
+    if unknown or not names:
+        what = f"unknown feature{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}" if unknown else "no features named"
+        raise click.BadParameter(f"{what}; the features are {','.join(FEATURES)}", param_hint="'--features'")
+    return frozenset(names)
+
+
+def _players(text: str) -> tuple[int, ...]:
+    match = re.fullmatch(r"\s*([234])\s*(?:\.\.\s*([234])\s*)?", text)
+    if not match or (match[2] and int(match[2]) < int(match[1])):
+        raise click.BadParameter(f"'{text}' is not a player count: write 3, or a range such as 2..4 (from 2 to 4)", param_hint="'--players'")
+    low, high = int(match[1]), int(match[2] or match[1])
+    return tuple(range(low, high + 1))
+
+
+def _turns(text: str | None, min_turns: int | None, max_turns: int | None) -> tuple[int | None, int | None]:
+    """--turns MIN..MAX (either end may be left out, or one number for both); the old
+    --min-turns and --max-turns still work, with a note."""
+    if text is None:
+        for name, value in (("--min-turns", min_turns), ("--max-turns", max_turns)):
+            if value is not None:
+                written = f"{value}.." if name == "--min-turns" else f"..{value}"
+                message(f"note: {name} {value} is now written --turns {written}; {name} still works")
+        if min_turns is not None and max_turns is not None and min_turns > max_turns:
+            raise click.BadParameter(f"--min-turns {min_turns} is above --max-turns {max_turns}", param_hint="'--min-turns'")
+        return min_turns, max_turns
+    if min_turns is not None or max_turns is not None:
+        raise click.BadParameter("give --turns or the old --min-turns/--max-turns, not both", param_hint="'--turns'")
+    match = _TURNS.fullmatch(text)
+    if not match or not (match[1] or match[3]) or (not match[2] and match[3]):
+        raise click.BadParameter(f"'{text}' is not a turn range: write MIN..MAX such as 5..9, 5.. or ..9, or one number",
+                                 param_hint="'--turns'")
+    low = int(match[1]) if match[1] else None
+    high = int(match[3]) if match[3] else (low if not match[2] else None)
+    if low == 0 or high == 0:
+        raise click.BadParameter("a level takes at least 1 turn", param_hint="'--turns'")
+    if low is not None and high is not None and low > high:
+        raise click.BadParameter(f"'{text}': {low} is above {high}", param_hint="'--turns'")
+    return low, high
+
+
+def _readable(path: Path) -> Level | None:
+    """The level in a file, or None when it is unreadable, has format problems or a map
+    that is no grid of S3 characters (S1, S3)."""
+    try:
+        return read_level(str(path)).level()
+    except (UnreadableSource, ValueError):
+        return None
+
+
+def example_levels(paths: Sequence[str]) -> list[Level]:
+    """The levels named by --like: files, or folders of .yaml levels (files that are no
+    readable level in a folder are passed over); the bundled levels when none was named."""
+    if not paths:
+        return [read_level(str(item.path)).level() for item in catalogue("level")]
+    found: list[Level] = []
+    for path in paths:
+        where = Path(path)
+        if where.is_dir():
+            readable = [level for level in map(_readable, sorted(where.glob("*.yaml"))) if level is not None]
+            if not readable:
+                raise click.BadParameter(f"the folder {path} holds no readable level (.yaml)", param_hint="'--like'")
+            found.extend(readable)
+        elif where.is_file():
+            level = _readable(where)
+            if level is None:
+                raise click.BadParameter(f"{path} is no level to learn from: `printkit validate {path}` says why",
+                                         param_hint="'--like'")
+            found.append(level)
+        else:
+            raise click.BadParameter(f"{path} is neither a level file nor a folder", param_hint="'--like'")
+    return found
+
+
+def generator_options(command: Callable) -> Callable:
+    """The options that say what to generate (generate, survey)."""
+    decorators = [
+        click.option("--seed", type=click.IntRange(0), default=None,
+                     help="Seed of the run; the same seed and options give the same files. Default: a fresh one, reported."),
+        click.option("--size", "size_text", default="12x18", show_default=True, metavar="WxH",
+                     help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size."),
+        click.option("--turns", "turns_text", default=None, metavar="MIN..MAX",
+                     help="Least turns to win, such as 5..9, 5.. or ..9 (default: by size, 2..20 on 12x18)."),
+        click.option("--min-turns", type=click.IntRange(1), default=None, hidden=True),
+        click.option("--max-turns", type=click.IntRange(1), default=None, hidden=True),
+        click.option("--target", "target_text", default=None, metavar="CELL",
+                     help=f"Only levels in one cell of the survey's range: least turns ({', '.join(TURN_WORDS)} or"
+                          f" a range such as 9..12) and leniency ({', '.join(LENIENCY_WORDS)} or a range such as -4..-3),"
+                          " e.g. long,hazardous."),
+        click.option("--exit", "story", type=click.Choice(STORIES), default="below", show_default=True,
+                     help="Where the exit lies from the door: below it (the dungeon descends), above it (a climb), or either."),
+        click.option("--features", "features_text", default=None, metavar="LIST",
+                     help=f"Comma list of the special fields the levels may have, each on the route: {','.join(FEATURES)}."
+                          " Default: what the examples have."),
+        click.option("--like", "like", multiple=True, metavar="DIR|FILE",
+                     help="Learn the look from these levels (files or folders of .yaml; repeat the option)."
+                          " Default: the bundled levels."),
+        click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
+                     help="The player counts the levels are for."),
+        click.option("--any-size", is_flag=True, help="Allow sizes beyond one A4 sheet (up to 60 a side; not printable)."),
+        batch_options,  # --jobs J or --dask ADDRESS: the command gets an `executor`
+    ]
+    for decorate in reversed(decorators):
+        command = decorate(command)
+    return command
+
+
+def request_from(size_text: str, turns_text: str | None, min_turns: int | None, max_turns: int | None,
+                 target_text: str | None, story: str, features_text: str | None, like: Sequence[str],
+                 players_text: str, any_size: bool) -> Request:
+    """The generator's request from the options; a usage error (exit 2) names what is wrong."""
+    width, height = _size(size_text, any_size)
+    low, high = _turns(turns_text, min_turns, max_turns)
+    features = _features(features_text)
+    if story == "above" and features is not None and "ladder" not in features:
+        raise click.BadParameter("an exit above the door needs ladders to climb (S11): add ladder to --features",
+                                 param_hint="'--exit'")
+    examples = tuple(level.rows for level in example_levels(like)) if like else None  # None: the bundled ones
+    request = Request(width, height, low, high, features, _players(players_text), any_size=any_size, exit=story,
+                      examples=examples)
+    if target_text is None:
+        return request
+    try:
+        target = parse_target(target_text, request.turn_range())
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--target'") from None
+    if target.turns is not None:
+        lowest, highest = request.turn_range()
+        if target.turns[1] < lowest or target.turns[0] > highest:
+            raise click.BadParameter(f"{target.describe()} lies outside the least turns asked ({lowest}..{highest})",
+                                     param_hint="'--target'")
+    return Request(width, height, low, high, features, request.players, any_size=any_size, exit=story,
+                   target=target, examples=request.examples)

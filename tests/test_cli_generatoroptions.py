@@ -1,0 +1,57 @@
+"""The options of generate and survey: turn ranges, the old turn options, the example
+levels of --like, the request they make."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+
+from printkit.cli.generatoroptions import _turns, example_levels, request_from
+
+TOWERS = Path(__file__).parent / "data" / "towers"
+DEFAULTS = dict(size_text="12x18", turns_text=None, min_turns=None, max_turns=None, target_text=None, story="below",
+                features_text=None, like=(), players_text="2..4", any_size=False)
+
+
+@pytest.mark.parametrize(("text", "expected"), [("5..9", (5, 9)), ("5..", (5, None)), ("..9", (None, 9)), ("7", (7, 7)),
+                                                (" 3 .. 4 ", (3, 4))])
+def test_turn_ranges(text: str, expected) -> None:
+    assert _turns(text, None, None) == expected
+
+
+@pytest.mark.parametrize("text", ["..", "a..b", "0..3", "9..4", "5..9..12"])
+def test_bad_turn_ranges_are_usage_errors(text: str) -> None:
+    with pytest.raises(click.BadParameter):
+        _turns(text, None, None)
+
+
+def test_the_old_options_still_give_the_range() -> None:
+    assert _turns(None, 4, None) == (4, None) and _turns(None, None, 8) == (None, 8)
+
+
+def test_example_levels_from_files_folders_or_the_bundled_ones(tmp_path: Path) -> None:
+    assert [level.name for level in example_levels([str(TOWERS)])] == ["Three Towers", "Ladder Spire", "Shaft Maze"]
+    assert len(example_levels([str(TOWERS / "01-three-towers.yaml"), str(TOWERS)])) == 4
+    assert len(example_levels([])) == 8  # the bundled levels
+    (tmp_path / "notes.yaml").write_text("deck: x\ncards: []\n", encoding="utf-8")
+    (tmp_path / "broken.yaml").write_text("map: [\n", encoding="utf-8")
+    with pytest.raises(click.BadParameter, match="no readable level"):
+        example_levels([str(tmp_path)])
+
+
+def test_the_request_carries_every_option() -> None:
+    request = request_from(**{**DEFAULTS, "turns_text": "6..12", "target_text": "long", "story": "any",
+                              "features_text": "ladder,gem", "like": (str(TOWERS),), "players_text": "3"})
+    assert (request.min_turns, request.max_turns, request.exit, request.players) == (6, 12, "any", (3,))
+    assert request.target is not None and request.target.turns == (11, 12)
+    assert request.features == frozenset({"ladder", "gem"}) and len(request.examples) == 3
+    assert request_from(**DEFAULTS).examples is None  # the bundled levels, read where they are needed
+
+
+def test_a_broken_example_file_is_a_usage_error(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("map: [\n", encoding="utf-8")
+    with pytest.raises(click.BadParameter, match="no level to learn from"):
+        example_levels([str(broken)])

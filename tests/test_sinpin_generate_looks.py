@@ -1,0 +1,71 @@
+"""The look figures: tile-pattern KL divergence, novelty, special fields, straight rock,
+the largest empty rectangle, on maps whose answers are known."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from printkit.sinpin.generate.looks import (
+    class_rows, compare_looks, difference, halves, halves_kl, kl_divergence, kl_to, largest_open_rectangle, look_figures,
+    novelty, open_rectangle, pattern_counts, special_density, straight_rock_share,
+)
+
+ROOM = ("######", "#A.*.#", "#.##Z#", "######")
+HALL = ("########", "#......#", "#A....Z#", "########")
+
+
+def test_tile_classes_group_what_fields_are_for() -> None:
+    assert class_rows(["#.H^!*hC?wSOAZ"]) == ["#.Hxxiiiiddd" + "aa"]
+
+
+def test_pattern_counts_count_every_window_once() -> None:
+    counts = pattern_counts([ROOM], 2)
+    assert sum(counts.values()) == 5 * 3
+    assert counts["####"] == 1 and counts["#a#."] == 1
+
+
+def test_kl_divergence_is_zero_for_equal_sets_symmetric_and_positive_otherwise() -> None:
+    a, b = pattern_counts([ROOM], 2), pattern_counts([HALL], 2)
+    assert kl_divergence(a, a) == 0.0
+    assert kl_divergence(a, b) == pytest.approx(kl_divergence(b, a)) and kl_divergence(a, b) > 0
+    assert math.isfinite(kl_divergence(a, b))  # patterns one side lacks cost a finite amount
+
+
+def test_halves_split_the_examples_every_way_or_a_sample_of_ways() -> None:
+    cuts = halves(4, 99)
+    assert len(cuts) == 3 and all(sorted(a + b) == [0, 1, 2, 3] and len(a) == 2 for a, b in cuts)
+    assert len(halves(8, 5)) == 5 and halves(1, 5) == []
+    assert halves_kl([ROOM, ROOM], 2) == 0.0 and halves_kl([ROOM, HALL], 2) > 0
+
+
+def test_novelty_is_the_mean_share_of_fields_that_differ() -> None:
+    assert difference(ROOM, ROOM) == 0.0
+    other = ("######", "#A.*.#", "#.##.#", "#Z####")
+    assert difference(ROOM, other) == pytest.approx(2 / 24)
+    assert novelty([ROOM, ROOM, other]) == pytest.approx((0 + 2 / 24 + 2 / 24) / 3)
+    assert difference(ROOM, HALL[:3]) == difference(HALL[:3], ROOM)  # laid on each other at the top-left
+
+
+def test_special_fields_straight_rock_and_the_largest_empty_rectangle() -> None:
+    assert special_density([ROOM]) == pytest.approx(100 * 3 / 24)
+    floors = ("##########", "#........#", "#######..#", "#A......Z#", "##########")
+    assert straight_rock_share(floors) == 1.0  # the inner run of 6 is all the inner rock
+    assert straight_rock_share(ROOM) == 0.0
+    assert open_rectangle(HALL) == (8, 2, 1, 5, 2)  # 4 wide, 2 high: left, top, right, bottom
+    assert largest_open_rectangle(("###", "#A#", "###")) == 0
+
+
+def test_compare_looks_reports_both_sides_and_both_window_sizes() -> None:
+    figures = compare_looks([HALL, ROOM], [ROOM, HALL, ROOM])
+    assert set(figures) == {"kl_2x2", "kl_2x2_examples_halves", "kl_3x3", "kl_3x3_examples_halves", "batch", "examples"}
+    assert figures["batch"] == look_figures([HALL, ROOM])
+
+
+def test_kl_to_compares_pieces_as_big_as_the_reference() -> None:
+    assert kl_to([ROOM] * 6, [ROOM, ROOM], 2) == 0.0
+    mixed = [ROOM, HALL] * 10
+    # the figure does not grow with the batch: ten pairs score as one pair does
+    assert kl_to(mixed, [ROOM, HALL], 2) == pytest.approx(kl_to(mixed[:2], [ROOM, HALL], 2))
+    assert kl_to([HALL], [ROOM, ROOM, ROOM], 2) == kl_divergence(pattern_counts([HALL], 2), pattern_counts([ROOM] * 3, 2))
