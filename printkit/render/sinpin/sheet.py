@@ -212,9 +212,9 @@ def rows_block(blocks: Sequence[Block], width: float, space: float = 3.0) -> Blo
 CALIBRATION_LABEL = 2.5
 
 
-def calibration_block() -> Block:
+def calibration_block(label_size: float = CALIBRATION_LABEL) -> Block:
     """The 50 mm bar that proves the print is at actual size."""
-    label_width = text_width("50 mm — print at 100 % / actual size", CALIBRATION_LABEL)
+    label_width = text_width("50 mm — print at 100 % / actual size", label_size)
     # bar and ticks 4 mm, the label's baseline 1.1 em below them, its descenders 0.24 em
-    height = 4.0 + 1.34 * CALIBRATION_LABEL
-    return Block(max(50.0, label_width), height, lambda x, y: calibration_bar(x, y, 50.0, label_size=CALIBRATION_LABEL))
+    height = 4.0 + 1.34 * label_size
+    return Block(max(50.0, label_width), height, lambda x, y: calibration_bar(x, y, 50.0, label_size=label_size))
