@@ -22,8 +22,8 @@ from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE
 
 A4 = (210.0, 297.0)
 MARKER_MM = 6.0  # the marker's black square; 6 x 6 cells of 1 mm (a 4 x 4 code and its border)
-MARKER_GAP = 1.5  # from the marker to the grid's border line, both ways
-QUIET_MM = 1.0  # white kept around a marker (the squared paper is not printed there)
+MARKER_GAP = 2.4  # from the marker to the grid's border line, both ways: room for a stroke that strays
+QUIET_MM = 1.0  # white kept around a marker (the squared paper is not printed there; may reach into the margin)
 MARKER_DICTIONARY = "DICT_4X4_50"
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 _TOP_LEFT, _TOP_RIGHT, _BOTTOM_RIGHT, _BOTTOM_LEFT = 0, 18, 36, 38

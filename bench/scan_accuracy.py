@@ -1,0 +1,77 @@
+"""How well `printkit scan` reads the synthetic test set (bench/scan_testset.py makes it).
+
+    python bench/scan_accuracy.py [output/scan-testset]
+
+Prints, over all sheets and per drawing style: markers found, fields read right, whole
+levels exactly right, sheets whose unsure fields include every wrong one, the unsure
+fields a sheet, and the CPU time (process_time, one core) to read a photo, for the 12 MP
+ones apart. The goals (issue 24): markers >= 99 %, fields >= 99.5 %, levels >= 90 %,
+wrong fields all flagged >= 95 % of sheets, <= 2 s a 12 MP photo.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from printkit.scan.errors import ScanError
+from printkit.scan.images import load_gray
+from printkit.scan.reading import combined, read_photo
+
+
+def main() -> int:
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "output/scan-testset")
+    sheets = sorted(folder.glob("sheet-*.json"))
+    if not sheets:
+        print(f"no sheets in {folder}: make them with bench/scan_testset.py", file=sys.stderr)
+        return 2
+    stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    times, big_times = [], []
+    confusions: dict[tuple[str, str], int] = defaultdict(int)
+    for path in sheets:
+        truth = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("all", truth["style"]):
+            stats[key]["sheets"] += 1
+        start = time.process_time()
+        try:
+            reading = combined([read_photo(load_gray(str(path.with_suffix(".jpg"))))])
+        except ScanError as error:
+            print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
+            continue
+        spent = time.process_time() - start
+        times.append(spent)
+        if truth["size"][0] * truth["size"][1] >= 11_000_000:
+            big_times.append(spent)
+        wrong = {(x, y) for y, (got, want) in enumerate(zip(reading.rows, truth["rows"]))
+                 for x, (a, b) in enumerate(zip(got, want)) if a != b}
+        for x, y in wrong:
+            confusions[(truth["rows"][y][x], reading.rows[y][x])] += 1
+        flagged = {(u.x, u.y) for u in reading.unsure}
+        fields = sum(len(row) for row in truth["rows"])
+        for key in ("all", truth["style"]):
+            s = stats[key]
+            s["found"] += 1
+            s["fields"] += fields
+            s["right"] += fields - len(wrong)
+            s["exact"] += not wrong
+            s["caught"] += wrong <= flagged
+            s["unsure"] += len(flagged)
+    print(f"{'style':26} sheets markers  fields right  levels exact  wrong all unsure  unsure/sheet")
+    for key, s in sorted(stats.items(), key=lambda item: item[0] != "all"):
+        found = max(s["found"], 1)
+        print(f"{key:26} {s['sheets']:6.0f} {s['found'] / s['sheets']:7.1%} {s['right'] / max(s['fields'], 1):12.2%}"
+              f" {s['exact'] / found:13.1%} {s['caught'] / found:16.1%} {s['unsure'] / found:13.1f}")
+    if times:
+        times.sort()
+        print(f"CPU a photo: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s;"
+              f" 12 MP photos ({len(big_times)}): max {max(big_times, default=0):.2f} s")
+    worst = sorted(confusions.items(), key=lambda item: -item[1])[:10]
+    print("most common misreads (drawn -> read): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in worst))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
