@@ -190,3 +190,13 @@ def test_review_serves_the_level_with_its_unsure_fields_to_the_editor(photo, tmp
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_a_photo_too_dark_asks_for_more_light(tmp_path):
+    dark = (gray(drawn(3)).astype(np.float32) * 0.1).astype(np.uint8)
+    path = tmp_path / "dark.png"
+    cv2.imwrite(str(path), dark)
+    result = run("scan", str(path), "-o", str(tmp_path / "level.yaml"))
+    assert result.exit_code == 2
+    assert "light" in result.stderr
+    assert not (tmp_path / "level.yaml").exists()

@@ -136,3 +136,26 @@ def test_a_sheet_printed_by_printkit_paper_drawn_on_and_photographed_reads_back(
                        size=(2592, 1944), max_tilt=25.0, curl=1.0)
     reading = combined([read_photo(gray(sheet))])
     assert reading.rows == LEVEL
+
+
+def test_field_lines_are_found_where_the_paper_moved_them_and_filled_in_under_ink():
+    """A flat 4 x 3 grid whose vertical lines sit 5 px right of where the markers put them,
+    one field inked all over: every offset is found (or filled in from its neighbours)."""
+    import cv2
+
+    from printkit.scan.fields import FIELD_PX, MARGIN_MM, PX, _frame_lines
+
+    code = SheetCode(4, 3, False)
+    margin = int(MARGIN_MM * PX)
+    ink = np.zeros((2 * margin + 3 * FIELD_PX + 1, 2 * margin + 4 * FIELD_PX + 1), np.float32)
+    for column in range(5):
+        x = margin + column * FIELD_PX + 5
+        ink[:, x - 1:x + 2] = 0.85
+    for row in range(4):
+        y = margin + row * FIELD_PX - 3
+        ink[y - 1:y + 2, :] = 0.85
+    ink[margin + FIELD_PX:margin + 2 * FIELD_PX, margin:margin + 2 * FIELD_PX] = 0.9  # two fields filled with rock
+    ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
+    dx, dy, profiles = _frame_lines(ink, code)
+    assert np.allclose(dx, 5, atol=0.6) and np.allclose(dy, -3, atol=0.6)
+    assert len(profiles) < 5 * 3 + 4 * 4  # the pieces under the rock were not seen

@@ -2,8 +2,8 @@
 its weights in the package (scan_model.npz, made by `python -m printkit.scan.train`).
 
 numpy runs it: OpenCV 5 has no ML module any more, and a network this small needs nothing
-but two matrix products. The probabilities are calibrated (a temperature fitted on styles
-held out of training), so that "62 %" means about that.
+but two matrix products. The probabilities are calibrated (a temperature fitted on sheets
+not trained on), so that "62 %" means about that.
 """
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ MODEL_FILE = "scan_model.npz"
 
 @dataclass(frozen=True)
 class Model:
+    """A few networks trained from different seeds (members), their probabilities averaged:
+    where they disagree the average is unsure, which keeps it honest on drawings unlike the
+    training ones. Weights are stacked by member: w1 (E, F, H), b1 (E, H), w2 (E, H, K), b2 (E, K)."""
+
     mean: np.ndarray
     scale: np.ndarray
     w1: np.ndarray
@@ -31,16 +35,17 @@ class Model:
     temperature: float
     classes: tuple[str, ...]
 
-    def logits(self, features: np.ndarray) -> np.ndarray:
+    def member_logits(self, features: np.ndarray) -> np.ndarray:
+        """(E, N, K) logits of every member."""
         x = (features - self.mean) / self.scale
-        hidden = np.maximum(x @ self.w1 + self.b1, 0.0)
-        return hidden @ self.w2 + self.b2
+        hidden = np.maximum(np.einsum("nf,efh->enh", x, self.w1) + self.b1[:, None, :], 0.0)
+        return np.einsum("enh,ehk->enk", hidden, self.w2) + self.b2[:, None, :]
 
-    def probabilities(self, features: np.ndarray) -> np.ndarray:
-        z = self.logits(features) / self.temperature
-        z -= z.max(axis=1, keepdims=True)
+    def probabilities(self, features: np.ndarray, temperature: float | None = None) -> np.ndarray:
+        z = self.member_logits(features) / (self.temperature if temperature is None else temperature)
+        z -= z.max(axis=2, keepdims=True)
         e = np.exp(z)
-        return e / e.sum(axis=1, keepdims=True)
+        return (e / e.sum(axis=2, keepdims=True)).mean(axis=0)
 
     def save(self, path: str) -> None:
         np.savez_compressed(path, mean=self.mean.astype(np.float32), scale=self.scale.astype(np.float32),

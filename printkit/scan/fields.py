@@ -15,9 +15,9 @@ from printkit.scan.layout import SheetCode
 from printkit.sinpin.rules import FIELD_MM
 
 PX = 6.0  # px a mm of the flat grid
-MARGIN_MM = 4.0  # around the grid in the flat image
+MARGIN_MM = 6.0  # around the grid in the flat image
 FIELD_PX = int(FIELD_MM * PX)  # 90
-SEARCH_MM = 2.5  # how far a field's frame is looked for from where the markers put it
+SEARCH_MM = 3.5  # how far a field's frame is looked for from where the markers put it
 INSET_MM = 0.9  # the field's inside starts this far in from its frame line
 PATCH = 40  # px: the side of a field's image handed to the features
 
@@ -28,10 +28,15 @@ class FlatGrid:
     code: SheetCode
     line_contrast: float  # how dark the printed field lines come out (0..1)
     line_width: float  # mm: how wide they come out (blur widens them)
+    paper_level: float  # the paper's brightness in the photo, 0..255
+    dx: np.ndarray  # px: each vertical field line's offset from where the markers put it, per row
+    dy: np.ndarray  # px: each horizontal field line's offset, per column
+    lines_found: float  # how many line pieces showed (the rest took their neighbours' offsets)
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
-    """The grid warped flat, as ink darkness with the light evened out."""
+    """The grid warped flat, as ink darkness with the light evened out, and where its
+    printed field lines really are."""
     left, top = code.grid_origin
     width, height = code.grid_size
     size = (int(round((width + 2 * MARGIN_MM) * PX)), int(round((height + 2 * MARGIN_MM) * PX)))
@@ -46,8 +51,9 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
     flat = cv2.warpPerspective(source, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
     ink = _even_light(flat.astype(np.float32))
-    contrast, line_width = _line_profile(ink, code)
-    return FlatGrid(ink, code, contrast, line_width)
+    dx, dy, profiles = _frame_lines(ink, code)
+    contrast, line_width, found = _line_quality(profiles)
+    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
@@ -68,97 +74,104 @@ def _even_light(flat: np.ndarray) -> np.ndarray:
     return np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
 
 
-def _line_profile(ink: np.ndarray, code: SheetCode) -> tuple[float, float]:
-    """The mean darkness across the printed field lines (averaged along them, which washes
-    out what is drawn): its peak and its width at half height, in mm."""
+def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """How far (px) each vertical and horizontal field line lies from where the markers put
+    it, per row band / column band, and the darkness profile across each line found.
+
+    Along a band the printed line is whole and straight while drawn strokes come and go, so
+    the median across the band's length shows the line as the darkest peak; a band inked
+    all over (rock on both sides) shows none and takes its neighbours' offset.
+    """
     margin = int(MARGIN_MM * PX)
+    reach = int(SEARCH_MM * PX)
     half = int(2 * PX)
-    profiles = []
-    for column in range(1, code.columns):
-        x = margin + column * FIELD_PX
-        profiles.append(np.median(ink[margin:-margin, x - half:x + half + 1], axis=0))
-    for row in range(1, code.rows):
-        y = margin + row * FIELD_PX
-        profiles.append(np.median(ink[y - half:y + half + 1, margin:-margin], axis=1))
+    dx = np.full((code.columns + 1, code.rows), np.nan)
+    dy = np.full((code.rows + 1, code.columns), np.nan)
+    profiles: list[np.ndarray] = []
+    for vertical, lines, bands, offsets in ((True, code.columns + 1, code.rows, dx), (False, code.rows + 1, code.columns, dy)):
+        for line in range(lines):
+            at = margin + line * FIELD_PX
+            for band in range(bands):
+                start = margin + band * FIELD_PX + 8
+                if vertical:
+                    strip = ink[start:start + FIELD_PX - 16, at - reach - half:at + reach + half + 1]
+                    profile = np.median(strip, axis=0)
+                else:
+                    strip = ink[at - reach - half:at + reach + half + 1, start:start + FIELD_PX - 16]
+                    profile = np.median(strip, axis=1)
+                inner = profile[half:-half]
+                best = int(np.argmax(inner))
+                peak, away = inner[best], int(PX)
+                sides = (profile[half + best - away], profile[half + best + away])
+                if peak - max(sides) < 0.2:  # no line, or ink on one side of it (looked up from its neighbours)
+                    continue
+                offsets[line, band] = best - reach + _vertex(inner, best)
+                profiles.append(profile[best:best + 2 * half + 1])
+    return _smooth(dx), _smooth(dy), profiles
+
+
+def _vertex(values: np.ndarray, best: int) -> float:
+    """The sub-pixel shift of a peak's top (a parabola through three samples)."""
+    if 0 < best < len(values) - 1:
+        a, b, c = values[best - 1], values[best], values[best + 1]
+        denominator = a - 2 * b + c
+        if denominator < -1e-6:
+            return float(np.clip(0.5 * (a - c) / denominator, -0.5, 0.5))
+    return 0.0
+
+
+def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
+    """How dark and how wide (mm, at half height) the printed lines come out, averaged over
+    the lines found, and the share of lines found."""
     if not profiles:
-        return 1.0, 0.45
+        return 0.0, 0.0, 0.0
     profile = np.median(np.array(profiles), axis=0)
     base = float(min(profile[0], profile[-1]))
     peak = float(profile.max())
     above = profile - base >= (peak - base) / 2
-    return peak - base, float(above.sum()) / PX
+    return peak - base, float(above.sum()) / PX, float(len(profiles))
 
 
 def check_quality(grid: FlatGrid) -> None:
     """ScanError when the printed lines come out too faint or too blurred to read fields."""
-    if grid.line_contrast < 0.18:
+    code = grid.code
+    lines = (code.columns + 1) * code.rows + (code.rows + 1) * code.columns
+    if grid.paper_level < 40 or grid.line_contrast < 0.18:
         raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
                         " in more light")
-    if grid.line_width > 2.2:
-        raise ScanError(f"the photo is too blurred to read the fields (lines {grid.line_width:.1f} mm wide); hold"
-                        f" the phone still and let it focus, and {RETAKE}")
-
-
-def _frame_offsets(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray]:
-    """How far (px) each vertical and horizontal field line lies from where the markers put
-    it, per row band / column band: the printed line is straight and whole across a band,
-    drawn strokes are not, so the column (row) darkest along most of the band wins."""
-    margin = int(MARGIN_MM * PX)
-    reach = int(SEARCH_MM * PX)
-    dx = np.zeros((code.columns + 1, code.rows))
-    dy = np.zeros((code.rows + 1, code.columns))
-    for line in range(code.columns + 1):
-        x = margin + line * FIELD_PX
-        for band in range(code.rows):
-            y0 = margin + band * FIELD_PX + 10
-            strip = ink[y0:y0 + FIELD_PX - 20, max(0, x - reach):x + reach + 1]
-            dx[line, band] = _best(strip > 0.3, axis=0) - min(reach, x)
-    for line in range(code.rows + 1):
-        y = margin + line * FIELD_PX
-        for band in range(code.columns):
-            x0 = margin + band * FIELD_PX + 10
-            strip = ink[max(0, y - reach):y + reach + 1, x0:x0 + FIELD_PX - 20]
-            dy[line, band] = _best(strip > 0.3, axis=1) - min(reach, y)
-    return _smooth(dx), _smooth(dy)
-
-
-def _best(dark: np.ndarray, axis: int) -> float:
-    """The position (px, sub-pixel) of the line darkest along the whole strip; NaN if none."""
-    share = dark.mean(axis=1 - axis)
-    kernel = np.array([0.25, 0.5, 0.25])
-    share = np.convolve(share, kernel, mode="same")
-    best = int(np.argmax(share))
-    away = int(PX)
-    around = max(share[best - away] if best >= away else 0.0, share[best + away] if best + away < len(share) else 0.0)
-    if share[best] < 0.7 or share[best] - around < 0.3:  # no line, or ink all around it
-        return np.nan
-    if 0 < best < len(share) - 1:  # the peak's centre between samples
-        a, b, c = share[best - 1], share[best], share[best + 1]
-        denominator = a - 2 * b + c
-        if denominator < 0:
-            return best + 0.5 * (a - c) / denominator
-    return float(best)
+    if grid.line_width > 2.2 or grid.lines_found < 0.25 * lines:
+        raise ScanError(f"the photo is too blurred to read the fields; hold the phone still and let it focus,"
+                        f" and {RETAKE}")
 
 
 def _smooth(offsets: np.ndarray) -> np.ndarray:
-    """Offsets change slowly along the sheet: a lost or odd one takes its neighbours' median."""
-    filled = offsets.copy()
-    rows, columns = offsets.shape
-    for i in range(rows):
-        for j in range(columns):
-            near = offsets[max(0, i - 1):i + 2, max(0, j - 1):j + 2]
+    """Offsets change slowly along the sheet: lost ones are filled in from their neighbours
+    (outwards, over inked areas of any size), and one far from its neighbours' median takes
+    that median."""
+    values = offsets.copy()
+    while np.isnan(values).any() and not np.isnan(values).all():
+        filled = values.copy()
+        for i, j in zip(*np.nonzero(np.isnan(values))):
+            near = values[max(0, i - 1):i + 2, max(0, j - 1):j + 2]
             near = near[~np.isnan(near)]
-            median = float(np.median(near)) if near.size else 0.0
-            value = offsets[i, j]
-            filled[i, j] = median if np.isnan(value) or abs(value - median) > 2.5 else value
-    return filled
+            if near.size:
+                filled[i, j] = float(np.median(near))
+        values = filled
+    values = np.nan_to_num(values)
+    smoothed = values.copy()
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            median = float(np.median(values[max(0, i - 1):i + 2, max(0, j - 1):j + 2]))
+            if abs(values[i, j] - median) > 2.5:
+                smoothed[i, j] = median
+    return smoothed
 
 
 def field_patches(grid: FlatGrid) -> np.ndarray:
     """Every field's inside as a PATCH x PATCH darkness image, row by row: (rows, columns, P, P)."""
     code = grid.code
     margin = int(MARGIN_MM * PX)
-    dx, dy = _frame_offsets(grid.ink, code)
+    dx, dy = grid.dx, grid.dy
     inset = INSET_MM * PX
     ink = cv2.GaussianBlur(grid.ink, (0, 0), 0.8)  # the patches are half as fine: no aliasing
     patches = np.zeros((code.rows, code.columns, PATCH, PATCH), np.float32)

@@ -60,12 +60,25 @@ def dataset(seeds: range, progress: bool = True) -> tuple[np.ndarray, np.ndarray
     return np.concatenate(xs), np.concatenate(ys)
 
 
-def train_network(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = 128, epochs: int = 40) -> Model:
+def jittered(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Each patch moved, turned and sized a little (a frame found a pixel off, a form drawn
+    smaller): one more example of each field for training."""
+    out = np.empty_like(patches)
+    side = patches.shape[1]
+    for k, patch in enumerate(patches):
+        matrix = cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.normal(0, 4)), float(rng.uniform(0.9, 1.1)))
+        matrix[:, 2] += rng.normal(0, 1.2, 2)
+        out[k] = cv2.warpAffine(patch, matrix, (side, side), flags=cv2.INTER_LINEAR, borderValue=0)
+    return out
+
+
+def train_network(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = 128, epochs: int = 40,
+                  scaling: tuple[np.ndarray, np.ndarray] | None = None) -> Model:
     """A one-hidden-layer network by mini-batch Adam on cross-entropy, classes weighted by
     the square root of their rarity, with weight decay."""
     rng = np.random.default_rng(seed)
-    mean = x.mean(axis=0)
-    scale = x.std(axis=0) + 0.05
+    mean = x.mean(axis=0) if scaling is None else scaling[0]
+    scale = x.std(axis=0) + 0.05 if scaling is None else scaling[1]
     x = (x - mean) / scale
     n, d = x.shape
     k = len(CLASSES)
@@ -104,20 +117,25 @@ def train_network(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = 128, ep
                 v *= 0.999
                 v += 0.001 * g * g
                 params[name] -= rate * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
-    return Model(mean.astype(np.float32), scale.astype(np.float32), params["w1"].astype(np.float32),
-                 params["b1"].astype(np.float32), params["w2"].astype(np.float32), params["b2"].astype(np.float32),
-                 1.0, tuple(tile.char for tile in CLASSES))
+    return Model(mean.astype(np.float32), scale.astype(np.float32), params["w1"][None].astype(np.float32),
+                 params["b1"][None].astype(np.float32), params["w2"][None].astype(np.float32),
+                 params["b2"][None].astype(np.float32), 1.0, tuple(tile.char for tile in CLASSES))
+
+
+def ensemble(members: list[Model]) -> Model:
+    """Members trained on the same features (the first one's scaling) as one model."""
+    first = members[0]
+    stack = lambda name: np.concatenate([getattr(m, name) for m in members])  # noqa: E731
+    return Model(first.mean, first.scale, stack("w1"), stack("b1"), stack("w2"), stack("b2"), 1.0, first.classes)
 
 
 def fit_temperature(model: Model, x: np.ndarray, y: np.ndarray) -> float:
     """The temperature that makes the probabilities honest on sheets not trained on (the
     least negative log-likelihood over a grid)."""
-    logits = model.logits(x)
     best, best_loss = 1.0, np.inf
-    for t in np.exp(np.linspace(np.log(0.5), np.log(8.0), 60)):
-        z = logits / t
-        z = z - z.max(axis=1, keepdims=True)
-        loss = -np.mean(z[np.arange(len(y)), y] - np.log(np.exp(z).sum(axis=1)))
+    for t in np.exp(np.linspace(np.log(0.5), np.log(8.0), 40)):
+        p = model.probabilities(x, float(t))
+        loss = -np.mean(np.log(p[np.arange(len(y)), y] + 1e-12))
         if loss < best_loss:
             best, best_loss = float(t), loss
     return best
@@ -127,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train printkit scan's field classifier.")
     parser.add_argument("--sheets", type=int, default=360)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--members", type=int, default=3, help="networks averaged (each from its own seed)")
     parser.add_argument("--out", default="printkit/scan/scan_model.npz")
     parser.add_argument("--cache", default=None, help="an .npz to keep (or reuse) the sheets' field patches in")
     args = parser.parse_args(argv)
@@ -147,13 +166,22 @@ def main(argv: list[str] | None = None) -> int:
             np.savez_compressed(args.cache, x=x, y=y, vx=vx, vy=vy)
     else:
         x, y, vx, vy = cached
-    x = features(x.astype(np.float32))
+    x = x.astype(np.float32)
+    x = features(np.concatenate([x, jittered(x, np.random.default_rng(args.seed))]))
+    y = np.concatenate([y, y])
     vx = features(vx.astype(np.float32))
     start = time.process_time()
-    model = train_network(x, y, args.seed)
+    members = []
+    for member in range(args.members):
+        rng = np.random.default_rng([args.seed, member])
+        chosen = rng.choice(len(y), len(y))  # each member its own bootstrap sample
+        scaling = None if not members else (members[0].mean, members[0].scale)
+        members.append(train_network(x[chosen], y[chosen], args.seed * 100 + member, scaling=scaling))
+        print(f"  member {member + 1}/{args.members} trained, {time.process_time() - start:.0f} s", file=sys.stderr)
+    model = ensemble(members)
     temperature = fit_temperature(model, vx, vy)
     model = Model(model.mean, model.scale, model.w1, model.b1, model.w2, model.b2, temperature, model.classes)
-    accuracy = float((model.logits(vx).argmax(axis=1) == vy).mean())
+    accuracy = float((model.probabilities(vx).argmax(axis=1) == vy).mean())
     print(f"{len(y)} fields trained on in {time.process_time() - start:.0f} s; validation fields right"
           f" {accuracy:.2%} ({len(vy)}), temperature {temperature:.2f}", file=sys.stderr)
     model.save(args.out)
