@@ -31,6 +31,8 @@ def main() -> int:
     stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     times, big_times = [], []
     confusions: dict[tuple[str, str], int] = defaultdict(int)
+    thresholds = (0.8, 0.9, 0.95, 0.98, 0.99)
+    by_threshold = {t: [0, 0] for t in thresholds}  # sheets with every wrong field under t, fields under t
     for path in sheets:
         truth = json.loads(path.read_text(encoding="utf-8"))
         for key in ("all", truth["style"]):
@@ -40,6 +42,9 @@ def main() -> int:
             reading = combined([read_photo(load_gray(str(path.with_suffix(".jpg"))))])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
+            if "marker" not in error.message and "cut off" not in error.message:
+                for key in ("all", truth["style"]):
+                    stats[key]["markers"] += 1  # found, but refused (blur, light)
             continue
         spent = time.process_time() - start
         times.append(spent)
@@ -50,24 +55,34 @@ def main() -> int:
         for x, y in wrong:
             confusions[(truth["rows"][y][x], reading.rows[y][x])] += 1
         flagged = {(u.x, u.y) for u in reading.unsure}
+        noted = {(u.x, u.y) for u in reading.unsure if u.note}
+        for t in thresholds:
+            under = {(x, y) for y, x in zip(*(reading.probability < t).nonzero())} | noted
+            by_threshold[t][0] += wrong <= under
+            by_threshold[t][1] += len(under)
         fields = sum(len(row) for row in truth["rows"])
         for key in ("all", truth["style"]):
             s = stats[key]
             s["found"] += 1
+            s["markers"] += 1
             s["fields"] += fields
             s["right"] += fields - len(wrong)
             s["exact"] += not wrong
             s["caught"] += wrong <= flagged
             s["unsure"] += len(flagged)
+    print("(fields, levels and unsure over the sheets read; a sheet refused for blur or light counts as markers found)")
     print(f"{'style':26} sheets markers  fields right  levels exact  wrong all unsure  unsure/sheet")
     for key, s in sorted(stats.items(), key=lambda item: item[0] != "all"):
         found = max(s["found"], 1)
-        print(f"{key:26} {s['sheets']:6.0f} {s['found'] / s['sheets']:7.1%} {s['right'] / max(s['fields'], 1):12.2%}"
+        print(f"{key:26} {s['sheets']:6.0f} {s['markers'] / s['sheets']:7.1%} {s['right'] / max(s['fields'], 1):12.2%}"
               f" {s['exact'] / found:13.1%} {s['caught'] / found:16.1%} {s['unsure'] / found:13.1f}")
     if times:
         times.sort()
         print(f"CPU a photo: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s;"
               f" 12 MP photos ({len(big_times)}): max {max(big_times, default=0):.2f} s")
+    done = max(len(times), 1)
+    print("unsure below p: " + ", ".join(f"{t:.2f}: wrong all listed {c / done:.1%}, {n / done:.1f} listed a sheet"
+                                         for t, (c, n) in by_threshold.items()))
     worst = sorted(confusions.items(), key=lambda item: -item[1])[:10]
     print("most common misreads (drawn -> read): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in worst))
     return 0

@@ -64,10 +64,10 @@ def rock_scribble(rng: np.random.Generator) -> Form:
 def rock_spiral(rng: np.random.Generator) -> Form:
     # a scribble round and round (held out)
     points = []
-    turns = _u(rng, 5, 9)
+    turns = _u(rng, 8, 12)  # a field filled round and round: rings under a millimetre apart
     for k in range(int(turns * 24)):
         t = k / 24
-        r = 6.8 * (1 - t / turns) + 0.4
+        r = 6.6 * (1 - t / turns) + 0.3
         a = 2 * math.pi * t
         points.append((7.5 + r * math.cos(a) + _u(rng, -0.3, 0.3), 7.5 + r * math.sin(a) + _u(rng, -0.3, 0.3)))
     return (tuple(points),)

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.alphabet import FORMS
-from printkit.scan.layout import MARKER_MM, QUIET_MM, SheetCode, marker_cells
+from printkit.scan.layout import MARKER_GAP, MARKER_MM, QUIET_MM, SheetCode, marker_cells
 from printkit.scan.synth import ink
 from printkit.scan.synth.forms import variants
 from printkit.scan.synth.styles import Style
@@ -78,10 +78,13 @@ def printed_sheet(code: SheetCode, px_per_mm: float, toner: int = 0) -> np.ndarr
                         max(1, int(r / 5)), cv2.LINE_AA)
     cv2.putText(image, "Level", (int(left * r), int((top - 5.5) * r)), cv2.FONT_HERSHEY_SIMPLEX, scale * 1.4, black,
                 max(1, int(r / 4)), cv2.LINE_AA)
-    # the legend below the map: the alphabet's forms, small
+    # the legend below the map: the alphabet's forms, small; below the markers when it is
+    # wider than the map (as `printkit paper` places it)
+    legend_left = left if grid_w >= 14 * 12.5 else (width - 14 * 12.5) / 2
+    legend_top = top + grid_h + (1.5 if legend_left >= left else MARKER_GAP + MARKER_MM + QUIET_MM + 1.0)
     for index, tile in enumerate(Tile):
-        fx = left + index * 12.5
-        fy = top + grid_h + 1.5
+        fx = legend_left + index * 12.5
+        fy = legend_top
         if fx + 6 > width - 5 or fy + 6 > height - 5:
             break
         cv2.rectangle(image, (int(fx * r), int(fy * r)), (int((fx + 6) * r), int((fy + 6) * r)), black, 1)

@@ -3,6 +3,7 @@ The training script, the test-set script and the tests all make sheets this way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,12 +30,17 @@ class SyntheticSheet:
 
 def make_sheet(seed: int, styles: tuple[Style, ...], *, training: bool = False, rows: tuple[str, ...] | None = None,
                code: SheetCode | None = None, px_per_mm: float = 10.0, printed: np.ndarray | None = None,
-               **photo_options: object) -> SyntheticSheet:
+               printed_for: Callable[[SheetCode], np.ndarray] | None = None, **photo_options: object) -> SyntheticSheet:
+    """A sheet from `seed`: its size (unless `code`), style, map (unless `rows`), the drawn
+    page on `printed` or `printed_for(code)` (else the sheet as synth.page rasterises it),
+    and its photo."""
     rng = np.random.default_rng(seed)
     if code is None:
         columns, height, landscape = SIZES[int(rng.integers(len(SIZES)))]
         code = SheetCode(columns, height, landscape)
     style = styles[int(rng.integers(len(styles)))]
+    if printed_for is not None:
+        printed = printed_for(code)
     rows = rows or random_rows(code, rng, training)
     page = draw_level(code, rows, style, rng, px_per_mm, printed)
     photo = photograph(page.image, px_per_mm, rng, **photo_options)  # type: ignore[arg-type]
