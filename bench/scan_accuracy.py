@@ -20,6 +20,9 @@ from pathlib import Path
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
 from printkit.scan.reading import combined, read_photo
+from printkit.scan.synth.forms import VARIANTS
+
+HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() for v in vs if v.held_out}
 
 
 def main() -> int:
@@ -31,6 +34,7 @@ def main() -> int:
     stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     times, big_times = [], []
     confusions: dict[tuple[str, str], int] = defaultdict(int)
+    variants: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # "tile variant" -> drawn, misread
     thresholds = (0.8, 0.9, 0.95, 0.98, 0.99)
     by_threshold = {t: [0, 0] for t in thresholds}  # sheets with every wrong field under t, fields under t
     for path in sheets:
@@ -54,6 +58,13 @@ def main() -> int:
                  for x, (a, b) in enumerate(zip(got, want)) if a != b}
         for x, y in wrong:
             confusions[(truth["rows"][y][x], reading.rows[y][x])] += 1
+        for y, row in enumerate(truth["variants"]):
+            for x, variant in enumerate(row):
+                key = f"{truth['rows'][y][x]} {variant}"
+                variants[key][0] += 1
+                variants[key][1] += (x, y) in wrong
+        spiral = {(x, y) for y, row in enumerate(truth["variants"]) for x, v in enumerate(row) if v == "spiral"}
+        stats["all"]["exact but spirals"] += not (wrong - spiral)
         flagged = {(u.x, u.y) for u in reading.unsure}
         noted = {(u.x, u.y) for u in reading.unsure if u.note}
         for t in thresholds:
@@ -83,6 +94,16 @@ def main() -> int:
     done = max(len(times), 1)
     print("unsure below p: " + ", ".join(f"{t:.2f}: wrong all listed {c / done:.1%}, {n / done:.1f} listed a sheet"
                                          for t, (c, n) in by_threshold.items()))
+    print("misread by drawn form (tile variant: misread/drawn): " + ", ".join(
+        f"{key} {bad}/{n}" for key, (n, bad) in sorted(variants.items(), key=lambda item: -item[1][1] / item[1][0])[:14]))
+    all_stats = stats["all"]
+    drawn_n = sum(n for n, _ in variants.values())
+    bad_n = sum(b for _, b in variants.values())
+    held = [key for key in variants if key in HELD_OUT_VARIANTS]
+    held_n, held_bad = sum(variants[k][0] for k in held), sum(variants[k][1] for k in held)
+    print(f"fields right in forms training saw: {1 - (bad_n - held_bad) / max(drawn_n - held_n, 1):.2%};"
+          f" in held-out forms: {1 - held_bad / max(held_n, 1):.2%} ({held_n} fields)")
+    print(f"levels exactly right but for round-scribbled rock: {all_stats['exact but spirals'] / max(all_stats['found'], 1):.1%}")
     worst = sorted(confusions.items(), key=lambda item: -item[1])[:10]
     print("most common misreads (drawn -> read): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in worst))
     return 0

@@ -41,6 +41,8 @@ def main() -> int:
         sheet = make_sheet(args.seed, (STYLES[args.style],), rows=rows, code=code, px_per_mm=8.0,
                            printed=rendered_pdf_page(str(sheet_pdf), 8.0), size=(3264, 2448), max_tilt=25.0, curl=1.2)
         photo = cv2.imdecode(np.frombuffer(sheet.photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        Path("output").mkdir(exist_ok=True)
+        Path("output/scan-example.jpg").write_bytes(sheet.photo.jpeg)  # to try `printkit scan` on
         reading = combined([read_photo(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))])
         level = Path(folder) / "read.yaml"
         level.write_text(level_text(reading.rows, name="Read from the photo"), encoding="utf-8")
@@ -49,12 +51,19 @@ def main() -> int:
         subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "1", str(map_pdf), str(Path(folder) / "map")],
                        check=True)
         rendered = cv2.imread(str(next(Path(folder).glob("map*.png"))))
-    height = 520
+    # the photo cropped to the sheet and a little table around it (the table's grain compresses badly)
+    page_w, page_h = code.page
+    corners = cv2.perspectiveTransform(np.array([[[0, 0], [page_w, 0], [page_w, page_h], [0, page_h]]], np.float64),
+                                       sheet.photo.page_to_photo)[0]
+    (x0, y0), (x1, y1) = corners.min(axis=0) - 40, corners.max(axis=0) + 40
+    photo = photo[max(0, int(y0)):int(y1), max(0, int(x0)):int(x1)]
+    height = 420
     left = cv2.resize(photo, (int(photo.shape[1] * height / photo.shape[0]), height), interpolation=cv2.INTER_AREA)
     right = cv2.resize(rendered, (int(rendered.shape[1] * height / rendered.shape[0]), height), interpolation=cv2.INTER_AREA)
     gap = np.full((height, 40, 3), 255, np.uint8)
     cv2.arrowedLine(gap, (6, height // 2), (34, height // 2), (60, 60, 60), 3, tipLength=0.4)
-    picture = np.hstack([left, gap, right])
+    picture = np.hstack([cv2.GaussianBlur(left, (0, 0), 0.6), gap, right])
+    picture = (picture // 8) * 8  # fewer shades: a smaller file, no visible change
     cv2.imwrite(args.output, picture, [cv2.IMWRITE_PNG_COMPRESSION, 9])
     right_fields = sum(a == b for r, s in zip(reading.rows, rows) for a, b in zip(r, s))
     print(f"{args.output}: {right_fields}/{code.columns * code.rows} fields read right, {len(reading.unsure)} unsure;"
