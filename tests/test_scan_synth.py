@@ -52,3 +52,11 @@ def test_training_learns_a_toy_problem_and_fits_a_temperature():
     model = train_network(x[:1000], y[:1000], seed=1, hidden=16, epochs=100)
     assert (model.probabilities(x[1000:]).argmax(axis=1) == y[1000:]).mean() > 0.85
     assert 0.3 < fit_temperature(model, x[1000:], y[1000:]) < 9
+
+
+def test_training_is_reproducible_from_its_seed():
+    rng = np.random.default_rng(3)
+    x = rng.normal(0, 1, (300, 12)).astype(np.float32)
+    y = rng.integers(0, len(INDEX), 300)
+    one, two = (train_network(x, y, seed=4, hidden=8, epochs=3) for _ in range(2))
+    assert (one.w1 == two.w1).all() and (one.w2 == two.w2).all()

@@ -28,6 +28,9 @@ def _detector() -> cv2.aruco.ArucoDetector:
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     parameters.minMarkerPerimeterRate = 0.01  # a 6 mm marker on a whole sheet is small in the frame
+    # read each cell from its middle, more finely: blurred or tilted markers then decode
+    parameters.perspectiveRemovePixelPerCell = 8
+    parameters.perspectiveRemoveIgnoredMarginPerCell = 0.3
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 
@@ -75,6 +78,10 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
     if len(found) < 4 and scale < 1.0:
         more = _detect(gray, 1.0)
         if len(more) >= len(found):
+            found = more
+    if len(found) < 4 and max(gray.shape) <= 2 * DETECT_SIDE:  # a small photo: its markers may be a few px a cell
+        more = _detect(gray, 2.0)
+        if len(more) > len(found):
             found = more
     if len(found) == 3:
         found.update(_look_again(gray, found))
