@@ -62,27 +62,18 @@ def dataset(seeds: range, progress: bool = True) -> tuple[np.ndarray, np.ndarray
 
 def jittered(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Each patch moved, turned and sized a little (a frame found a pixel off, a form drawn
-    smaller), its ink lighter or darker, its strokes thicker, thinner or softer (other
-    pens): one more example of each field for training."""
+    smaller): one more example of each field for training. (Jittering the pen too, thicker,
+    thinner, lighter, was tried and read the held-out styles worse.)"""
     out = np.empty_like(patches)
     side = patches.shape[1]
-    kernel = np.ones((3, 3), np.uint8)
     for k, patch in enumerate(patches):
-        matrix = cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.normal(0, 4)), float(rng.uniform(0.85, 1.1)))
+        matrix = cv2.getRotationMatrix2D((side / 2, side / 2), float(rng.normal(0, 4)), float(rng.uniform(0.9, 1.1)))
         matrix[:, 2] += rng.normal(0, 1.2, 2)
-        moved = cv2.warpAffine(patch, matrix, (side, side), flags=cv2.INTER_LINEAR, borderValue=0)
-        pen = rng.random()
-        if pen < 0.3:
-            moved = cv2.dilate(moved, kernel)
-        elif pen < 0.45:
-            moved = cv2.erode(moved, kernel)
-        if rng.random() < 0.3:
-            moved = cv2.GaussianBlur(moved, (0, 0), float(rng.uniform(0.5, 1.2)))
-        out[k] = np.clip(moved * rng.uniform(0.55, 1.3), 0.0, 1.0)
+        out[k] = cv2.warpAffine(patch, matrix, (side, side), flags=cv2.INTER_LINEAR, borderValue=0)
     return out
 
 
-def train_network(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = 128, epochs: int = 30,
+def train_network(x: np.ndarray, y: np.ndarray, seed: int, hidden: int = 128, epochs: int = 40,
                   scaling: tuple[np.ndarray, np.ndarray] | None = None) -> Model:
     """A one-hidden-layer network by mini-batch Adam on cross-entropy, classes weighted by
     the square root of their rarity, with weight decay."""
