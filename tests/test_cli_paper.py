@@ -57,3 +57,52 @@ def test_fields_that_do_not_fit_s2_are_refused_with_exit_2(tmp_path, args):
 
 def test_the_format_follows_the_file_name(tmp_path):
     assert run("paper", "-o", str(tmp_path / "sheet.png")).exit_code == 2
+
+
+def _marker_cells_printed(page, x: float, y: float) -> list[list[bool]]:
+    """The 6 x 6 cells of the marker whose square's top-left is (x, y), read back from the
+    black rectangles printed there."""
+    black = [r for r in page.rects if r.fill == "#000000"]
+    cells = []
+    for row in range(6):
+        cy = y + row + 0.5
+        cells.append([any(r.x <= x + column + 0.5 <= r.x + r.w and r.y <= cy <= r.y + r.h for r in black)
+                      for column in range(6)])
+    return cells
+
+
+@pytest.mark.parametrize("args, code", [
+    ([], (12, 18, False)), (["--landscape"], (18, 12, True)), (["--fields", "8x10"], (8, 10, False)),
+    (["--fields", "12x12", "--landscape"], (12, 12, True)),
+])
+def test_the_sheet_carries_four_scan_markers_whose_ids_are_its_code(tmp_path, args, code):
+    from printkit.scan.layout import SheetCode, decode, marker_cells
+
+    out = tmp_path / "sheet.pdf"
+    assert run("paper", "-o", str(out), *args).exit_code == 0
+    page = pdf_pages(out)[0]
+    sheet = SheetCode(*code)
+    ids = {}
+    for corner, (marker_id, (x, y)) in enumerate(zip(sheet.marker_ids(), sheet.marker_squares())):
+        printed = _marker_cells_printed(page, x, y)
+        assert printed == [list(row) for row in marker_cells(marker_id)]
+        ids[corner] = marker_id
+    assert decode(ids) == sheet
+
+
+def test_no_text_on_the_sheet_is_under_8_pt_and_page_2_teaches_the_drawing_alphabet(tmp_path):
+    from printkit.scan.alphabet import HOW_TO_DRAW
+    from printkit.sinpin.tiles import Tile
+
+    out = tmp_path / "sheet.pdf"
+    for args in ([], ["--landscape"], ["--fields", "6x4"]):
+        assert run("paper", "-o", str(out), *args).exit_code == 0
+        pages = pdf_pages(out)
+        assert len(pages) == 2
+        for page in pages:
+            assert min(char.size for char in page.chars) * 72 / 25.4 >= 8.0 - 1e-6
+        text = pages[1].text
+        assert "How to draw" in text and "printkit scan" in text.replace("\u00a0", " ")
+        for tile in Tile:
+            assert tile.label.replace(" ", "") in text.replace(" ", "")
+            assert HOW_TO_DRAW[tile].replace(" ", "") in text.replace(" ", "")

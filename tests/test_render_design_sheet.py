@@ -8,12 +8,18 @@ from test_render_samples import assert_on_squares, field_lines, map_frame, paper
 
 from printkit.draw import write_document
 from printkit.render.sinpin.design_sheet import design_sheet_document, tile_legend
-from printkit.render.sinpin.icons import has_icon, symbol_name
+from printkit.render.sinpin.alphabet_page import INK
+from printkit.render.sinpin.icons import symbol_name
+from printkit.render.sinpin.sheet import Sheet
+from printkit.scan.alphabet import FORMS
 from printkit.sinpin.tiles import Tile
 
 
 def _sheet(tmp_path, columns: int, rows: int, landscape: bool, suffix: str):
-    (path,) = write_document(design_sheet_document(columns, rows, landscape), tmp_path / f"sheet{suffix}")
+    """Page 1 (the sheet; page 2 shows the drawing alphabet)."""
+    paths = write_document(design_sheet_document(columns, rows, landscape), tmp_path / f"sheet{suffix}")
+    assert len(paths) == (1 if suffix == ".pdf" else 2)
+    path = paths[0]
     return path, (pdf_pages(path)[0] if suffix == ".pdf" else svg_page(path))
 
 
@@ -34,12 +40,16 @@ def test_squares_and_fields_line_up_on_a4(tmp_path, columns, rows, landscape, su
 
 
 @pytest.mark.parametrize("columns, rows, landscape", [(12, 18, False), (18, 12, True), (12, 14, False)])
-def test_the_legend_pairs_every_tile_icon_with_its_map_character(tmp_path, columns, rows, landscape):
+def test_the_legend_pairs_every_tiles_drawn_form_with_its_map_character(tmp_path, columns, rows, landscape):
+    """The legend shows how to draw each tile (the drawing alphabet), not the printed icons."""
     _, page = _sheet(tmp_path, columns, rows, landscape, ".svg")
+    bottom = Sheet.centred(columns, rows, landscape).bottom
+    drawn = [line for line in page.lines if min(line.y1, line.y2) > bottom and line.stroke == INK]
     for tile in Tile:
-        if has_icon(tile):
-            assert page.uses_of(f"sym-{symbol_name(tile)}"), tile
         assert tile.char in page.labels, tile
+        assert not page.uses_of(f"sym-{symbol_name(tile)}"), tile
+    strokes = sum(len(stroke) - 1 for form in FORMS.values() for stroke in form)
+    assert len(drawn) == strokes  # every straight piece of every form, once
 
 
 def test_a_sheet_with_room_names_the_tiles_in_its_legend(tmp_path):

@@ -10,6 +10,7 @@ COMMANDS: dict[str, str] = {
     "moves": "printkit.cli.moves:moves_command",
     "render": "printkit.cli.render:render_command",
     "paper": "printkit.cli.paper:paper_command",
+    "scan": "printkit.cli.scan:scan_command",
     "cards": "printkit.cli.cards:cards_command",
     "tokens": "printkit.cli.tokens:tokens_command",
     "board": "printkit.cli.board:board",

@@ -12,10 +12,10 @@ import click
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
-from printkit.sinpin.loader import LevelFile, problems_of_grid, read_level
+from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
-from printkit.yamlsource import SourceProblem, UnreadableSource
+from printkit.yamlsource import Source, SourceProblem, UnreadableSource, parse_document
 
 
 @dataclass(frozen=True)
@@ -41,13 +41,14 @@ class CheckedLevel:
         return EXIT_OK if self.verdict.valid and not self.unprintable else EXIT_FINDING
 
 
-def check_level(path: str, *, any_size: bool = False, for_print: bool = False) -> CheckedLevel:
+def check_level(path: str, *, any_size: bool = False, for_print: bool = False, text: str | None = None) -> CheckedLevel:
     """Read and validate a level file; UnreadableSource when it is not one YAML document.
 
     A name or author the font cannot print is `unprintable` with `for_print` (printing
     commands refuse it), a warning otherwise (validate says so before anyone prints).
+    With `text`, that is the file's content (a level not written yet, named `path`).
     """
-    level_file = read_level(path)
+    level_file = read_level(path) if text is None else interpret(parse_document(Source(path, text)))
     prior = [Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
     if rows is None:

@@ -41,8 +41,10 @@ def paper_command(output: str, landscape: bool, fields: tuple[int, int] | None) 
       printkit paper --fields 8x10 -o small.svg
 
     The sheet has 5 mm squared paper, the field grid with coordinates, blanks for name,
-    author and players, and a legend of the tiles and their map characters. Draw a level
-    on it, then type it in: each field's character goes into the level's map.
+    author and players, and a legend of how to draw each tile and its map character; page 2
+    shows the drawing alphabet at actual size. Four corner markers carry the sheet's size:
+    draw a level on it, photograph it and `printkit scan` reads it back (or type it in: each
+    field's character goes into the level's map).
     More than 12 fields across turn the sheet landscape without --landscape too.
     Exit status 2 when the fields do not fit one A4 sheet (S2).
     """

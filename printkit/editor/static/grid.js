@@ -28,6 +28,7 @@ export class Grid {
     this.start = null;
     this.showRoute = true;
     this.showReachable = true;
+    this.overlays = []; // functions drawing more over the map after each render (scanmarks.js)
   }
 
   size() {
@@ -81,6 +82,7 @@ export class Grid {
     if (this.verdict) this.drawMarks();
     if (this.showRoute && this.verdict) this.drawRoute(this.verdict.route);
     this.drawPreview();
+    for (const draw of this.overlays) draw(this);
   }
 
   drawPaper(width, height) {

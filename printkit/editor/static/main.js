@@ -4,6 +4,7 @@ import { ApiError, download, get, post } from "./api.js";
 import { Grid } from "./grid.js";
 import { History } from "./history.js";
 import { MovePreview } from "./preview.js";
+import { scanMarks } from "./scanmarks.js";
 import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -337,6 +338,7 @@ async function start() {
   palette = await get("/api/palette");
   $("#icons").innerHTML = palette.icons; // the print's tile symbols, used by every <use>
   grid = new Grid($("#grid"), palette);
+  grid.overlays.push(scanMarks(() => state.extras)); // fields `printkit scan --review` asks about
   preview = new MovePreview(grid, palette, level);
   buildPalette();
   buildKnobs(palette.knobs, () => {

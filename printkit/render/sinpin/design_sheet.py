@@ -1,29 +1,35 @@
 """`printkit paper`: a blank Sinpin level design sheet to draw a level on by hand.
 
 The same page as a map (squared paper, fields, coordinates), with blanks for the name,
-author and players, and a legend pairing every tile's icon with the character to type for
-it in the level file, so that a drawn level can be typed in.
+author and players, and a legend pairing every tile's hand-drawn form (the drawing
+alphabet) with the character to type for it in the level file, so that a drawn level can
+be typed in. Four scan markers outside the grid's corners carry the sheet's size and
+orientation, so that `printkit scan` can read a photo of it; a second page shows the
+drawing alphabet at actual size. Nothing is printed under 8 pt.
 """
 
 from __future__ import annotations
 
 from printkit.draw import Document, Group, Item, Line, Page, Rect, Style, Text
 from printkit.draw.fonts import ascent, text_width
-from printkit.render.sinpin.icons import icon, tile_symbols
+from printkit.render.sinpin.alphabet_page import MIN_TEXT, alphabet_page, drawn_form
+from printkit.render.sinpin.icons import tile_symbols
+from printkit.render.sinpin.scan_marks import quiet_zones, scan_markers
 from printkit.render.sinpin.sheet import (
     DETAIL_SIZE, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block,
 )
+from printkit.scan.layout import MARKER_GAP, MARKER_MM, QUIET_MM, SheetCode
 from printkit.sinpin.tiles import Tile
 
 FRAME = Style(stroke="#000000", width=0.25, fill="#ffffff")
 RULE = Style(stroke="#000000", width=0.3)
-LABEL_SIZE = 2.8
+LABEL_SIZE = MIN_TEXT
 FOOTER_WIDTH = 180.0  # room for the legend under a narrow grid
 
 
 def legend_entry(tile: Tile, icon_size: float, with_label: bool) -> Block:
-    """The tile's icon in a field-like frame, its map character, and (optionally) its name."""
-    char_size = icon_size * 0.55
+    """The tile's drawn form in a field-like frame, its map character, and (optionally) its name."""
+    char_size = max(icon_size * 0.55, MIN_TEXT)
     char_box = char_size * 1.25
     label = f"{tile.label} (. or space)" if tile is Tile.OPEN else tile.label
     gap = icon_size * 0.13
@@ -33,7 +39,7 @@ def legend_entry(tile: Tile, icon_size: float, with_label: bool) -> Block:
         box_x, box_y = x + icon_size + gap, y + (icon_size - char_box) / 2
         items: list[Item] = [
             Rect(x, y, icon_size, icon_size, FRAME),
-            icon(tile, x, y, icon_size),
+            drawn_form(tile, x, y, icon_size),
             Rect(box_x, box_y, char_box, char_box, FRAME, radius=0.6),
             Text(box_x + char_box / 2, box_y + char_box / 2 + ascent(char_size, True) * 0.45, tile.char,
                  char_size, anchor="middle", bold=True),
@@ -54,9 +60,12 @@ def tile_legend(width: float, height: float) -> Block:
 
 
 def blanks(sheet: Sheet) -> Group:
-    """'Level ____  by ____  players □ 2 □ 3 □ 4' on the header line, to fill in by hand."""
+    """'Level ____  by ____  players □ 2 □ 3 □ 4' on the header line, to fill in by hand;
+    above the scan markers when the header reaches over them (a narrow map)."""
     baseline = sheet.header_baseline
     left, right = sheet.header_span
+    if left < sheet.left - MARKER_GAP:
+        baseline = min(baseline, sheet.top - MARKER_GAP - MARKER_MM - QUIET_MM - 1.0)
     box = DETAIL_SIZE * 0.8
     tick_labels = ("2", "3", "4")
     players_width = text_width("players", DETAIL_SIZE)
@@ -86,10 +95,16 @@ def blanks(sheet: Sheet) -> Group:
 def design_sheet_document(columns: int, rows: int, landscape: bool) -> Document:
     """A blank sheet of `columns` x `rows` fields; ValueError when they do not fit (S2)."""
     sheet = Sheet.centred(columns, rows, landscape)
+    code = SheetCode(columns, rows, sheet.page.width > sheet.page.height)
     area = sheet.footer_area(FOOTER_WIDTH)
+    if area[0] < sheet.left - MARKER_GAP:  # a footer wider than the map starts below the markers
+        low = sheet.bottom + MARKER_GAP + MARKER_MM + QUIET_MM + 1.0
+        area = (area[0], max(area[1], low), area[2], area[3] - max(0.0, low - area[1]))
     legend = tile_legend(area[2], area[3])
     # the bar comes second: on a full-size sheet only the legend fits in the margin
-    footer, _ = flow([legend, calibration_block()], area)
-    items = [sheet.paper(), sheet.fields(), sheet.coordinates(), blanks(sheet), footer]
-    return Document([Page(*sheet.page, items)], tile_symbols(), title="Sinpin level design sheet",
+    footer, _ = flow([legend, calibration_block(MIN_TEXT)], area)
+    items = [sheet.paper(), quiet_zones(code), sheet.fields(), sheet.coordinates(), blanks(sheet), footer,
+             scan_markers(code)]
+    pages = [Page(*sheet.page, items), alphabet_page(*sheet.page)]
+    return Document(pages, tile_symbols(), title="Sinpin level design sheet",
                     subject=f"{columns} x {rows} fields")

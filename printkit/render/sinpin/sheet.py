@@ -244,8 +244,8 @@ def rows_block(blocks: Sequence[Block], width: float, space: float = 3.0) -> Blo
 CALIBRATION_LABEL = SMALLEST_PRINTED
 
 
-def calibration_block() -> Block:
+def calibration_block(label_size: float = CALIBRATION_LABEL) -> Block:
     """The 50 mm bar that proves the print is at actual size."""
-    label_width = text_width("50 mm — print at 100 % / actual size", CALIBRATION_LABEL)
-    return Block(max(50.0, label_width), calibration_height(CALIBRATION_LABEL),
-                 lambda x, y: calibration_bar(x, y, 50.0, label_size=CALIBRATION_LABEL))
+    label_width = text_width("50 mm — print at 100 % / actual size", label_size)
+    return Block(max(50.0, label_width), calibration_height(label_size),
+                 lambda x, y: calibration_bar(x, y, 50.0, label_size=label_size))

@@ -1,0 +1,119 @@
+"""How well `printkit scan` reads the synthetic test set (bench/scan_testset.py makes it).
+
+    python bench/scan_accuracy.py [output/scan-testset]
+
+Prints, over all sheets and per drawing style: markers found, fields read right, whole
+levels exactly right, sheets whose unsure fields include every wrong one, the unsure
+fields a sheet, and the CPU time (process_time, one core) to read a photo, for the 12 MP
+ones apart. The goals (issue 24): markers >= 99 %, fields >= 99.5 %, levels >= 90 %,
+wrong fields all flagged >= 95 % of sheets, <= 2 s a 12 MP photo.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import cv2
+
+from printkit.scan.errors import ScanError
+from printkit.scan.images import load_gray
+from printkit.scan.reading import combined, read_photo
+from printkit.scan.synth.forms import VARIANTS
+
+HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() for v in vs if v.held_out}
+
+
+def main() -> int:
+    cv2.setNumThreads(1)  # the goal is for one core
+    numpy_start = time.process_time()
+    [None for _ in range(10**7)]
+    print(f"machine: a plain 10-million-step Python loop takes {time.process_time() - numpy_start:.2f} s CPU")
+    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "output/scan-testset")
+    sheets = sorted(folder.glob("sheet-*.json"))
+    if not sheets:
+        print(f"no sheets in {folder}: make them with bench/scan_testset.py", file=sys.stderr)
+        return 2
+    stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    times, big_times = [], []
+    confusions: dict[tuple[str, str], int] = defaultdict(int)
+    variants: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # "tile variant" -> drawn, misread
+    thresholds = (0.8, 0.9, 0.95, 0.98, 0.99)
+    by_threshold = {t: [0, 0] for t in thresholds}  # sheets with every wrong field under t, fields under t
+    for path in sheets:
+        truth = json.loads(path.read_text(encoding="utf-8"))
+        for key in ("all", truth["style"]):
+            stats[key]["sheets"] += 1
+        start = time.process_time()
+        try:
+            reading = combined([read_photo(load_gray(str(path.with_suffix(".jpg"))))])
+        except ScanError as error:
+            print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
+            if "marker" not in error.message and "cut off" not in error.message:
+                for key in ("all", truth["style"]):
+                    stats[key]["markers"] += 1  # found, but refused (blur, light)
+            continue
+        spent = time.process_time() - start
+        times.append(spent)
+        if truth["size"][0] * truth["size"][1] >= 11_000_000:
+            big_times.append(spent)
+        wrong = {(x, y) for y, (got, want) in enumerate(zip(reading.rows, truth["rows"]))
+                 for x, (a, b) in enumerate(zip(got, want)) if a != b}
+        for x, y in wrong:
+            confusions[(truth["rows"][y][x], reading.rows[y][x])] += 1
+        for y, row in enumerate(truth["variants"]):
+            for x, variant in enumerate(row):
+                key = f"{truth['rows'][y][x]} {variant}"
+                variants[key][0] += 1
+                variants[key][1] += (x, y) in wrong
+        spiral = {(x, y) for y, row in enumerate(truth["variants"]) for x, v in enumerate(row) if v == "spiral"}
+        stats["all"]["exact but spirals"] += not (wrong - spiral)
+        flagged = {(u.x, u.y) for u in reading.unsure}
+        noted = {(u.x, u.y) for u in reading.unsure if u.note}
+        for t in thresholds:
+            under = {(x, y) for y, x in zip(*(reading.probability < t).nonzero())} | noted
+            by_threshold[t][0] += wrong <= under
+            by_threshold[t][1] += len(under)
+        fields = sum(len(row) for row in truth["rows"])
+        for key in ("all", truth["style"]):
+            s = stats[key]
+            s["found"] += 1
+            s["markers"] += 1
+            s["fields"] += fields
+            s["right"] += fields - len(wrong)
+            s["exact"] += not wrong
+            s["caught"] += wrong <= flagged
+            s["unsure"] += len(flagged)
+    print("(fields, levels and unsure over the sheets read; a sheet refused for blur or light counts as markers found)")
+    print(f"{'style':26} sheets markers  fields right  levels exact  wrong all unsure  unsure/sheet")
+    for key, s in sorted(stats.items(), key=lambda item: item[0] != "all"):
+        found = max(s["found"], 1)
+        print(f"{key:26} {s['sheets']:6.0f} {s['markers'] / s['sheets']:7.1%} {s['right'] / max(s['fields'], 1):12.2%}"
+              f" {s['exact'] / found:13.1%} {s['caught'] / found:16.1%} {s['unsure'] / found:13.1f}")
+    if times:
+        times.sort()
+        print(f"CPU a photo: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s;"
+              f" 12 MP photos ({len(big_times)}): max {max(big_times, default=0):.2f} s")
+    done = max(len(times), 1)
+    print("unsure below p: " + ", ".join(f"{t:.2f}: wrong all listed {c / done:.1%}, {n / done:.1f} listed a sheet"
+                                         for t, (c, n) in by_threshold.items()))
+    print("misread by drawn form (tile variant: misread/drawn): " + ", ".join(
+        f"{key} {bad}/{n}" for key, (n, bad) in sorted(variants.items(), key=lambda item: -item[1][1] / item[1][0])[:14]))
+    all_stats = stats["all"]
+    drawn_n = sum(n for n, _ in variants.values())
+    bad_n = sum(b for _, b in variants.values())
+    held = [key for key in variants if key in HELD_OUT_VARIANTS]
+    held_n, held_bad = sum(variants[k][0] for k in held), sum(variants[k][1] for k in held)
+    print(f"fields right in forms training saw: {1 - (bad_n - held_bad) / max(drawn_n - held_n, 1):.2%};"
+          f" in held-out forms: {1 - held_bad / max(held_n, 1):.2%} ({held_n} fields)")
+    print(f"levels exactly right but for round-scribbled rock: {all_stats['exact but spirals'] / max(all_stats['found'], 1):.1%}")
+    worst = sorted(confusions.items(), key=lambda item: -item[1])[:10]
+    print("most common misreads (drawn -> read): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in worst))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

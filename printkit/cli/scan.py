@@ -1,0 +1,111 @@
+"""`printkit scan PHOTO...`: a photographed, hand-drawn design sheet read into a level and
+validated (printkit.scan does the reading; this module parses, writes and reports)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from printkit.atomicfile import AtomicBatch
+from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, note, progress
+from printkit.cli.levelcheck import check_level
+from printkit.cli.streams import json_line
+from printkit.cli.validate import summary_line
+from printkit.sinpin.loader import level_text
+
+INSTALL = "pip install 'printkit[scan]'"
+UNSURE_KEY = "x-scan-unsure"  # the fields the scan was unsure of, kept in the level for the editor
+
+
+def _scan_modules():
+    """printkit.scan's image pipeline, or exit 2 with the install line when OpenCV is missing."""
+    try:
+        import cv2  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        message(f"printkit scan needs OpenCV and numpy: {INSTALL}")
+        sys.exit(EXIT_USAGE)
+    from printkit.scan import images, reading
+    return images, reading
+
+
+@click.command("scan")
+@click.argument("photos", nargs=-1, required=True, metavar="PHOTO...")
+@click.option("-o", "--output", metavar="LEVEL.yaml", help="Write the level here (else it goes to standard output).")
+@click.option("--review", is_flag=True, help="Then open the level in the editor, the unsure fields marked (needs -o).")
+@click.option("--no-browser", is_flag=True, help="With --review: print the editor's address only.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
+def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool) -> None:
+    """Read a photo of a hand-drawn design sheet into a level, and validate it.
+
+    \b
+      printkit paper -o sheet.pdf              # print it, draw a level on it
+      printkit scan photo.jpg -o my-level.yaml
+      printkit scan photo.jpg -o my-level.yaml --review
+      printkit scan scan.pdf --json
+
+    PHOTO is a JPEG or PNG (any rotation, up to about 30 degrees of tilt, up to 12 MP; more
+    is shrunk) or a scanned PDF page. Several photos are of the same sheet: their reads are
+    combined. The sheet's four corner markers say its size; every field's tile is read with
+    a probability, and the fields read with less than 90 % are listed (`E7: ladder or web?
+    62 %`). Then the level is validated as `printkit validate` does. --review opens it in
+    `printkit editor` with the unsure fields marked. How to draw: page 2 of `printkit paper`.
+    Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read (nothing
+    is written; the message says what to do).
+    """
+    if review and not output:
+        raise click.BadParameter("--review opens the written level in the editor: give -o LEVEL.yaml too",
+                                 param_hint="'--review'")
+    if output and Path(output).is_dir():
+        raise click.BadParameter(f"'{output}' is a folder; -o names the level file to write", param_hint="'-o'")
+    images, reading = _scan_modules()
+    from printkit.scan.errors import ScanError
+
+    reads = []
+    with progress(photos, "Reading photos") as bar:  # about a second a 12 MP photo
+        for photo in bar:
+            try:
+                reads.append(reading.read_photo(images.load_gray(photo)))
+            except ScanError as error:
+                message(f"printkit scan: {photo}: {error.message}")
+                sys.exit(EXIT_USAGE)
+    try:
+        result = reading.combined(reads)
+    except ScanError as error:
+        message(f"printkit scan: {error.message}")
+        sys.exit(EXIT_USAGE)
+    unsure = [{"x": u.x, "y": u.y, "tile": u.tile.char, "text": u.describe()} for u in result.unsure]
+    text = level_text(result.rows, extras={UNSURE_KEY: unsure} if unsure else None)
+    name = output or "<scanned>"
+    checked = check_level(name, text=text)
+    if output:
+        batch = AtomicBatch()
+        batch.add(output, text.encode("utf-8"))
+        batch.commit()
+    code = result.code
+    note(f"read {code.columns} x {code.rows} fields ({'landscape' if code.landscape else 'portrait'}) from "
+         f"{', '.join(photos)}; {len(result.unsure)} unsure")
+    if as_json:
+        verdict = checked.verdict.as_json(name)
+        click.echo(json_line({"file": output, "photos": list(photos),
+                              "sheet": {"columns": code.columns, "rows": code.rows, "landscape": code.landscape},
+                              "map": list(result.rows), "unsure": [u.as_json() for u in result.unsure],
+                              "verdict": verdict}))
+    else:
+        stream = sys.stdout if output else sys.stderr
+        if not output:
+            click.echo(text, nl=False)
+        lines = [coloured_verdict(summary_line(name, checked.verdict, checked.status), stream)]
+        lines += [str(problem) for problem in (*checked.errors, *checked.warnings)]
+        lines += [f"unsure: {u.describe()}" for u in result.unsure]
+        for line in lines:
+            click.echo(line, err=not output)
+    if review:
+        from printkit.cli.editor import editor_command
+
+        click.get_current_context().invoke(editor_command, target=output, port=0, host="127.0.0.1",
+                                           no_browser=no_browser)
+    sys.exit(checked.status)

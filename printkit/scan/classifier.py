@@ -1,0 +1,69 @@
+"""The field classifier: a small neural network (one hidden layer) over a field's features,
+its weights in the package (scan_model.npz, made by `python -m printkit.scan.train`).
+
+numpy runs it: OpenCV 5 has no ML module any more, and a network this small needs nothing
+but two matrix products. The probabilities are calibrated (a temperature fitted on sheets
+not trained on), so that "62 %" means about that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+
+from printkit.sinpin.tiles import Tile
+
+CLASSES: tuple[Tile, ...] = tuple(Tile)
+MODEL_FILE = "scan_model.npz"
+
+
+@dataclass(frozen=True)
+class Model:
+    """A few networks trained from different seeds (members), their probabilities averaged:
+    where they disagree the average is unsure, which keeps it honest on drawings unlike the
+    training ones. Weights are stacked by member: w1 (E, F, H), b1 (E, H), w2 (E, H, K), b2 (E, K)."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: np.ndarray
+    temperature: float
+    classes: tuple[str, ...]
+
+    def member_logits(self, features: np.ndarray) -> np.ndarray:
+        """(E, N, K) logits of every member."""
+        x = (features - self.mean) / self.scale
+        hidden = np.maximum(np.einsum("nf,efh->enh", x, self.w1) + self.b1[:, None, :], 0.0)
+        return np.einsum("enh,ehk->enk", hidden, self.w2) + self.b2[:, None, :]
+
+    def probabilities(self, features: np.ndarray, temperature: float | None = None) -> np.ndarray:
+        z = self.member_logits(features) / (self.temperature if temperature is None else temperature)
+        z -= z.max(axis=2, keepdims=True)
+        e = np.exp(z)
+        return (e / e.sum(axis=2, keepdims=True)).mean(axis=0)
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, mean=self.mean.astype(np.float32), scale=self.scale.astype(np.float32),
+                            w1=self.w1.astype(np.float16), b1=self.b1.astype(np.float32),
+                            w2=self.w2.astype(np.float16), b2=self.b2.astype(np.float32),
+                            temperature=np.float32(self.temperature), classes=np.array(self.classes))
+
+
+def load(path: str) -> Model:
+    with np.load(path) as data:
+        classes = tuple(str(c) for c in data["classes"])
+        if classes != tuple(tile.char for tile in CLASSES):
+            raise ValueError(f"the scan model's classes {classes} are not the tiles of S3")
+        return Model(data["mean"].astype(np.float32), data["scale"].astype(np.float32), data["w1"].astype(np.float32),
+                     data["b1"], data["w2"].astype(np.float32), data["b2"], float(data["temperature"]), classes)
+
+
+@lru_cache(maxsize=1)
+def packaged() -> Model:
+    with resources.as_file(resources.files("printkit.scan") / MODEL_FILE) as path:
+        return load(str(path))

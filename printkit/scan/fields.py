@@ -1,0 +1,193 @@
+"""From the photo to one small image a field: the sheet's grid warped flat at a fixed
+scale, the light evened out, each field's printed frame found again near where the markers
+put it (paper that does not lie flat shifts fields by a millimetre or two), and the inside
+of every field cut out as ink darkness 0..1."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from printkit.scan.errors import RETAKE, ScanError
+from printkit.scan.layout import SheetCode
+from printkit.sinpin.rules import FIELD_MM
+
+PX = 6.0  # px a mm of the flat grid
+MARGIN_MM = 6.0  # around the grid in the flat image
+FIELD_PX = int(FIELD_MM * PX)  # 90
+SEARCH_MM = 3.5  # how far a field's frame is looked for from where the markers put it
+INSET_MM = 0.9  # the field's inside starts this far in from its frame line
+PATCH = 40  # px: the side of a field's image handed to the features
+
+
+@dataclass(frozen=True)
+class FlatGrid:
+    ink: np.ndarray  # float32 darkness 0..1 of the grid and its margin, PX px a mm
+    code: SheetCode
+    line_contrast: float  # how dark the printed field lines come out (0..1)
+    line_width: float  # mm: how wide they come out (blur widens them)
+    paper_level: float  # the paper's brightness in the photo, 0..255
+    dx: np.ndarray  # px: each vertical field line's offset from where the markers put it, per row
+    dy: np.ndarray  # px: each horizontal field line's offset, per column
+    lines_found: float  # how many line pieces showed (the rest took their neighbours' offsets)
+
+
+def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
+    """The grid warped flat, as ink darkness with the light evened out, and where its
+    printed field lines really are."""
+    left, top = code.grid_origin
+    width, height = code.grid_size
+    size = (int(round((width + 2 * MARGIN_MM) * PX)), int(round((height + 2 * MARGIN_MM) * PX)))
+    flat_to_page = np.array([[1 / PX, 0, left - MARGIN_MM], [0, 1 / PX, top - MARGIN_MM], [0, 0, 1]])
+    source = gray
+    photo_px_per_mm = marker_px / 6.0
+    shrink = 1.0
+    if photo_px_per_mm > 1.6 * PX:  # warping straight from a much finer photo would alias
+        shrink = 1.6 * PX / photo_px_per_mm
+        source = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    matrix = np.diag([shrink, shrink, 1.0]) @ page_to_photo @ flat_to_page
+    flat = cv2.warpPerspective(source, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    ink = _even_light(flat.astype(np.float32))
+    dx, dy, profiles = _frame_lines(ink, code)
+    contrast, line_width, found = _line_quality(profiles)
+    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found)
+
+
+def _even_light(flat: np.ndarray) -> np.ndarray:
+    """Darkness 1 - grey / paper, where the paper's brightness is the bright end of each
+    half-field block, blocks much darker than their neighbours taken as ink (a filled field),
+    not as shadow."""
+    block = int(FIELD_PX / 2)
+    h, w = flat.shape
+    by, bx = -(-h // block), -(-w // block)
+    padded = cv2.copyMakeBorder(flat, 0, by * block - h, 0, bx * block - w, cv2.BORDER_REPLICATE)
+    tiles = padded.reshape(by, block, bx, block).transpose(0, 2, 1, 3).reshape(by, bx, -1)
+    bright = np.percentile(tiles, 90, axis=2).astype(np.float32)
+    around = cv2.dilate(bright, np.ones((5, 5), np.uint8))  # the brightest paper nearby
+    around = cv2.GaussianBlur(around, (5, 5), 0)
+    paper = np.where(bright < 0.55 * around, around, bright)  # far darker than around: ink, not light
+    paper = cv2.medianBlur(paper.astype(np.float32), 3)
+    paper = cv2.resize(paper, (bx * block, by * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
+    return np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
+
+
+def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """How far (px) each vertical and horizontal field line lies from where the markers put
+    it, per row band / column band, and the darkness profile across each line found.
+
+    Along a band the printed line is whole and straight while drawn strokes come and go, so
+    the median across the band's length shows the line as the darkest peak; a band inked
+    all over (rock on both sides) shows none and takes its neighbours' offset.
+    """
+    margin = int(MARGIN_MM * PX)
+    reach = int(SEARCH_MM * PX)
+    half = int(2 * PX)
+    dx = np.full((code.columns + 1, code.rows), np.nan)
+    dy = np.full((code.rows + 1, code.columns), np.nan)
+    profiles: list[np.ndarray] = []
+    for vertical, lines, bands, offsets in ((True, code.columns + 1, code.rows, dx), (False, code.rows + 1, code.columns, dy)):
+        for line in range(lines):
+            at = margin + line * FIELD_PX
+            for band in range(bands):
+                start = margin + band * FIELD_PX + 8
+                if vertical:
+                    strip = ink[start:start + FIELD_PX - 16, at - reach - half:at + reach + half + 1]
+                    profile = np.median(strip, axis=0)
+                else:
+                    strip = ink[at - reach - half:at + reach + half + 1, start:start + FIELD_PX - 16]
+                    profile = np.median(strip, axis=1)
+                inner = profile[half:-half]
+                best = int(np.argmax(inner))
+                peak, away = inner[best], int(PX)
+                sides = (profile[half + best - away], profile[half + best + away])
+                if peak - max(sides) < 0.2:  # no line, or ink on one side of it (looked up from its neighbours)
+                    continue
+                offsets[line, band] = best - reach + _vertex(inner, best)
+                profiles.append(profile[best:best + 2 * half + 1])
+    return _smooth(dx), _smooth(dy), profiles
+
+
+def _vertex(values: np.ndarray, best: int) -> float:
+    """The sub-pixel shift of a peak's top (a parabola through three samples)."""
+    if 0 < best < len(values) - 1:
+        a, b, c = values[best - 1], values[best], values[best + 1]
+        denominator = a - 2 * b + c
+        if denominator < -1e-6:
+            return float(np.clip(0.5 * (a - c) / denominator, -0.5, 0.5))
+    return 0.0
+
+
+def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
+    """How dark and how wide (mm, at half height) the printed lines come out, averaged over
+    the lines found, and the share of lines found."""
+    if not profiles:
+        return 0.0, 0.0, 0.0
+    profile = np.median(np.array(profiles), axis=0)
+    base = float(min(profile[0], profile[-1]))
+    peak = float(profile.max())
+    above = profile - base >= (peak - base) / 2
+    return peak - base, float(above.sum()) / PX, float(len(profiles))
+
+
+def check_quality(grid: FlatGrid) -> None:
+    """ScanError when the printed lines come out too faint or too blurred to read fields."""
+    code = grid.code
+    lines = (code.columns + 1) * code.rows + (code.rows + 1) * code.columns
+    if grid.paper_level < 40 or grid.line_contrast < 0.18:
+        raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
+                        " in more light")
+    if grid.line_width > 2.2 or grid.lines_found < 0.25 * lines:
+        raise ScanError(f"the photo is too blurred to read the fields; hold the phone still and let it focus,"
+                        f" and {RETAKE}")
+
+
+def _smooth(offsets: np.ndarray) -> np.ndarray:
+    """Offsets change slowly along the sheet: lost ones are filled in from their neighbours
+    (outwards, over inked areas of any size), and one far from its neighbours' median takes
+    that median."""
+    values = offsets.copy()
+    while np.isnan(values).any() and not np.isnan(values).all():
+        filled = values.copy()
+        for i, j in zip(*np.nonzero(np.isnan(values))):
+            near = values[max(0, i - 1):i + 2, max(0, j - 1):j + 2]
+            near = near[~np.isnan(near)]
+            if near.size:
+                filled[i, j] = float(np.median(near))
+        values = filled
+    values = np.nan_to_num(values)
+    smoothed = values.copy()
+    for i in range(values.shape[0]):
+        for j in range(values.shape[1]):
+            median = float(np.median(values[max(0, i - 1):i + 2, max(0, j - 1):j + 2]))
+            if abs(values[i, j] - median) > 2.5:
+                smoothed[i, j] = median
+    return smoothed
+
+
+def field_patches(grid: FlatGrid) -> np.ndarray:
+    """Every field's inside as a PATCH x PATCH darkness image, row by row: (rows, columns, P, P)."""
+    code = grid.code
+    margin = int(MARGIN_MM * PX)
+    dx, dy = grid.dx, grid.dy
+    inset = INSET_MM * PX
+    ink = cv2.GaussianBlur(grid.ink, (0, 0), 0.8)  # the patches are half as fine: no aliasing
+    patches = np.zeros((code.rows, code.columns, PATCH, PATCH), np.float32)
+    for y in range(code.rows):
+        for x in range(code.columns):
+            left = margin + x * FIELD_PX + dx[x, y] + inset
+            right = margin + (x + 1) * FIELD_PX + dx[x + 1, y] - inset
+            top = margin + y * FIELD_PX + dy[y, x] + inset
+            bottom = margin + (y + 1) * FIELD_PX + dy[y + 1, x] - inset
+            patches[y, x] = cut(ink, left, top, right, bottom)
+    return patches
+
+
+def cut(ink: np.ndarray, left: float, top: float, right: float, bottom: float) -> np.ndarray:
+    """The rectangle (px, fractional) resampled to PATCH x PATCH."""
+    sx, sy = (right - left) / PATCH, (bottom - top) / PATCH
+    matrix = np.array([[sx, 0, left], [0, sy, top]], np.float32)
+    return cv2.warpAffine(ink, matrix, (PATCH, PATCH), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_CONSTANT, borderValue=0)

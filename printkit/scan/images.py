@@ -1,0 +1,119 @@
+"""Reading a photo or a scanned page as a grey image: JPEG and PNG by OpenCV, a PDF by its
+page's embedded image (scanners and phone scanner apps store the page as one JPEG, which is
+taken out as it is), else by poppler's `pdftoppm` or pypdfium2 when either is installed.
+Photos beyond 12 MP are shrunk to 12 MP: finer adds nothing to a 15 mm field."""
+
+from __future__ import annotations
+
+import base64
+import re
+import shutil
+import subprocess
+import tempfile
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from printkit.scan.errors import ScanError
+
+MAX_PIXELS = 12_000_000
+MAX_BYTES = 100 * 1024 * 1024
+_IMAGE_OBJECT = re.compile(rb"<<(?:(?!>>\s*stream).)*?/Subtype\s*/Image(?:(?!>>\s*stream).)*?>>\s*stream\r?\n", re.S)
+
+
+def load_gray(path: str) -> np.ndarray:
+    """The image at `path` as grey uint8, at most 12 MP; ScanError when it is no image."""
+    file = Path(path)
+    try:
+        data = file.read_bytes() if file.stat().st_size <= MAX_BYTES else None
+    except OSError as error:
+        raise ScanError(f"cannot read {path}: {error.strerror or error}") from None
+    if data is None:
+        raise ScanError(f"{path} is over {MAX_BYTES // 2**20} MB: send a photo of at most 12 MP")
+    if data.startswith(b"%PDF"):
+        gray = _pdf_page(data, path)
+    else:
+        gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if gray is None or gray.size == 0:
+        raise ScanError(f"{path} is not an image printkit can read: give a JPEG, PNG or a scanned PDF page")
+    pixels = gray.shape[0] * gray.shape[1]
+    if pixels > MAX_PIXELS:
+        factor = (MAX_PIXELS / pixels) ** 0.5
+        gray = cv2.resize(gray, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    return gray
+
+
+def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
+    """The largest image embedded in the PDF, else the first page rendered by an installed
+    rasteriser; ScanError when neither works."""
+    best = None
+    for match in _IMAGE_OBJECT.finditer(data):
+        header = match.group(0)
+        length = re.search(rb"/Length\s+(\d+)(?!\s+\d+\s+R)", header)
+        if not length:
+            continue
+        stream = data[match.end():match.end() + int(length.group(1))]
+        image = _decode_stream(header, stream)
+        if image is not None and (best is None or image.size > best.size):
+            best = image
+    if best is not None:
+        return best
+    return _rasterised(path)
+
+
+def _filters(header: bytes) -> list[bytes]:
+    chain = re.search(rb"/Filter\s*(\[[^\]]*\]|/\w+)", header)
+    return re.findall(rb"/(\w+)", chain.group(1)) if chain else []
+
+
+def _decode_stream(header: bytes, stream: bytes) -> np.ndarray | None:
+    """An image XObject's pixels: JPEG (DCTDecode) or 8-bit grey or RGB samples, under
+    ASCII85 and Flate encodings; None for anything else (JBIG2, CCITT, predictors)."""
+    filters = _filters(header)
+    try:
+        while filters and filters[0] in (b"ASCII85Decode", b"FlateDecode"):
+            if filters.pop(0) == b"ASCII85Decode":
+                text = stream.strip()
+                text = text[2:] if text.startswith(b"<~") else text
+                stream = base64.a85decode(text[:text.rindex(b"~>")] if b"~>" in text else text)
+            else:
+                stream = zlib.decompress(stream)
+    except (ValueError, zlib.error):
+        return None
+    if filters == [b"DCTDecode"]:
+        return cv2.imdecode(np.frombuffer(stream, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if filters or b"/DecodeParms" in header:
+        return None
+    width = re.search(rb"/Width\s+(\d+)", header)
+    height = re.search(rb"/Height\s+(\d+)", header)
+    bits = re.search(rb"/BitsPerComponent\s+(\d+)", header)
+    if not (width and height and bits) or int(bits.group(1)) != 8:
+        return None
+    w, h = int(width.group(1)), int(height.group(1))
+    raw = np.frombuffer(stream, np.uint8)
+    for name, count in ((b"/DeviceRGB", 3), (b"/DeviceGray", 1)):
+        if name in header and raw.size == w * h * count:
+            pixels = raw.reshape(h, w, count)
+            return pixels[:, :, 0].copy() if count == 1 else cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY)
+    return None
+
+
+def _rasterised(path: str) -> np.ndarray | None:
+    if shutil.which("pdftoppm"):
+        with tempfile.TemporaryDirectory() as folder:
+            target = Path(folder) / "page"
+            done = subprocess.run(["pdftoppm", "-r", "300", "-gray", "-png", "-f", "1", "-l", "1", path, str(target)],
+                                  capture_output=True, timeout=60)
+            pages = sorted(Path(folder).glob("page*.png"))
+            if done.returncode == 0 and pages:
+                return cv2.imread(str(pages[0]), cv2.IMREAD_GRAYSCALE)
+    try:
+        import pypdfium2  # optional: not a dependency of printkit
+    except ImportError:
+        raise ScanError(f"{path} holds no embedded scan image printkit can take out, and no PDF renderer is"
+                        " installed (poppler-utils' pdftoppm, or pip install pypdfium2): export the page as"
+                        " PNG or JPEG and scan that") from None
+    page = pypdfium2.PdfDocument(path)[0]
+    return np.asarray(page.render(scale=300 / 72, grayscale=True).to_pil())

@@ -1,0 +1,111 @@
+"""A photo read into a level: every field's tile with its probability, the fields it is
+unsure of, and the two fixes the rules allow (S3: exactly one entry door α and one exit Ω)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from printkit.scan import classifier
+from printkit.scan.errors import ScanError
+from printkit.scan.features import features
+from printkit.scan.fields import check_quality, field_patches, flatten
+from printkit.scan.layout import SheetCode
+from printkit.scan.markers import find_sheet
+from printkit.sinpin.tiles import Tile, field_name
+
+UNSURE = 0.9  # a field read with less than this probability is listed (and marked in --review)
+
+
+@dataclass(frozen=True)
+class Unsure:
+    x: int
+    y: int
+    tile: Tile  # what was written
+    other: Tile  # the next likeliest
+    probability: float  # of `tile`
+    note: str = ""  # why, when a rule changed the read (S3)
+
+    def describe(self) -> str:
+        text = f"{field_name(self.x, self.y)}: {self.tile.label} or {self.other.label}? {self.probability:.0%}"
+        return text.replace("%", " %") + (f" ({self.note})" if self.note else "")
+
+    def as_json(self) -> dict[str, object]:
+        return {"x": self.x, "y": self.y, "field": field_name(self.x, self.y), "tile": self.tile.char,
+                "other": self.other.char, "probability": round(self.probability, 3), "note": self.note}
+
+
+@dataclass(frozen=True)
+class Reading:
+    code: SheetCode
+    rows: tuple[str, ...]
+    probability: np.ndarray  # (rows, columns): of the tile written
+    unsure: tuple[Unsure, ...]
+
+
+@dataclass(frozen=True)
+class FieldOdds:
+    """One photo read: the sheet's code and every field's probabilities (row by row)."""
+
+    code: SheetCode
+    probabilities: np.ndarray  # (rows * columns, tiles)
+
+
+def read_photo(gray: np.ndarray, model: classifier.Model | None = None) -> FieldOdds:
+    """Every field's odds in a grey photo of a design sheet; ScanError when it cannot be read."""
+    found = find_sheet(gray)
+    grid = flatten(gray, found.page_to_photo, found.code, found.marker_px)
+    check_quality(grid)
+    patches = field_patches(grid)
+    flat = patches.reshape(-1, *patches.shape[2:])
+    return FieldOdds(found.code, (model or classifier.packaged()).probabilities(features(flat)))
+
+
+def combined(reads: list[FieldOdds]) -> Reading:
+    """Several photos of one sheet read as one (their probabilities averaged), then decided."""
+    codes = {read.code for read in reads}
+    if len(codes) > 1:
+        sizes = " and ".join(f"{code.columns} x {code.rows}" for code in codes)
+        raise ScanError(f"the photos show different sheets ({sizes}): give photos of one sheet at a time")
+    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0))
+
+
+def decide(code: SheetCode, probabilities: np.ndarray) -> Reading:
+    """Each field's likeliest tile, S3's one door and one exit, and the unsure fields."""
+    rows, columns = code.rows, code.columns
+    choice = probabilities.argmax(axis=1)
+    notes: dict[int, str] = {}
+    for tile in (Tile.DOOR, Tile.EXIT):
+        _exactly_one(probabilities, choice, classifier.CLASSES.index(tile), notes)
+    unsure = []
+    for index in range(rows * columns):
+        p = probabilities[index]
+        chosen = int(choice[index])
+        if p[chosen] < UNSURE or index in notes:
+            order = [int(k) for k in np.argsort(-p) if k != chosen]
+            unsure.append(Unsure(index % columns, index // columns, classifier.CLASSES[chosen],
+                                 classifier.CLASSES[order[0]], float(p[chosen]), notes.get(index, "")))
+    chars = [classifier.CLASSES[int(k)].char for k in choice]
+    text = tuple("".join(chars[y * columns:(y + 1) * columns]) for y in range(rows))
+    chosen_p = probabilities[np.arange(rows * columns), choice].reshape(rows, columns)
+    return Reading(code, text, chosen_p, tuple(unsure))
+
+
+def _exactly_one(p: np.ndarray, choice: np.ndarray, k: int, notes: dict[int, str]) -> None:
+    """S3: one door, one exit. None read: the likeliest field becomes it (if it is at all
+    likely); several: the likeliest stays, the others take their next likeliest tile."""
+    label = classifier.CLASSES[k].label
+    chosen = np.flatnonzero(choice == k)
+    if len(chosen) == 0:
+        best = int(np.argmax(p[:, k]))
+        if p[best, k] >= 0.02:
+            choice[best] = k
+            notes[best] = f"read as {label}: S3 asks for one"
+    elif len(chosen) > 1:
+        keep = int(chosen[np.argmax(p[chosen, k])])
+        for index in chosen:
+            if index != keep:
+                order = [int(j) for j in np.argsort(-p[index]) if j != k]
+                choice[index] = order[0]
+                notes[int(index)] = f"not a second {label}: S3 allows one"

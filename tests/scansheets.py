@@ -1,0 +1,36 @@
+"""Synthetic photos of drawn design sheets for the scan's tests, made once per test process
+(each takes about a second): a few seeds, small photos, styles from both sets."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from printkit.scan.layout import SheetCode
+from printkit.scan.synth.sheets import SyntheticSheet, make_sheet
+from printkit.scan.synth.styles import HELD_OUT_STYLES, TRAINING_STYLES
+
+LEVEL = (  # a small level that is solvable, with every kind of tile but spikes and blades
+    "########",
+    "#A....w#",
+    "#H##.#*#",
+    "#H.?.O.#",
+    "#H#S##C#",
+    "#h..*.Z#",
+    "#O.....#",
+    "########",
+)
+
+
+@lru_cache(maxsize=None)
+def drawn(seed: int = 3, held_out: bool = False, size: tuple[int, int] = (2048, 1536)) -> SyntheticSheet:
+    """LEVEL drawn and photographed (an 8 x 8 sheet, gently: a few degrees of tilt)."""
+    styles = HELD_OUT_STYLES if held_out else TRAINING_STYLES
+    return make_sheet(seed, styles, rows=LEVEL, code=SheetCode(8, 8, False), px_per_mm=8.0, size=size,
+                      max_tilt=15.0, curl=0.5)
+
+
+def gray(sheet: SyntheticSheet) -> np.ndarray:
+    return cv2.imdecode(np.frombuffer(sheet.photo.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)

@@ -1,0 +1,48 @@
+"""The drawing alphabet (printkit.scan.alphabet) and its synthetic variants (synth.forms)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from printkit.scan.alphabet import FORMS, HOW_TO_DRAW, circle, hatch, spline
+from printkit.scan.synth.forms import VARIANTS, variants
+from printkit.sinpin.tiles import Tile
+
+
+def test_every_tile_has_a_form_and_a_hint_inside_its_field() -> None:
+    assert set(FORMS) == set(Tile) == set(HOW_TO_DRAW)
+    for tile, form in FORMS.items():
+        assert bool(form) == (tile is not Tile.OPEN), tile  # open cave is left blank
+        points = np.array([point for stroke in form for point in stroke]) if form else np.zeros((0, 2))
+        assert ((points >= 0.5) & (points <= 14.5)).all(), tile
+
+
+def test_no_two_tiles_share_a_form() -> None:
+    shapes = {tuple(np.round(np.array([p for s in form for p in s]), 1).ravel()) for form in FORMS.values()}
+    assert len(shapes) == len(FORMS)
+
+
+def test_spline_passes_through_its_points() -> None:
+    points = ((0.0, 0.0), (5.0, 3.0), (9.0, 0.0))
+    curve = spline(points, steps=4)
+    assert curve[0] == points[0] and curve[-1] == points[-1] and points[1] in curve
+
+
+def test_hatch_lines_are_spaced_and_inside() -> None:
+    lines = hatch(0, 0, 10, 10, 2.0, 0.0)  # horizontal lines 2 mm apart
+    assert sorted(round(a[1], 6) for a, _ in lines) == [1.0, 3.0, 5.0, 7.0, 9.0]
+    assert all(len(circle(0, 0, 1, 12)) == 13 for _ in range(1))
+
+
+@pytest.mark.parametrize("tile", list(Tile))
+def test_variants_stay_near_their_field_and_training_never_draws_a_held_out_one(tile) -> None:
+    rng = np.random.default_rng(5)
+    assert not any(v.held_out for v in variants(tile, held_out=False))
+    assert variants(tile, held_out=True) == VARIANTS[tile]
+    for variant in VARIANTS[tile]:
+        for _ in range(5):
+            form = variant.make(rng)
+            for stroke in form:
+                points = np.asarray(stroke)
+                assert ((points > -1.5) & (points < 16.5)).all(), (tile, variant.name)

@@ -1,0 +1,81 @@
+"""Photos and scanned pages read as grey images (printkit.scan.images)."""
+
+from __future__ import annotations
+
+import builtins
+import io
+
+import cv2
+import numpy as np
+import pytest
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
+
+from printkit.scan import images
+from printkit.scan.errors import ScanError
+
+
+def picture(width: int = 300, height: int = 200) -> np.ndarray:
+    image = np.full((height, width), 230, np.uint8)
+    cv2.rectangle(image, (20, 30), (120, 90), 10, -1)
+    return image
+
+
+@pytest.mark.parametrize("suffix", [".png", ".jpg"])
+def test_jpeg_and_png_come_in_grey(tmp_path, suffix):
+    path = tmp_path / f"photo{suffix}"
+    cv2.imwrite(str(path), cv2.cvtColor(picture(), cv2.COLOR_GRAY2BGR))
+    gray = images.load_gray(str(path))
+    assert gray.shape == (200, 300) and gray.dtype == np.uint8
+    assert abs(int(gray[60, 70]) - 10) < 8 and abs(int(gray[150, 250]) - 230) < 8
+
+
+def _pdf_with_image(path, image: np.ndarray, fmt: str) -> None:
+    ok, data = cv2.imencode(fmt, image)
+    page = canvas.Canvas(str(path), pagesize=(595, 842))
+    page.drawImage(ImageReader(io.BytesIO(data.tobytes())), 0, 0, 595, 842)
+    page.save()
+
+
+@pytest.mark.parametrize("fmt", [".jpg", ".png"])
+def test_a_scanned_pdf_page_gives_its_embedded_image_without_a_renderer(tmp_path, monkeypatch, fmt):
+    monkeypatch.setattr(images.shutil, "which", lambda name: None)  # no pdftoppm
+    path = tmp_path / "scan.pdf"
+    _pdf_with_image(path, picture(600, 400), fmt)
+    gray = images.load_gray(str(path))
+    assert gray.shape == (400, 600)
+    assert abs(int(gray[60, 70]) - 10) < 10 and abs(int(gray[300, 500]) - 230) < 10
+
+
+def test_a_pdf_with_nothing_to_take_out_and_no_renderer_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setattr(images.shutil, "which", lambda name: None)
+    real_import = builtins.__import__
+
+    def no_pdfium(name, *args, **kwargs):
+        if name == "pypdfium2":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+    monkeypatch.setattr(builtins, "__import__", no_pdfium)
+    path = tmp_path / "drawn.pdf"
+    page = canvas.Canvas(str(path))
+    page.line(10, 10, 100, 100)
+    page.save()
+    with pytest.raises(ScanError, match="export the page as PNG or JPEG"):
+        images.load_gray(str(path))
+
+
+def test_not_an_image_and_a_missing_file_are_scan_errors(tmp_path):
+    junk = tmp_path / "notes.jpg"
+    junk.write_text("not a picture")
+    with pytest.raises(ScanError, match="JPEG, PNG or a scanned PDF"):
+        images.load_gray(str(junk))
+    with pytest.raises(ScanError, match="cannot read"):
+        images.load_gray(str(tmp_path / "missing.jpg"))
+
+
+def test_photos_beyond_12_mp_are_shrunk_to_12_mp(tmp_path):
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), np.full((3200, 4400), 200, np.uint8))  # 14 MP
+    gray = images.load_gray(str(path))
+    assert gray.shape[0] * gray.shape[1] <= images.MAX_PIXELS
+    assert gray.shape[1] / gray.shape[0] == pytest.approx(4400 / 3200, rel=0.01)

@@ -1,0 +1,62 @@
+"""The project's synthetic sheets and photos (printkit.scan.synth): from a seed, the same
+bytes; styles held out of training stay out of it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from printkit.scan.layout import SheetCode
+from printkit.scan.synth.page import printed_sheet, random_rows
+from printkit.scan.synth.sheets import make_sheet
+from printkit.scan.synth.styles import HELD_OUT_STYLES, TRAINING_STYLES
+from printkit.scan.train import INDEX, fit_temperature, train_network
+
+
+def test_the_same_seed_makes_the_same_photo():
+    one = make_sheet(9, TRAINING_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
+    two = make_sheet(9, TRAINING_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
+    assert one.photo.jpeg == two.photo.jpeg and one.rows == two.rows
+    other = make_sheet(10, TRAINING_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
+    assert other.photo.jpeg != one.photo.jpeg
+
+
+def test_training_and_held_out_styles_share_no_pen():
+    assert not {s.pen for s in HELD_OUT_STYLES if s.pen != "pencil"} & {s.pen for s in TRAINING_STYLES}
+    assert all(s.held_out for s in HELD_OUT_STYLES) and not any(s.held_out for s in TRAINING_STYLES)
+
+
+def test_random_maps_have_one_door_and_one_exit_and_training_maps_many():
+    rng = np.random.default_rng(2)
+    code = SheetCode(12, 18, False)
+    rows = random_rows(code, rng)
+    text = "".join(rows)
+    assert text.count("A") == 1 and text.count("Z") == 1 and len(rows) == 18 and len(rows[0]) == 12
+    many = "".join("".join(random_rows(code, rng, training=True)) for _ in range(5))
+    assert many.count("A") > 5 and many.count("Z") > 5
+
+
+def test_the_printed_sheet_has_its_markers_where_the_layout_says():
+    code = SheetCode(8, 8, False)
+    image = printed_sheet(code, 6.0)
+    corners, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(image)
+    assert sorted(ids.flatten()) == sorted(code.marker_ids())
+
+
+def test_training_learns_a_toy_problem_and_fits_a_temperature():
+    rng = np.random.default_rng(0)
+    k = len(INDEX)
+    y = rng.integers(0, k, 1400)
+    x = rng.normal(0, 1, (1400, 20)).astype(np.float32)
+    x[np.arange(1400), y] += 4.0  # each class has its own feature
+    model = train_network(x[:1000], y[:1000], seed=1, hidden=16, epochs=100)
+    assert (model.probabilities(x[1000:]).argmax(axis=1) == y[1000:]).mean() > 0.85
+    assert 0.3 < fit_temperature(model, x[1000:], y[1000:]) < 9
+
+
+def test_training_is_reproducible_from_its_seed():
+    rng = np.random.default_rng(3)
+    x = rng.normal(0, 1, (300, 12)).astype(np.float32)
+    y = rng.integers(0, len(INDEX), 300)
+    one, two = (train_network(x, y, seed=4, hidden=8, epochs=3) for _ in range(2))
+    assert (one.w1 == two.w1).all() and (one.w2 == two.w2).all()
