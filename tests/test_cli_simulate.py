@@ -32,7 +32,8 @@ def test_the_table_reports_every_figure() -> None:
     result = run("simulate", "levels/03-spike-pit.yaml", "--games", "30", "--seed", "1")
     assert result.exit_code == 0, result.output
     for words in ("30 games of", "finished (no avatar left)", "stopped at max_rounds", "median", "90th percentile",
-                  "ghost catches", "health losses", "knock-outs", "gems/game", "wins", "never taken"):
+                  "catches", "health losses", "knock-outs", "gems/game", "wins", "never taken", "exited", "caught",
+                  "inside", "health lost", "95 % interval", "the first player wins", "findings"):
         assert words in result.stderr
     assert result.stdout == ""
 

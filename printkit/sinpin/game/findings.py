@@ -8,10 +8,11 @@ Codes:
 - `ghost-still`: the ghost never moved (S30);
 - `ghost-caught-nobody`: it moved but caught nobody (S32);
 - `most-caught`: more than half the avatars were caught (S32);
-- `max-rounds-chest-farm`, `max-rounds-stall`, `max-rounds-random-bot`, `max-rounds`: games
-  that ran to `max_rounds` (S33), with the cause found in those games: a chest paying out
-  again and again (S21), avatars left where no move reaches the exit (S27), random bots that
-  never leave, or none of these;
+- `max-rounds-chest-farm`, `max-rounds-loop`, `max-rounds-stall`, `max-rounds-random-bot`,
+  `max-rounds`: games that ran to `max_rounds` (S33), with the cause found in those games: a
+  chest paying out again and again (S21), moves ending where they began again and again
+  (often beside a chest drawn from the box, S29b), avatars left where no move reaches the
+  exit (S27), random bots that never leave, or none of these;
 - `items-never-taken`: items of the level's map no game took (S22, S23);
 - `turn-order-advantage`: the first (or another) player in the turn order wins more or less
   than a fair share, outside the 95 % interval (S28 draws the first player).
@@ -24,7 +25,7 @@ from dataclasses import asdict, dataclass
 
 from printkit.sinpin.game.stats import ITEM_KINDS, SimStats
 from printkit.sinpin.level import Level, Position
-from printkit.sinpin.tiles import field_name
+from printkit.sinpin.tiles import Tile, field_name
 
 FARMED = 5  # pay-outs of one chest a stalled game from which bots are farming it
 CAUGHT_SHARE = 0.5  # more than this share of the avatars caught is a finding
@@ -82,15 +83,23 @@ def _stalls(stats: SimStats, level: Level, soft_locks: frozenset[Position]) -> l
     found: list[Finding] = []
     if stats.stalled_top and stats.stalled_top[0] >= FARMED:
         most, game, chest = stats.stalled_top
-        per_game = stats.stalled_payouts[chest] / stalled
-        moves = [(n, start, card) for (at, start, card), n in stats.stalled_payout_moves.items() if at == chest]
-        n, start, card = max(moves)
+        starts: Counter = Counter()
+        for (at, start, _), n in stats.stalled_payout_moves.items():
+            if at == chest:
+                starts[start] += n
+        start, n = starts.most_common(1)[0]
+        own = chest in level.positions[Tile.CHEST]
         found.append(Finding(
             "max-rounds-chest-farm",
-            f"{head}: a chest at {field_name(*chest)} paid out {per_game:.0f} times a game in them"
-            f" ({most} in game {-game}): bots farm it, {n} times entering it from {field_name(*start)} with a {card}",
-            f"move the chest off that loop (where a move that ends on it cannot come back to it), or lower"
-            f" max_rounds so such games end sooner"))
+            f"{head}: in game {-game} a {'' if own else 'drawn '}chest at {field_name(*chest)} paid out {most} times"
+            f" ({stats.stalled_payouts[chest] / stalled:.0f} a game in them): bots farm it, entering it from"
+            f" {field_name(*start)} again and again ({n} times)",
+            ("move the chest off that loop (where a move that ends on it cannot come back to it), or lower max_rounds"
+             if own else "leave no vacant field on that loop where the box's chest can be placed (an item or rock"
+             " there), fewer question marks (setup_marks) so it is drawn less, or lower max_rounds")))
+    loop = _loop(stats, stalled, head)
+    if loop is not None:
+        found.append(loop)
     inside = sum(stats.stalled_inside.values())
     locked = Counter({at: n for (bot, at), n in stats.stalled_inside.items() if at in soft_locks})
     if locked:
@@ -113,6 +122,24 @@ def _stalls(stats: SimStats, level: Level, soft_locks: frozenset[Position]) -> l
         found.append(Finding("max-rounds", f"{head}; the avatars still inside stood most often at {places}",
                              "lower max_rounds, or give those fields a shorter way to the exit"))
     return found
+
+
+def _loop(stats: SimStats, stalled: int, head: str) -> Finding | None:
+    """Moves that end where they began, again and again: an avatar going nowhere, often
+    beside a chest drawn from the box and placed in its way (S21, S29b)."""
+    if not stats.stalled_loops:
+        return None
+    count, at = max((n, at) for at, n in stats.stalled_loops.items())
+    if count < FARMED * stalled:
+        return None
+    near = [chest for chest in stats.stalled_chests if max(abs(chest[0] - at[0]), abs(chest[1] - at[1])) <= 1]
+    beside = (f"; a chest drawn from the box was placed beside it at {', '.join(field_name(*c) for c in sorted(near))}"
+              if near else "")
+    return Finding("max-rounds-loop",
+                   f"{head}: moves from {field_name(*at)} ended on {field_name(*at)} again {count / stalled:.0f} times a"
+                   f" game in them{beside}: the avatar goes nowhere",
+                   "leave no vacant field where a placed chest or web can shut the way there (an item or rock"
+                   " on it), fewer question marks (setup_marks) so the box's chest is drawn less, or lower max_rounds")
 
 
 def _items(stats: SimStats, level: Level) -> list[Finding]:

@@ -49,6 +49,8 @@ class SimStats:
     stalled_knock_outs: int = 0
     stalled_inside: Counter = field(default_factory=Counter)  # (bot, field) -> avatars still inside there
     stalled_top: tuple = ()  # the most pay-outs of one chest in one such game: (pay-outs, -game, chest)
+    stalled_loops: Counter = field(default_factory=Counter)  # field -> moves in them that ended where they began
+    stalled_chests: Counter = field(default_factory=Counter)  # field -> chests drawn and placed there in them (S29b)
 
     @property
     def games(self) -> int:
@@ -81,13 +83,15 @@ class SimStats:
             if "turn" not in line:
                 continue
             seat = line["seat"]
-            last_at[seat] = line["at"]
+            last_at[seat] = line.get("at")
             for ghost in line["ghost"]:
                 self.ghost_squares += len(ghost["path"])
             move = line["move"]
             if move is not None:
                 if not move["exit"]:
                     self.rests[tuple(move["end"])] += 1
+                    if stalled and move["end"] == line["from"]:
+                        self.stalled_loops[tuple(move["end"])] += 1
                 for at in {tuple(at) for at in move["trail"]} | {tuple(move["end"])}:
                     self.passed[at] += 1
             for event in line["events"]:
@@ -109,11 +113,13 @@ class SimStats:
                 elif kind == "exit":
                     exits += 1
                     fate[seat] = "exited"
+                elif kind == "place" and stalled and event[2] == "chest":
+                    self.stalled_chests[tuple(event[1])] += 1
                 elif kind == "payout":
                     chest = tuple(event[1])
                     payouts[chest] += 1
                     if stalled:
-                        self.stalled_payout_moves[(chest, tuple(line["from"]), line["card"])] += 1
+                        self.stalled_payout_moves[(chest, tuple(line["from"] or ()), line["card"])] += 1
         self.exits += exits
         self.all_exited += exits == players
         self.payouts.update(payouts)
