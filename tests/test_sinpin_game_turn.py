@@ -44,8 +44,8 @@ def solvable_level(seed: int) -> Level:
         door = (rng.randrange(width), rng.randrange(height))
         if door[1] < height - 1:
             inner[door[1] + 1][door[0]] = "#"  # the door is supported (S4)
-        # Mostly an exit on or below the door's row: the ghost cannot leave a place below
-        # the exit's bottom row (S30), so an exit above the door keeps it still.
+        # Mostly an exit on or below the door's row, where the ghost can follow down (S30);
+        # with an exit above the door it walks only sideways along the door's rows.
         low = door[1] if rng.random() < 0.8 else 0
         exit_ = (rng.randrange(width), rng.randint(low, height - 1))
         if exit_ == door or exit_ == (door[0], door[1] + 1):
