@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from printkit.sinpin.level import Position
 from printkit.sinpin.moves import search
-from printkit.sinpin.moves.events import RIGHT, MoveResult
+from printkit.sinpin.moves.events import LEFT, RIGHT, MoveResult
 from printkit.sinpin.moves.graph import MoveCache, reached_from
+from printkit.sinpin.moves.solver import solve
 from printkit.sinpin.rules import CARD_VALUES, FULL_HAND, next_hand
 from printkit.sinpin.tiles import field_name
 from printkit.wording import counted
@@ -181,11 +182,33 @@ def legs(moves: MoveCache, plan: Iterable[tuple[Position, int, Position]]) -> li
     return found
 
 
-def way_to(moves: MoveCache, graph: nx.DiGraph, start: Position, target: Position) -> tuple[list[Leg] | None, Reach]:
-    """`printkit moves --to`: the least turns and a route to `target` (None when it cannot
-    be reached), and what `start` reaches with the nearest of it to `target`."""
+@dataclass(frozen=True)
+class Way:
+    """`printkit moves --to`: the route with the least turns to a field, if any, and what the
+    start reaches with the nearest of it to the field."""
+
+    legs: tuple[Leg, ...] | None  # None: no sequence of moves ends on the field
+    reach: Reach
+    health_followed: bool  # the exit from the door: the solver's route (S26), health followed
+
+    @property
+    def damage(self) -> int:
+        return sum(leg.damage for leg in self.legs or ())
+
+
+def way_to(moves: MoveCache, graph: nx.DiGraph, start: Position, target: Position) -> Way:
+    """The least turns from `start` to `target` and one route (cards as S5 allows, health
+    ignored as in the move graph), or where `start` gets nearest to it. From the door to
+    the exit it is the solver's route of S26, health followed, when the level can be won,
+    so that `printkit moves --to` and `printkit validate` give the same least turns."""
     reached = reach(graph, start, target)
     if not reached.reached:
-        return None, reached
+        return Way(None, reached, False)
+    level = moves.level
+    if start == level.door and target == level.exit:
+        solution = solve(moves, reached_from(graph, start))
+        if solution is not None:
+            plan = [(pos, card, result.end) for pos, card, result, _ in solution.plan]
+            return Way(tuple(legs(moves, plan)), reached, True)
     plan = least_turns(moves, start, target)
-    return (None if plan is None else legs(moves, plan)), reached
+    return Way(None if plan is None else tuple(legs(moves, plan)), reached, False)
