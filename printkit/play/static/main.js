@@ -19,6 +19,7 @@ function status(text, error = false) {
 }
 
 async function viewFor(info) {
+  if (new URLSearchParams(location.search).get("view") === "generic") return genericView;
   try {
     const module = await import(`./games/${info.game}.js`);
     return module.createView;

@@ -98,7 +98,9 @@ export class Replayer {
     document.body.dataset.step = wanted;
     this.view.show(answer);
     const end = this.index.end;
-    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): winners ${end.winners.join(", ") || "none"}.`
+    const players = this.index.header.players ?? [];
+    const winners = end.winners.map((s) => `seat ${s} (${players[s]?.avatar ?? players[s]?.bot ?? "?"})`).join(", ");
+    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): ${end.winners.length > 1 ? "winners" : "winner"} ${winners || "none"}.`
       : `Replaying game ${this.index.header.game} (seed ${this.index.header.seed}).`);
   }
 }

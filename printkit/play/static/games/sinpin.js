@@ -32,7 +32,8 @@ export function createView(container, info, { onAction }) {
 
   function shownMove(view) {
     const line = view.line;
-    const marks = line?.setup ? [line.at] : (line?.events ?? []).filter((e) => e[0] === "place").map((e) => e[1]);
+    const placed = view.last?.action?.place;
+    const marks = line?.setup ? [line.at] : line ? line.events.filter((e) => e[0] === "place").map((e) => e[1]) : placed ? [placed] : [];
     return { ...shownLine(view, line), marks };
   }
 

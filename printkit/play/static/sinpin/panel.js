@@ -53,6 +53,8 @@ const EVENT_WORDS = {
   exit: (e, n) => `out by the exit, +${e[2]} gems`, caught: (e, n) => `seat ${e[2]} caught at ${n(e[1])}`,
 };
 
+const GHOST_BY = { turn: "the ghost's move (S30)", draw: "the ghost, drawn from the box (S31)", exit: "the ghost, for the exit (S31)" };
+
 export function linePanel(line, state, columns) {
   const name = (at) => fieldName(columns, at);
   if (!line) return node("p", { text: "Before set-up." });
@@ -62,6 +64,6 @@ export function linePanel(line, state, columns) {
     ? `Turn ${line.turn} (round ${line.round}): ${seat.avatar} plays a ${line.card}, ${name(line.from)} → ${line.move.exit ? "the exit Ω" : name(line.move.end)}`
     : `Turn ${line.turn} (round ${line.round}): ${seat.avatar} is out and plays a ${line.card}`;
   const events = node("ul", { class: "events" }, ...line.events.map((e) => node("li", { text: (EVENT_WORDS[e[0]] ?? ((x) => x.join(" ")))(e, name) })),
-    ...line.ghost.map((g) => node("li", { text: `the ghost moves ${g.path.length} (${g.by})` })));
+    ...line.ghost.map((g) => node("li", { text: `${GHOST_BY[g.by] ?? g.by}: ${g.path.length ? `${g.path.length} square${g.path.length === 1 ? "" : "s"}` : "it cannot move (S30)"}` })));
   return node("div", { class: "line" }, node("p", { text: head }), events);
 }
