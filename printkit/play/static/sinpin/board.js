@@ -32,9 +32,9 @@ export class Board {
         for (const [x, y] of shown.marks ?? []) el("rect", { class: "placed", x: x * g.F + 0.6, y: y * g.F + 0.6, width: g.F - 1.2, height: g.F - 1.2, fill: "none", stroke: "#1b8a3a", "stroke-width": 1.2 }, layer);
         if (shown.move) trail(g, layer, shown.move.start, shown.move.trail, TRAIL, { width: 0.9, cls: "last-move" });
         ghost(layer, state.ghost, square);
-        avatars(g, layer, state.seats);
       },
       ...(shown.extra ? [shown.extra] : []),
+      (g, layer) => avatars(g, layer, state.seats), // on top: the outcomes drawn from it never hide the avatar
     ];
     grid.render();
   }

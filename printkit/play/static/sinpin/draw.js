@@ -2,7 +2,7 @@
 // ghost square 5 mm, as the printed map and the editor's grid.js).
 
 const SVG = "http://www.w3.org/2000/svg";
-export const SEAT_COLOURS = ["#d9622b", "#2e7d32", "#1565c0", "#8e24aa"];
+export const SEAT_COLOURS = ["#c62828", "#2e7d32", "#1565c0", "#8e24aa"];
 export const TRAIL = "#0047b3";
 export const OUTCOME = "#e07000";
 export const GHOST = "#6a4fa0";
@@ -64,8 +64,8 @@ export function avatars(grid, parent, seats) {
       const cx = x * F + F * (index + 1) / (group.length + 1);
       const cy = y * F + F * 0.72;
       const g = el("g", { class: "avatar", "data-seat": seat.seat, "data-x": x, "data-y": y }, parent);
-      el("circle", { cx, cy, r: 2.6, fill: SEAT_COLOURS[seat.seat], stroke: "#fff", "stroke-width": 0.5 }, g);
-      el("text", { x: cx, y: cy + 1.2, "text-anchor": "middle", "font-size": 3.2, fill: "#fff", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
+      el("circle", { cx, cy, r: Math.min(3.4, F / (group.length + 1) / 1.6), fill: SEAT_COLOURS[seat.seat], stroke: "#fff", "stroke-width": 0.5 }, g);
+      el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: "#fff", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
       el("title", {}, g).textContent = `${seat.avatar} (seat ${seat.seat})`;
     });
   }
