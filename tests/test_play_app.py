@@ -193,3 +193,11 @@ def test_play_refuses_unknown_seats_and_replay_a_broken_record(tmp_path):
     broken.write_text('{"record": "sinpin-game", "game": 0}\n')
     result = runner.invoke(main, ["replay", str(broken), "--no-browser"])
     assert result.exit_code == 1 and "no end line" in result.output
+
+
+def test_malformed_requests_are_refused(human_first):
+    _, client = human_first
+    assert client.post("/api/act", content=b"turn=0", headers={"Content-Type": "text/plain"}).status_code == 415
+    assert client.post("/api/act", content=b"{turn", headers={"Content-Type": "application/json"}).status_code == 400
+    assert client.post("/api/act", json={"turn": 0}).status_code == 400
+    assert client.post("/api/bot", json={"turn": "zero"}).status_code == 400
