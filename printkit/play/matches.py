@@ -68,7 +68,7 @@ def seat_names(players: Sequence[str], known: Sequence[str], seats: int | Sequen
 
 # -- Sinpin ------------------------------------------------------------------------------------
 def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int) -> Match:
-    from printkit.sinpin.game.bots import BOTS, Knowledge
+    from printkit.sinpin.game.bots import BOTS
     from printkit.sinpin.game.bots import make_bots as sinpin_bots
     from printkit.sinpin.game.protocol import SinpinBot, SinpinGame
     from printkit.sinpin.game.simulate import tools_for
@@ -83,7 +83,6 @@ def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int)
             made.append(None if name == HUMAN else SinpinBot(sinpin_bots([name], 1, game.knowledge)[0]))
         return made
 
-    assert isinstance(game.knowledge, Knowledge)
     return Match(game, names, seed, bots, label=sinpin_label, extra=sinpin_extra)
 
 
