@@ -21,6 +21,11 @@ export function createView(container, info, { onAction }) {
   const choices = new Choices(columns, (action) => onAction(action), (boardOnly) => draw(boardOnly));
 
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && current?.human) { // Esc: the card (or the ghost's walk) back, nothing chosen
+      choices.reset();
+      draw();
+      return;
+    }
     if (!current?.human || current.state.decision?.kind !== "move" || !/^[1-6]$/.test(event.key)) return;
     const card = Number(event.key);
     if (current.legal.some((action) => action.card === card)) {
