@@ -66,6 +66,9 @@ def sinoda_geometry(game: SinodaGame) -> dict:
     }
 
 
+geometry = sinoda_geometry  # what printkit.play.geometry looks for (GEOMETRY["sinoda"])
+
+
 def _space(space: Space, r: float) -> dict:
     return {
         "name": space.name,

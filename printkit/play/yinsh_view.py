@@ -48,6 +48,9 @@ def yinsh_geometry(game: YinshGame) -> dict:
     }
 
 
+geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yinsh"])
+
+
 def _view_box(lay: YinshLayout) -> Box:
     reach = BACKDROP_REACH * lay.spacing_mm + LABEL_SIZE_MM
     boxes = [(p.centre, reach) for p in lay.points]

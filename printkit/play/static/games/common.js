@@ -66,16 +66,25 @@ export function addPattern(defs, id, name, colour, spacing) {
 }
 
 const STYLE = `
-.pk-board { display: flex; flex-direction: column; gap: 6px; width: 100%; height: 100%; min-height: 0; font-family: system-ui, sans-serif; color: ${INK}; }
-.pk-board svg { flex: 1 1 auto; min-height: 0; width: 100%; display: block; user-select: none; }
-.pk-board .pk-prompt { min-height: 2.6em; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; font-size: 15px; }
-.pk-board .pk-prompt button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid #8a7f70; background: #fffaf0; cursor: pointer; }
-.pk-board .pk-prompt button:hover { background: #ffe9b3; }
-.pk-board .pk-tally { display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 14px; }
-.pk-board .pk-tally .pk-swatch { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%; border: 1px solid ${INK}; vertical-align: -0.1em; margin-right: 4px; }
+.pk-board { display: grid; grid-template-columns: minmax(0, 1fr) 19rem; gap: 0.8rem; align-items: start; color: ${INK}; }
+.pk-board .pk-svg { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.3rem; height: calc(100vh - 6.5rem); box-sizing: border-box; }
+body.replaying .pk-board .pk-svg { height: calc(100vh - 9.5rem); }
+.pk-board svg { width: 100%; height: 100%; display: block; user-select: none; }
+.pk-board aside { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.5rem; max-height: calc(100vh - 6.5rem); overflow: auto; box-sizing: border-box; display: flex; flex-direction: column; gap: 0.6rem; }
+.pk-board .pk-tally { display: flex; flex-direction: column; gap: 0.25rem; }
+.pk-board .pk-tally > span { padding: 0.25rem 0.35rem; border-radius: 4px; }
+.pk-board .pk-tally > span.acting { background: #fff3d6; outline: 1px solid #e0a000; }
+.pk-board .pk-tally > span.winner { background: #e3f4e1; }
+.pk-board .pk-swatch { display: inline-block; width: 0.95em; height: 0.95em; border-radius: 50%; border: 1px solid ${INK}; vertical-align: -0.12em; margin-right: 0.35rem; }
+.pk-board .pk-prompt { background: #fff3d6; padding: 0.45rem; border-radius: 4px; display: flex; flex-direction: column; gap: 0.35rem; }
+.pk-board .pk-prompt:empty { display: none; }
+.pk-board .pk-prompt button, .pk-board .pk-list button { font: inherit; text-align: left; padding: 0.25rem 0.5rem; border-radius: 4px; border: 1px solid #a89a84; background: #fffaf0; cursor: pointer; }
+.pk-board .pk-prompt button:hover, .pk-board .pk-list button:hover { background: #ffe3a0; }
+.pk-board .pk-list summary { cursor: pointer; color: #555; }
+.pk-board .pk-list div { display: flex; flex-direction: column; gap: 2px; margin-top: 0.3rem; max-height: 40vh; overflow: auto; }
 .pk-board .pk-pick { cursor: pointer; }
 .pk-board .pk-pulse { animation: pk-pulse 1.2s ease-in-out infinite; }
-@keyframes pk-pulse { 50% { opacity: 0.35; } }
+@keyframes pk-pulse { 50% { opacity: 0.3; } }
 `;
 
 export function installStyle() {
@@ -86,15 +95,19 @@ export function installStyle() {
   document.head.appendChild(style);
 }
 
-// The frame every board view uses: the SVG board, a tally line and a prompt line.
+// The frame every board view uses: the SVG board, and beside it the seats, the prompt with
+// its buttons, and every legal action in words (a list to open).
 export function frame(container, viewBox, label) {
   installStyle();
   container.replaceChildren();
   const root = html("div", { class: "pk-board" }, container);
-  const svg = el("svg", { viewBox: viewBox.join(" "), role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" }, root);
-  const tally = html("div", { class: "pk-tally" }, root);
-  const prompt = html("div", { class: "pk-prompt", "aria-live": "polite" }, root);
-  return { root, svg, tally, prompt };
+  const box = html("div", { class: "pk-svg" }, root);
+  const svg = el("svg", { viewBox: viewBox.join(" "), role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" }, box);
+  const aside = html("aside", {}, root);
+  const tally = html("div", { class: "pk-tally" }, aside);
+  const prompt = html("div", { class: "pk-prompt", "aria-live": "polite" }, aside);
+  const list = html("details", { class: "pk-list" }, aside);
+  return { root, svg, tally, prompt, list };
 }
 
 // The prompt: a sentence and buttons, each calling its function when clicked.
@@ -106,6 +119,31 @@ export function setPrompt(prompt, text, buttons = []) {
     if (testId) button.dataset.choice = testId;
     button.addEventListener("click", onClick);
   }
+}
+
+// Every legal action in the game's words, one button each (what the board offers by clicks).
+export function setList(list, view, act) {
+  const legal = view.human && !view.terminal ? view.legal || [] : [];
+  list.replaceChildren();
+  list.hidden = legal.length === 0;
+  if (!legal.length) return;
+  html("summary", {}, list, `All ${legal.length} legal action${legal.length === 1 ? "" : "s"} in words`);
+  const box = html("div", {}, list);
+  legal.forEach((action, i) => {
+    const button = html("button", { type: "button" }, box, (view.labels || [])[i] || JSON.stringify(action));
+    button.addEventListener("click", () => act(action));
+  });
+}
+
+// One seat's line in the tally: its colour, what it has, and whether it acts or won.
+export function seatLine(tally, seat, colour, text, { acting = false, winner = false } = {}) {
+  const line = html("span", { "data-seat": seat }, tally);
+  if (acting) line.classList.add("acting");
+  if (winner) line.classList.add("winner");
+  const swatch = html("span", { class: "pk-swatch" }, line);
+  swatch.style.background = colour;
+  line.append(text);
+  return line;
 }
 
 export function seatName(info, seat) {

@@ -4,7 +4,7 @@
 // space takes the piece on it, N7), or a "Turn to" button to change its value (N5).
 // The geometry comes from printkit/play/sinoda_view.py (page millimetres, as printed).
 
-import { INK, addPattern, el, frame, points, seatName, setPrompt, textOn, tint } from "./common.js";
+import { INK, addPattern, el, frame, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
 
 const BOARD_FILL = "#eadfc8";
 const PETAL_FILL = "#ffffff";
@@ -20,7 +20,7 @@ function shrink(corners, centre, scale) {
 
 export function createView(container, info, { onAction }) {
   const geo = info.geometry;
-  const { svg, tally, prompt } = frame(container, geo.view_box, "Sinoda board");
+  const { svg, tally, prompt, list } = frame(container, geo.view_box, "Sinoda board");
   const spaces = new Map(geo.spaces.map((s) => [s.name, s]));
   const seatGeo = new Map(geo.seats.map((s) => [s.seat, s]));
   const r = geo.edge;
@@ -72,6 +72,7 @@ export function createView(container, info, { onAction }) {
     if (chosen && !(view.legal || []).some((a) => a.piece === chosen)) chosen = null;
     draw(pieces);
     drawTally(view);
+    setList(list, view, act);
   }
 
   function act(action) {
@@ -101,7 +102,7 @@ export function createView(container, info, { onAction }) {
       const colour = action.captures ? TAKE : PICK;
       const spot = el("polygon", {
         points: points(target.outline), fill: colour, "fill-opacity": 0.45, stroke: colour, "stroke-width": 0.9,
-        class: "pk-pick pk-target", "data-space": action.to,
+        class: action.captures ? "pk-pick pk-target pk-capture" : "pk-pick pk-target", "data-space": action.to,
       }, layer);
       spot.addEventListener("click", () => act(action));
     }
@@ -190,21 +191,16 @@ export function createView(container, info, { onAction }) {
     const onBoard = new Map();
     for (const piece of state.pieces) onBoard.set(piece.seat, (onBoard.get(piece.seat) || 0) + 1);
     const actor = view.terminal ? null : (view.to_act ?? state.to_move);
+    const winners = view.terminal ? view.winners || [] : [];
     for (const seat of geo.seats) {
-      const line = document.createElement("span");
-      line.className = "pk-seat";
-      line.dataset.seat = seat.seat;
-      const swatch = document.createElement("span");
-      swatch.className = "pk-swatch";
-      swatch.style.background = seat.colour;
-      line.appendChild(swatch);
       const captured = state.captured[seat.seat] || [];
-      const points = state.scores[seat.seat] ?? 0;
-      const mark = actor === seat.seat ? "▶ " : "";
-      line.append(`${mark}${seatName(info, seat.seat)}: ${points} point${points === 1 ? "" : "s"}`
-        + (captured.length ? ` (took ${captured.join(", ")})` : "") + ` · ${onBoard.get(seat.seat) || 0} dice`);
-      line.style.fontWeight = actor === seat.seat ? "bold" : "normal";
-      tally.appendChild(line);
+      const score = state.scores[seat.seat] ?? 0;
+      const team = seat.team ? `, team ${seat.team}` : "";
+      const dice = onBoard.get(seat.seat) || 0;
+      seatLine(tally, seat.seat, seat.colour,
+        `${seatName(info, seat.seat)}${team}: ${score} point${score === 1 ? "" : "s"}`
+        + (captured.length ? ` (took ${captured.join(" + ")})` : "") + ` · ${dice} ${dice === 1 ? "die" : "dice"} on the board`,
+        { acting: actor === seat.seat, winner: winners.includes(seat.seat) });
     }
   }
 

@@ -6,7 +6,7 @@
 // another marker or a button to say which) and then the ring to take off with it (Y6).
 // The geometry comes from printkit/play/yinsh_view.py (page millimetres, as printed).
 
-import { INK, el, frame, seatName, setPrompt, tint } from "./common.js";
+import { INK, el, frame, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
 
 const BOARD_FILL = "#f3ead6";
 const PIECE = { white: "#fbf8f0", black: "#1f1c19" };
@@ -20,7 +20,7 @@ function parseRemove(text) {
 
 export function createView(container, info, { onAction }) {
   const geo = info.geometry;
-  const { svg, tally, prompt } = frame(container, geo.view_box, "YINSH board");
+  const { svg, tally, prompt, list } = frame(container, geo.view_box, "YINSH board");
   const at = new Map(geo.points.map((p) => [p.name, p.at]));
   const s = geo.spacing;
   let current = null;
@@ -52,6 +52,7 @@ export function createView(container, info, { onAction }) {
     rowChoices = null;
     draw();
     drawTally();
+    setList(list, view, act);
   }
 
   function act(text) {
@@ -262,22 +263,17 @@ export function createView(container, info, { onAction }) {
     const state = current.state;
     tally.replaceChildren();
     const actor = current.terminal ? null : current.to_act;
+    const winners = current.terminal ? current.winners || [] : [];
     for (const seat of info.seats.map((x) => x.seat)) {
       const colour = colourOf(seat, state);
-      const line = document.createElement("span");
-      line.dataset.seat = seat;
-      const swatch = document.createElement("span");
-      swatch.className = "pk-swatch";
-      swatch.style.background = PIECE[colour];
-      line.appendChild(swatch);
       const off = state.off[colour] || 0;
-      line.append(`${actor === seat ? "▶ " : ""}${seatName(info, seat)}, ${colour}: ${off} ring${off === 1 ? "" : "s"} off`);
-      line.style.fontWeight = actor === seat ? "bold" : "normal";
-      tally.appendChild(line);
+      seatLine(tally, seat, PIECE[colour], `${seatName(info, seat)}, ${colour}: ${off} ring${off === 1 ? "" : "s"} off`,
+        { acting: actor === seat, winner: winners.includes(seat) });
     }
-    const pool = document.createElement("span");
-    pool.textContent = `${state.pool} markers in the pool`;
-    tally.appendChild(pool);
+    const phase = { place: "placing rings", move: "moving", remove: "taking off a row", over: "over" }[state.phase] || state.phase;
+    const facts = document.createElement("span");
+    facts.textContent = `${state.pool} markers in the pool · ${state.moves} moves made · ${phase}`;
+    tally.appendChild(facts);
   }
 
   return { show };
