@@ -247,3 +247,42 @@ def test_a_simulated_record_steps_through(open_page, records, game: str) -> None
     page.keyboard.press("End")
     expect(page.locator("body")).to_have_attribute("data-step", str(len(replay.steps) - 1))
     expect(say(page)).to_contain_text("Game over")
+
+
+def yinsh_with_six_rows():
+    """A position from a random game (seed 5, 70 actions) where the player to act has six
+    rows of five to choose from: two longer runs (f5-f10, and more) crossing others (Y5)."""
+    import random
+
+    game = YinshGame()
+    state = game.initial_state(0)
+    rng = random.Random(5)
+    for _ in range(70):
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    return game, state
+
+
+def test_yinsh_row_and_ring_chosen_by_clicks(open_page) -> None:
+    """Y5/Y6 by clicks: a marker in three rows offers those three, a second marker picks
+    one of them, then the ring to take off; the action sent names that row and ring."""
+    game, state = yinsh_with_six_rows()
+    rows = {tuple(row["ends"]) for row in game.state_json(state)["legal"]["rows"]}
+    assert {("f5", "f9"), ("f6", "f10"), ("c7", "g7")} <= rows
+    session = Session(yinsh_match(game, ["human", "human"], seed=0))
+    session.state = state
+    page = open_page(session=session)
+    expect(say(page)).to_contain_text("6 rows of five")
+    page.locator('[data-row-marker="f7"]').click()  # in f5-f9, f6-f10 and c7-g7
+    expect(say(page)).to_contain_text("3 rows of five")
+    expect(page.locator('[data-choice^="row-"]')).to_have_count(3)
+    page.locator('[data-row-marker="f10"]').click()  # only f6-f10 holds it
+    expect(say(page)).to_contain_text("Row F6-F10 comes off")
+    ring = page.locator("[data-take-ring]").first
+    taken = ring.get_attribute("data-take-ring")
+    ring.click()
+    deadline = time.monotonic() + 10
+    while session.turn == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert session.turns[0]["action"] == f"x f6-f10 r {taken}"

@@ -178,9 +178,10 @@ export function createView(container, info, { onAction }) {
     }
     const buttons = mine.filter((a) => a.change).map((a) => [`Turn to ${a.change}`, () => act(a), `change-${a.change}`]);
     buttons.push(["Another die", () => choose(chosen), "cancel"]);
-    const moves = mine.filter((a) => a.to).length;
-    const text = moves
-      ? `Die on ${chosen}: click a highlighted space to move it there, or turn it.`
+    const moves = mine.filter((a) => a.to);
+    const takes = moves.some((a) => a.captures) ? " (red: you take the die there)" : "";
+    const text = moves.length
+      ? `Die on ${chosen}: click a yellow space to move it there${takes}, or turn it.`
       : `Die on ${chosen} cannot move: turn it.`;
     setPrompt(prompt, text, buttons);
   }

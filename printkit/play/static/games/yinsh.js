@@ -27,6 +27,7 @@ export function createView(container, info, { onAction }) {
   let chosenRing = null; // move: the ring the player chose
   let rowChoices = null; // remove: the rows still in question (names "a3-e3")
   let sent = false;
+  let under = null;
 
   // -- the printed board, drawn once ------------------------------------------------------
   const hull = geo.hull.map(([x, y]) => `${x},${y}`).join(" ");
@@ -66,6 +67,7 @@ export function createView(container, info, { onAction }) {
     const state = view.state;
     const legal = view.human && !view.terminal ? view.legal || [] : [];
     layer.replaceChildren();
+    under = el("g", {}, layer); // rows chosen from lie under the markers
     drawSlots(state);
     if (view.last && view.last.action) drawLast(view.last.action, state);
     for (const colour of ["white", "black"]) {
@@ -199,7 +201,7 @@ export function createView(container, info, { onAction }) {
   function band(row, opacity) {
     const [first, last] = row.split("-");
     const [x1, y1] = at.get(first), [x2, y2] = at.get(last);
-    el("line", { x1, y1, x2, y2, stroke: PICK, "stroke-opacity": opacity, "stroke-width": geo.marker + 2, "stroke-linecap": "round", "pointer-events": "none", "data-row": row }, layer);
+    el("line", { x1, y1, x2, y2, stroke: PICK, "stroke-opacity": opacity, "stroke-width": geo.marker + 2, "stroke-linecap": "round", "pointer-events": "none", "data-row": row }, under);
   }
 
   function drawLast(action, state) {
