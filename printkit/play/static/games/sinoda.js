@@ -11,8 +11,9 @@ const PETAL_FILL = "#ffffff";
 const LABEL_INK = "#857866";
 const START_TINT = 0.55;
 const DIE_SCALE = 0.5; // a die is its space's triangle shrunk this much about the centre
-const PICK = "#f2b705"; // the chosen die and where it can go
-const TAKE = "#d62728"; // a move that captures
+// The chosen die and where it can go: a violet no seat's colour is near (the seats have the
+// Okabe–Ito hues of the printed boards, orange and yellow among them).
+const PICK = "#7a1fa2";
 
 function shrink(corners, centre, scale) {
   return corners.map(([x, y]) => [centre[0] + (x - centre[0]) * scale, centre[1] + (y - centre[1]) * scale]);
@@ -55,7 +56,10 @@ export function createView(container, info, { onAction }) {
     const number = el("text", { x: bx, y: by, "font-size": radius * 1.1, "font-weight": "bold", fill: textOn(seat.colour), "text-anchor": "middle", "dominant-baseline": "central" }, svg);
     number.textContent = seat.team ? `${seat.player}${seat.team}` : String(seat.player);
   }
-  const names = el("g", { "font-size": 2.8, fill: LABEL_INK, "text-anchor": "middle", "dominant-baseline": "central" }, svg);
+  const names = el("g", {
+    "font-size": 2.8, fill: LABEL_INK, "text-anchor": "middle", "dominant-baseline": "central",
+    stroke: "#ffffff", "stroke-width": 0.7, "paint-order": "stroke", // readable on the start patterns
+  }, svg);
   const nameOf = new Map();
   for (const space of geo.spaces) {
     const text = el("text", { x: space.centre[0], y: space.centre[1] }, names);
@@ -99,18 +103,22 @@ export function createView(container, info, { onAction }) {
     for (const action of mine) {
       if (!action.to) continue;
       const target = spaces.get(action.to);
-      const colour = action.captures ? TAKE : PICK;
       const spot = el("polygon", {
-        points: points(target.outline), fill: colour, "fill-opacity": 0.45, stroke: colour, "stroke-width": 0.9,
+        points: points(target.outline), fill: PICK, "fill-opacity": 0.3, stroke: PICK, "stroke-width": 0.9,
         class: action.captures ? "pk-pick pk-target pk-capture" : "pk-pick pk-target", "data-space": action.to,
       }, layer);
       spot.addEventListener("click", () => act(action));
     }
     for (const piece of pieces.values()) drawDie(piece, movable.has(piece.space));
-    // The targets that hold a die to take: clicking the die takes it too.
+    // A die that can be taken (N7) is ringed, and clicking it takes it.
     for (const action of mine) {
       if (action.captures) {
         const die = layer.querySelector(`[data-die="${action.to}"]`);
+        const target = spaces.get(action.to);
+        el("polygon", {
+          points: points(shrink(target.corners, target.centre, DIE_SCALE + 0.16)), fill: "none", stroke: PICK,
+          "stroke-width": 1.3, "stroke-dasharray": "1.6 1.0", "stroke-linejoin": "round", "pointer-events": "none", class: "pk-capture-ring",
+        }, layer);
         if (die) { die.classList.add("pk-pick"); die.addEventListener("click", (event) => { event.stopPropagation(); act(action); }); }
       }
     }
@@ -179,9 +187,9 @@ export function createView(container, info, { onAction }) {
     const buttons = mine.filter((a) => a.change).map((a) => [`Turn to ${a.change}`, () => act(a), `change-${a.change}`]);
     buttons.push(["Another die", () => choose(chosen), "cancel"]);
     const moves = mine.filter((a) => a.to);
-    const takes = moves.some((a) => a.captures) ? " (red: you take the die there)" : "";
+    const takes = moves.some((a) => a.captures) ? " (a ringed die is taken)" : "";
     const text = moves.length
-      ? `Die on ${chosen}: click a yellow space to move it there${takes}, or turn it.`
+      ? `Die on ${chosen}: click a violet space to move it there${takes}, or turn it.`
       : `Die on ${chosen} cannot move: turn it.`;
     setPrompt(prompt, text, buttons);
   }
