@@ -79,17 +79,17 @@ class Replays:
 def create_app(hosts: frozenset[str], *, session: Session | None = None, replay: Replay | None = None) -> Guard:
     """The page for a game being played (`session`) or a recorded one (`replay`)."""
     replays = Replays(session, replay)
+    # what the page asks for first is made before the server listens: the map's icons take
+    # a fifth of a second to draw once, which would otherwise fall on the page's load
+    info = session.info() if session is not None else _replay_info(replay) if replay is not None else None
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
 
     async def game(request: Request) -> Response:
-        if session is not None:
-            return JSONResponse(session.info())
-        shown = replays.current()
-        return JSONResponse({"game": shown.match.rules.name, "seed": shown.head.get("seed"), "replay": True,
-                             "seats": [{"seat": seat, "player": name} for seat, name in enumerate(shown.match.players)],
-                             "geometry": geometry_of(shown.match.rules)})
+        if info is None:
+            raise Refused("nothing to show", 404)
+        return JSONResponse(info)
 
     async def state(request: Request) -> Response:
         if session is None:
@@ -133,6 +133,12 @@ def create_app(hosts: frozenset[str], *, session: Session | None = None, replay:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Guard(Starlette(routes=routes, exception_handlers={Exception: _internal_error}), hosts)
+
+
+def _replay_info(shown: Replay) -> dict[str, Any]:
+    return {"game": shown.match.rules.name, "seed": shown.head.get("seed"), "replay": True,
+            "seats": [{"seat": seat, "player": name} for seat, name in enumerate(shown.match.players)],
+            "geometry": geometry_of(shown.match.rules)}
 
 
 async def _internal_error(request: Request, error: Exception) -> Response:

@@ -41,6 +41,8 @@ class Replay:
         found = self.steps[number]
         answer = state_answer(self.match, found.state, number, found.last, offer=False)
         answer.update(step=number, steps=len(self.steps), line=found.line, alternatives=found.alternatives)
+        if number > 0:  # where the ghost stood before the step (a record's ghost path leaves it out)
+            answer["ghost_from"] = self.match.rules.state_json(self.steps[number - 1].state).get("ghost")
         return answer
 
 

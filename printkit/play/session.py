@@ -44,6 +44,18 @@ def state_answer(match: Match, state: GameState, turn: int, last: dict[str, JSON
     return answer
 
 
+def _why_not(state: GameState, action: Any, data: JSON) -> str:
+    """Why an action the state does not list is refused: the game's own words (they name the
+    rule) when its `apply` checks, else that it is not legal now. Nothing is applied."""
+    try:
+        state.apply(action)
+    except IllegalAction as error:
+        return str(error)
+    except Exception:  # noqa: BLE001 - a game that does not check may fail any way on it
+        pass
+    return f"{data!r} is not one of the legal actions now"
+
+
 class Session:
     """The game of one `printkit play`: the state, the bots, the turns taken and the record."""
 
@@ -94,7 +106,7 @@ class Session:
             try:
                 action = self.rules.action_from_json(before, data)
                 if action not in before.legal_actions():
-                    raise IllegalAction(f"{data!r} is not one of the legal actions now")
+                    raise IllegalAction(_why_not(before, action, data))
                 after = before.apply(action)
             except IllegalAction as error:
                 raise Refused(f"refused: {error}", 422) from None

@@ -13,6 +13,7 @@ export class Replayer {
     this.status = status;
     this.index = null;
     this.step = 0;
+    this.wanted = 0;
     this.timer = null;
     this.active = false;
     this.cache = new Map();
@@ -34,8 +35,8 @@ export class Replayer {
     this.bound = true;
     $("#first").addEventListener("click", () => this.go(0));
     $("#last").addEventListener("click", () => this.go(this.index.steps - 1));
-    $("#back").addEventListener("click", () => this.go(this.step - 1));
-    $("#forward").addEventListener("click", () => this.go(this.step + 1));
+    $("#back").addEventListener("click", () => this.go(this.wanted - 1));
+    $("#forward").addEventListener("click", () => this.go(this.wanted + 1));
     $("#autoplay").addEventListener("click", () => this.toggle());
     $("#scrubber").addEventListener("input", (event) => this.go(Number(event.target.value)));
     $("#alternatives").addEventListener("change", () => this.go(this.step));
@@ -43,7 +44,7 @@ export class Replayer {
     $("#jump-round").addEventListener("change", (event) => this.jump("round", Number(event.target.value)));
     document.addEventListener("keydown", (event) => {
       if (event.target.tagName === "INPUT" && event.target.type === "number") return;
-      const moves = { ArrowLeft: this.step - 1, ArrowRight: this.step + 1, Home: 0, End: this.index.steps - 1 };
+      const moves = { ArrowLeft: this.wanted - 1, ArrowRight: this.wanted + 1, Home: 0, End: this.index.steps - 1 };
       if (event.key in moves) {
         event.preventDefault();
         this.go(moves[event.key]);
@@ -84,7 +85,9 @@ export class Replayer {
 
   async go(step) {
     const wanted = Math.max(0, Math.min(this.index.steps - 1, step));
+    this.wanted = wanted; // keys pressed faster than the answers come step on from here
     if (!this.cache.has(wanted)) this.cache.set(wanted, await get(`/api/replay/${wanted}`));
+    if (this.wanted !== wanted) return; // a later step was asked for meanwhile
     const answer = { ...this.cache.get(wanted), showAlternatives: $("#alternatives").checked };
     this.step = wanted;
     $("#scrubber").value = wanted;
@@ -95,7 +98,9 @@ export class Replayer {
     document.body.dataset.step = wanted;
     this.view.show(answer);
     const end = this.index.end;
-    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): winners ${end.winners.join(", ") || "none"}.`
+    const players = this.index.header.players ?? [];
+    const winners = end.winners.map((s) => `seat ${s} (${players[s]?.avatar ?? players[s]?.bot ?? "?"})`).join(", ");
+    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): ${end.winners.length > 1 ? "winners" : "winner"} ${winners || "none"}.`
       : `Replaying game ${this.index.header.game} (seed ${this.index.header.seed}).`);
   }
 }
