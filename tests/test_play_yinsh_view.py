@@ -9,7 +9,8 @@ import pytest
 
 from printkit.boards.layout import yinsh_layout
 from printkit.play.geometry import geometry_of
-from printkit.play.yinsh_view import SCREEN_PAGE, convex_hull, yinsh_geometry
+from printkit.boards.layout import convex_hull
+from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
 

@@ -8,7 +8,7 @@ left and right. The page's script (static/games/yinsh.js) only scales these numb
 
 from __future__ import annotations
 
-from printkit.boards.layout import Box, Page, YinshLayout, yinsh_layout
+from printkit.boards.layout import Box, Page, YinshLayout, convex_hull, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
 from printkit.yinsh.game import YinshGame
 
@@ -58,25 +58,6 @@ def _view_box(lay: YinshLayout) -> Box:
     found = Box.around(boxes)
     m = VIEW_MARGIN_MM
     return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)
-
-
-def convex_hull(points: list[XY]) -> list[XY]:
-    """The hull's corners in order (Andrew's monotone chain), collinear points left out."""
-    ordered = sorted(set((round(x, 6), round(y, 6)) for x, y in points))
-
-    def chain(sequence: list[XY]) -> list[XY]:
-        found: list[XY] = []
-        for p in sequence:
-            while len(found) >= 2 and _turn(found[-2], found[-1], p) <= 1e-9:
-                found.pop()
-            found.append(p)
-        return found[:-1]
-
-    return chain(ordered) + chain(ordered[::-1])
-
-
-def _turn(o: XY, a: XY, b: XY) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
 
 
 def _round(value: float) -> float:
