@@ -193,3 +193,49 @@ def test_play_refuses_unknown_seats_and_replay_a_broken_record(tmp_path):
     broken.write_text('{"record": "sinpin-game", "game": 0}\n')
     result = runner.invoke(main, ["replay", str(broken), "--no-browser"])
     assert result.exit_code == 1 and "no end line" in result.output
+
+
+def test_malformed_requests_are_refused(human_first):
+    _, client = human_first
+    assert client.post("/api/act", content=b"turn=0", headers={"Content-Type": "text/plain"}).status_code == 415
+    assert client.post("/api/act", content=b"{turn", headers={"Content-Type": "application/json"}).status_code == 400
+    assert client.post("/api/act", json={"turn": 0}).status_code == 400
+    assert client.post("/api/bot", json={"turn": "zero"}).status_code == 400
+
+
+def test_printkit_play_then_replay_as_a_user_runs_them(tmp_path):
+    """`printkit play` in its own process, its bots' turns asked as the page asks, the record
+    written at the end; then `printkit replay` serves that record (the issue's "done when")."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    def ask(url: str, body: dict | None = None) -> dict:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return json.loads(answer.read())
+
+    record = tmp_path / "game.jsonl"
+    served = subprocess.Popen([sys.executable, "-m", "printkit", "play", "first-steps", "--seats", "greedy,rusher",
+                               "--seed", "8", "--no-browser", "-o", str(record)], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        url = served.stdout.readline().strip()
+        view = ask(url + "api/state")
+        while not view["terminal"]:
+            view = ask(url + "api/bot", {"turn": view["turn"]})
+    finally:
+        served.terminate()
+        assert "stopped" in served.communicate(timeout=20)[1]
+    lines = load_record(record.read_text())[0]
+    assert lines[0]["level"] == "first-steps (bundled)" and lines[-1]["winners"] == view["winners"]
+    replayed = subprocess.Popen([sys.executable, "-m", "printkit", "replay", str(record), "--no-browser"],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = replayed.stdout.readline().strip()
+        index = ask(url + "api/replay")
+        assert index["steps"] == len(lines) - 1 and ask(url + f"api/replay/{index['steps'] - 1}")["terminal"]
+    finally:
+        replayed.terminate()
+        replayed.wait(20)

@@ -33,7 +33,7 @@ if not CHROMIUM.exists():
 import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
 
-from playdriver import play_to_end  # noqa: E402
+from playdriver import click_choice, play_to_end  # noqa: E402
 from printkit.editor.guard import allowed_hosts  # noqa: E402
 from printkit.editor.server import bind  # noqa: E402
 from printkit.games.record import dumps  # noqa: E402
@@ -227,3 +227,56 @@ def test_sinoda_is_playable_in_the_generic_view(open_page):
     page.locator(".generic button.action").first.click()
     expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
     assert session.turn > turn
+
+
+def test_a_way_is_chosen_when_several_lead_to_one_end(open_page):
+    session = Session(sinpin_match(LEVEL, "first-steps", ["human", "greedy"], 1))
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "move"):
+        if session.state.to_act() == 0:
+            session.act(session.turn, session.view()["legal"][0])
+        else:
+            session.bot_turn(session.turn)
+    legal = session.view()["legal"]
+    ways = [move for move in legal if move["card"] == 4 and move["end"] == [3, 3]]
+    assert len(ways) == 4  # a 4 from the door reaches D4 in four ways
+    page = open_page(session=session)
+    page.keyboard.press("4")
+    expect(page.locator(".outcome")).to_have_count(sum(move["card"] == 4 for move in legal))
+    page.keyboard.press("Escape")
+    expect(page.locator(".outcome")).to_have_count(0)
+    page.locator(".cards button[data-card='4']").click()
+    page.locator(".choice.end[data-x='3'][data-y='3']").click()
+    expect(page.locator(".way")).to_have_count(4)
+    page.locator(".way").nth(2).hover()
+    expect(page.locator(".hovered")).to_have_count(1)
+    turn = session.turn
+    page.locator(".way").nth(2).click()
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert session.turns[turn]["action"] == ways[2]
+
+
+def test_the_ghost_is_walked_square_by_square_and_an_out_player_plays_cards(open_page, served):
+    level = check_level(str(ROOT / "levels" / "03-spike-pit.yaml")).level
+    session = Session(sinpin_match(level, "spike-pit", ["human", "greedy"], 0))
+    page = open_page(session=session)
+    fast(page)
+    # the ghost's first decision: each click one square, only the squares some path goes on
+    while True:
+        page.wait_for_function("() => document.querySelector('.prompt')")
+        if session.state.to_act() == 0 and session.state.decision.kind == "ghost":
+            break
+        turn = session.turn
+        click_choice(page, served.url, list(level.exit))
+        page.wait_for_function(f"() => document.body.dataset.turn !== '{turn}'")
+    paths = page.request.get(served.url + "api/state").json()["ghost_paths"]
+    expect(page.locator(".choice.ghost-step")).to_have_count(len({tuple(path[0]) for path in paths}))
+    turn = session.turn
+    for step in range(len(paths[0])):
+        if session.turn != turn:
+            break
+        page.locator(".choice.ghost-step").first.click()
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert "ghost" in session.turns[turn]["action"] and session.turns[turn]["seat"] == 0
+    play_to_end(page, served.url)
+    mine = [line["action"] for line in session.turns if line["seat"] == 0]
+    assert any("card" in action and "move" not in action for action in mine)  # out, it still plays cards (S29a)

@@ -11,7 +11,7 @@ import click
 from printkit import bundled
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, name_fits
 
-DEFAULT_SEATS = {"sinpin": "human,greedy,greedy", "sinoda": "human,greedy", "yinsh": "human,greedy"}
+DEFAULT_SEATS = {"sinpin": "", "sinoda": "human,greedy", "yinsh": "human,greedy"}  # Sinpin: by the level (_match)
 
 
 def _resolve(target: str) -> tuple[str, str]:
@@ -20,13 +20,11 @@ def _resolve(target: str) -> tuple[str, str]:
 
     game = game_of_argument(target)
     path = target
-    if bundled.looks_like_name(target) and not Path(target).exists():
-        item = bundled.find(target, "level") or bundled.find(target, "board")
-        if item is None:
-            raise click.BadParameter(f"'{target}' is no file and no bundled level or board", param_hint="'TARGET'")
-        path = str(item.path)
+    if game is not None:  # as simulate reads it: a bundled name keeps its name in messages and records
+        path = bundled.resolve(target, "level" if game == "sinpin" else "board")
     if game is None:
-        raise click.BadParameter(f"'{target}' is not a Sinpin level or a Sinoda or YINSH board spec", param_hint="'TARGET'")
+        raise click.BadParameter(f"'{target}' is no Sinpin level and no Sinoda or YINSH board spec (a file or a bundled"
+                                 " name: `printkit examples` lists them)", param_hint="'TARGET'")
     return game, path
 
 
@@ -42,7 +40,11 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int):
                 message(str(problem))
             message(f"{checked.name}: not played: an invalid level is not played")
             sys.exit(EXIT_FINDING)
-        return matches.sinpin_match(checked.level, target, seats, seed)
+        level = checked.level
+        if not seats:  # you and greedy bots: three players when the level is for three, else its most
+            count = 3 if 3 in level.players else max(level.players)
+            seats = ["human"] + ["greedy"] * (count - 1)
+        return matches.sinpin_match(level, checked.name, seats, seed)
     from printkit.boards.spec import SinodaOptions, load_spec
 
     if game == "sinoda":
@@ -50,7 +52,8 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int):
 
         spec = load_spec(path)
         assert isinstance(spec.options, SinodaOptions)
-        return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), target, seats, seed)
+        name = Path(spec.source).stem  # as simulate's record names the board
+        return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), name, seats, seed)
     from printkit.yinsh.game import YinshGame
 
     return matches.yinsh_match(YinshGame(), seats, seed)
@@ -84,7 +87,8 @@ def _serve(app_for, port: int, no_browser: bool, what: str) -> None:
 @click.command("play")
 @click.argument("target", metavar="TARGET")
 @click.option("--seats", default=None, metavar="LIST",
-              help="Who sits in each seat, in order: human or a bot's name (default: you and greedy bots).")
+              help="Who sits in each seat, in order: human or a bot's name (default: you and greedy bots; Sinpin: 3 players"
+                   " when the level is for 3, else its most).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The game's seed (first player, the box's draws, the bots' ties).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default="a free one", help="The port to serve on.")

@@ -12,7 +12,6 @@ docs/play.md, behind the editor's guard (loopback, Host and Origin checks, 1 MB 
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from printkit.editor.app import STATIC as EDITOR_STATIC
+from printkit.editor.app import BadRequest
+from printkit.editor.app import _body as json_body  # the editor's reading of a JSON body (415, 400)
 from printkit.editor.guard import Guard
 from printkit.play.geometry import geometry_of
 from printkit.play.replay import Replay, ReplayError, replay_of
@@ -36,23 +37,11 @@ def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise Refused("send JSON (Content-Type: application/json)", 415)
-    try:
-        payload = json.loads(await request.body())
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise Refused("malformed JSON", 400) from None
-    if not isinstance(payload, dict):
-        raise Refused("the request must be a JSON object", 400)
-    return payload
-
-
 def _handled(endpoint):
     async def wrapped(request: Request) -> Response:
         try:
             return await endpoint(request)
-        except Refused as error:
+        except (Refused, BadRequest) as error:
             return _error(error.message, error.status)
 
     return wrapped
@@ -99,7 +88,7 @@ def create_app(hosts: frozenset[str], *, session: Session | None = None, replay:
     async def act(request: Request) -> Response:
         if session is None:
             raise Refused("a replay takes no actions", 409)
-        body = await _body(request)
+        body = await json_body(request)
         if "action" not in body:
             raise Refused("send {turn, action}", 400)
         return JSONResponse(session.act(body.get("turn"), body["action"]))
@@ -107,7 +96,7 @@ def create_app(hosts: frozenset[str], *, session: Session | None = None, replay:
     async def bot(request: Request) -> Response:
         if session is None:
             raise Refused("a replay takes no actions", 409)
-        body = await _body(request)
+        body = await json_body(request)
         return JSONResponse(session.bot_turn(body.get("turn")))
 
     async def replay_index(request: Request) -> Response:

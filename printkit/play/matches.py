@@ -34,7 +34,8 @@ class Match:
     header_keys: dict[str, JSON] = field(default_factory=dict)  # the game's own header keys
     finish: Callable[[list[dict[str, JSON]]], None] | None = None  # the game's own end keys
     label: Callable[[GameState, JSON], str] | None = None  # an action in words
-    extra: Callable[[GameState], dict[str, JSON]] | None = None  # more for the view (Sinpin: ghost paths)
+    extra: Callable[[GameState], dict[str, JSON]] | None = None  # more for a person's choice (Sinpin: ghost paths)
+    recent: Callable[[GameState], dict[str, JSON]] | None = None  # what just happened, while playing (Sinpin)
 
     def words(self, state: GameState, action: JSON) -> str:
         if self.label is not None:
@@ -68,7 +69,7 @@ def seat_names(players: Sequence[str], known: Sequence[str], seats: int | Sequen
 
 # -- Sinpin ------------------------------------------------------------------------------------
 def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int) -> Match:
-    from printkit.sinpin.game.bots import BOTS, Knowledge
+    from printkit.sinpin.game.bots import BOTS
     from printkit.sinpin.game.bots import make_bots as sinpin_bots
     from printkit.sinpin.game.protocol import SinpinBot, SinpinGame
     from printkit.sinpin.game.simulate import tools_for
@@ -83,8 +84,7 @@ def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int)
             made.append(None if name == HUMAN else SinpinBot(sinpin_bots([name], 1, game.knowledge)[0]))
         return made
 
-    assert isinstance(game.knowledge, Knowledge)
-    return Match(game, names, seed, bots, label=sinpin_label, extra=sinpin_extra)
+    return Match(game, names, seed, bots, label=sinpin_label, extra=sinpin_extra, recent=sinpin_recent)
 
 
 def _field(at: Sequence[int]) -> str:
@@ -106,6 +106,13 @@ def sinpin_label(state: Any, action: JSON) -> str:
     if "knocked_out" in action:
         return "pay 3 gems and stay" if action["knocked_out"] == "pay" else "back to the door"
     return f"ghost to square {action['ghost'][0]},{action['ghost'][1]}"
+
+
+def sinpin_recent(state: Any) -> dict[str, JSON]:
+    """The record's last line so far (the turn or placement just done: its trail, events and
+    the ghost's paths), for the page to show each bot's turn as it is played."""
+    lines = state.lines()
+    return {"recent": lines[-1] if lines else None}
 
 
 def sinpin_extra(state: Any) -> dict[str, JSON]:

@@ -41,6 +41,8 @@ def state_answer(match: Match, state: GameState, turn: int, last: dict[str, JSON
     }
     if match.extra is not None and human:
         answer.update(match.extra(state))
+    if match.recent is not None and offer:
+        answer.update(match.recent(state))
     return answer
 
 

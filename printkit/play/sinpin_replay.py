@@ -57,10 +57,9 @@ class _Answers:
 def sinpin_steps(head: dict[str, JSON], body: list[dict[str, JSON]]) -> tuple[Match, list]:
     from printkit.sinpin.game.bots import BOTS
 
-    level = Level(tuple(head["map"]), rules=Rules(**head["rules"]))
     players = [str(player["bot"]) for player in head["players"]]
     playing = [name if name in BOTS else HUMAN for name in players]
-    level = Level(level.rows, rules=level.rules, players=(len(players),))
+    level = Level(tuple(head["map"]), rules=Rules(**head["rules"]), players=(len(players),))
     match = sinpin_match(level, str(head.get("level", "")), playing, int(head["seed"]))
     match.players = tuple(players)
     game = match.rules

@@ -26,6 +26,10 @@ export class Replayer {
     $("#replay-bar").hidden = false;
     $("#watch").hidden = true;
     $("#scrubber").max = this.index.steps - 1;
+    // rounds and the card's other outcomes are Sinpin's; other records have turns only
+    const rounds = this.index.marks.some((m) => m.round !== null && m.round !== undefined);
+    $("#jump-round").closest("label").hidden = !rounds;
+    $("#alternatives").closest("label").hidden = this.index.game !== "sinpin";
     this.bind();
     await this.go(0);
   }
@@ -92,7 +96,7 @@ export class Replayer {
     this.step = wanted;
     $("#scrubber").value = wanted;
     const line = answer.line ?? {};
-    const where = line.turn ? `turn ${line.turn}, round ${line.round}, seat ${line.seat}`
+    const where = line.turn ? `turn ${line.turn}${line.round ? `, round ${line.round}` : ""}, seat ${line.seat}`
       : line.setup ? `set-up: ${line.setup}` : "before set-up";
     $("#step-text").textContent = `step ${wanted} of ${this.index.steps - 1} — ${where}`;
     document.body.dataset.step = wanted;

@@ -21,6 +21,11 @@ export function createView(container, info, { onAction }) {
   const choices = new Choices(columns, (action) => onAction(action), (boardOnly) => draw(boardOnly));
 
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && current?.human) { // Esc: the card (or the ghost's walk) back, nothing chosen
+      choices.reset();
+      draw();
+      return;
+    }
     if (!current?.human || current.state.decision?.kind !== "move" || !/^[1-6]$/.test(event.key)) return;
     const card = Number(event.key);
     if (current.legal.some((action) => action.card === card)) {
@@ -30,10 +35,16 @@ export function createView(container, info, { onAction }) {
     }
   });
 
+  // The record line to show: the replay's step, or while playing the turn just done (not
+  // while a person is looking at the outcomes of a card: they are drawn instead).
+  function lineOf(view) {
+    if (view.line !== undefined) return view.line;
+    return choices.card === null ? view.recent ?? null : null;
+  }
+
   function shownMove(view) {
-    const line = view.line;
-    const placed = view.last?.action?.place;
-    const marks = line?.setup ? [line.at] : line ? line.events.filter((e) => e[0] === "place").map((e) => e[1]) : placed ? [placed] : [];
+    const line = lineOf(view);
+    const marks = line?.setup ? [line.at] : line ? line.events.filter((e) => e[0] === "place").map((e) => e[1]) : [];
     return { ...shownLine(view, line), marks };
   }
 
@@ -46,8 +57,6 @@ export function createView(container, info, { onAction }) {
       };
     }
     if (line && !line.move && line.ghost) return { ghosts: ghostsOf(line, view.ghost_from ?? before?.ghost) };
-    const last = view.last?.action;
-    if (last?.move && before) return { move: { start: before.seats[view.last.seat].at, trail: last.trail } };
     return {};
   }
 
@@ -67,6 +76,7 @@ export function createView(container, info, { onAction }) {
     if (offer.panel) parts.push(node("h2", { text: "Your choice" }), offer.panel);
     else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${state.seats[acting].avatar} (${info.seats[acting].player}) is deciding: ${state.decision?.kind ?? ""}.` }));
     if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
+    else if (view.recent) parts.push(node("h2", { text: "Last" }), linePanel(view.recent, state, columns));
     side.replaceChildren(...parts);
   }
 

@@ -115,13 +115,20 @@ export class Choices {
       const sq = 5;
       if (this.walk.length) el("polyline", { class: "ghost-walk", points: [start, ...this.walk].map(([sx, sy]) => `${(sx + 1) * sq},${(sy + 1) * sq}`).join(" "), fill: "none", stroke: "#6a4fa0", "stroke-width": 1.2 }, layer);
       el("rect", { class: "ghost-here", x: here[0] * sq, y: here[1] * sq, width: 2 * sq, height: 2 * sq, fill: "none", stroke: "#6a4fa0", "stroke-width": 0.8 }, layer);
+      // one button a step, at the centre the ghost would have after it (one square apart:
+      // they never overlap, as the 2 x 2 pieces would), an arrow saying which way
       for (const step of next.values()) {
-        const target = el("rect", { class: "choice ghost-step", "data-sx": step[0], "data-sy": step[1], x: step[0] * sq + 0.4, y: step[1] * sq + 0.4, width: 2 * sq - 0.8, height: 2 * sq - 0.8, fill: PICK, "fill-opacity": 0.25, stroke: PICK, "stroke-width": 0.6 }, layer);
+        const [cx, cy] = [(step[0] + 1) * sq, (step[1] + 1) * sq];
+        const target = el("g", { class: "choice ghost-step", "data-sx": step[0], "data-sy": step[1] }, layer);
+        el("circle", { cx, cy, r: 2.3, fill: PICK, "fill-opacity": 0.85, stroke: "#fff", "stroke-width": 0.4 }, target);
+        const arrow = step[1] > here[1] ? "↓" : step[0] < here[0] ? "←" : "→";
+        el("text", { x: cx, y: cy + 1.1, "text-anchor": "middle", "font-size": 3.2, fill: "#fff", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, target).textContent = arrow;
+        el("title", {}, target).textContent = `the ghost one square ${arrow === "↓" ? "down" : arrow === "←" ? "left" : "right"}`;
         target.addEventListener("click", () => { this.walk.push(step); this.redraw(); });
       }
     };
     const left = (paths[0]?.length ?? 0) - this.walk.length;
-    const panel = node("div", { class: "prompt" }, node("p", { text: `Move the ghost (S30): click the green square to step to, ${left} step${left === 1 ? "" : "s"} left.` }),
+    const panel = node("div", { class: "prompt" }, node("p", { text: `Move the ghost (S30): click a green arrow, one square at a time, ${left} step${left === 1 ? "" : "s"} left.` }),
       this.button("start the walk again", () => { this.walk = []; this.redraw(); }));
     return { extra, panel };
   }

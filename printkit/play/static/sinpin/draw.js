@@ -46,7 +46,7 @@ export function ghost(parent, [sx, sy], square, { cls = "ghost", opacity = 0.45 
 // A ghost's path through square centres (start excluded in the record, so given first).
 export function ghostPath(parent, start, path, square, colour = GHOST) {
   const centres = [start, ...path].map(([sx, sy]) => `${(sx + 1) * square},${(sy + 1) * square}`).join(" ");
-  return el("polyline", { class: "ghost-path", points: centres, fill: "none", stroke: colour, "stroke-width": 0.9, "stroke-dasharray": "1.5 0.8" }, parent);
+  return el("polyline", { class: "ghost-path", points: centres, fill: "none", stroke: colour, "stroke-width": 1.3, "stroke-dasharray": "1.8 0.9" }, parent);
 }
 
 // Each avatar on the board as a coloured disc with its initial; several on one field side by side.
