@@ -8,7 +8,7 @@ import math
 import pytest
 
 from printkit.sinpin.generate.looks import (
-    class_rows, compare_looks, difference, halves, halves_kl, kl_divergence, kl_to, largest_open_rectangle, look_figures,
+    class_rows, compare_looks, difference, halves, halves_kl, kl_contributions, kl_divergence, kl_to, largest_open_rectangle, look_figures,
     novelty, open_rectangle, pattern_counts, special_density, straight_rock_share,
 )
 
@@ -69,3 +69,16 @@ def test_kl_to_compares_pieces_as_big_as_the_reference() -> None:
     # the figure does not grow with the batch: ten pairs score as one pair does
     assert kl_to(mixed, [ROOM, HALL], 2) == pytest.approx(kl_to(mixed[:2], [ROOM, HALL], 2))
     assert kl_to([HALL], [ROOM, ROOM, ROOM], 2) == kl_divergence(pattern_counts([HALL], 2), pattern_counts([ROOM] * 3, 2))
+
+
+def test_kl_contributions_add_up_to_the_divergence_and_name_the_differing_patterns() -> None:
+    a = pattern_counts([HALL], 2)
+    b = pattern_counts([ROOM], 2)
+    parts = kl_contributions(a, b)
+    assert sum(part for part, _, _ in parts.values()) == pytest.approx(kl_divergence(a, b))
+    assert all(part >= 0 for part, _, _ in parts.values())  # each term of a symmetric KL is >= 0
+    assert sum(p for _, p, _ in parts.values()) == pytest.approx(1) and sum(q for _, _, q in parts.values()) == pytest.approx(1)
+    assert kl_contributions(a, a) == {pattern: (0.0, p, p) for pattern, (_, p, _) in kl_contributions(a, a).items()}
+    # The hall's long ceiling over open cave, which the room never shows, differs most.
+    top = max(parts, key=lambda pattern: parts[pattern][0])
+    assert top == "##.." and parts[top][1] > parts[top][2] and b[top] == 0

@@ -57,18 +57,23 @@ def kl_divergence(first: Counter[str], second: Counter[str], epsilon: float = KL
     each distribution smoothed with `epsilon` counts on every pattern either side shows, so
     that a pattern one side lacks costs a finite amount (Lucas & Volz weigh both directions;
     here equally). 0 for equal distributions."""
+    return sum(part for part, _, _ in kl_contributions(first, second, epsilon).values())
+
+
+def kl_contributions(first: Counter[str], second: Counter[str],
+                     epsilon: float = KL_EPSILON) -> dict[str, tuple[float, float, float]]:
+    """Each pattern's part of kl_divergence, with its smoothed shares on both sides:
+    pattern -> (part, share in `first`, share in `second`). The parts sum to the divergence;
+    the largest say which patterns make two sets look different."""
     patterns = set(first) | set(second)
-    if not patterns:
-        return 0.0
     total_p = sum(first.values()) + epsilon * len(patterns)
     total_q = sum(second.values()) + epsilon * len(patterns)
-    forward = backward = 0.0
-    for pattern in patterns:
+    parts: dict[str, tuple[float, float, float]] = {}
+    for pattern in sorted(patterns):
         p = (first[pattern] + epsilon) / total_p
         q = (second[pattern] + epsilon) / total_q
-        forward += p * math.log(p / q)
-        backward += q * math.log(q / p)
-    return (forward + backward) / 2
+        parts[pattern] = ((p * math.log(p / q) + q * math.log(q / p)) / 2, p, q)
+    return parts
 
 
 def kl_to(batch: Sequence[Sequence[str]], reference: Sequence[Sequence[str]], size: int) -> float:
