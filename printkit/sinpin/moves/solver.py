@@ -5,8 +5,9 @@ cycle (S5), health because a move in which it touches 0 fails, hearts because ea
 once. That space is large, so the search is a breadth-first search turn by turn, cut by a
 lower bound: the least number of turns to the exit from (field, hand) when health is
 ignored. That bound is exact for every level where health does not force a detour, so the
-first pass only visits states on shortest routes; a couple more passes with a looser bound,
-then one uncut pass, settle the rest.
+first pass only visits states on shortest routes. Where it finds none, a small search with
+the hand ignored (`turns_without_hands`) tells the unwinnable levels at once and gives a
+second lower bound; a pass or two with a looser bound, then one uncut pass, settle the rest.
 """
 
 from __future__ import annotations
@@ -95,10 +96,73 @@ def solve(moves: MoveCache, positions: Iterable[Position]) -> Solution | None:
     if shortest is None:
         return None
     summaries: dict[tuple[Position, int], list[MoveResult]] = {}
-    for bound in (shortest, shortest + 1, shortest + 2, None):
+    route, cut = _search(level, moves, bound_to_exit, shortest, summaries)
+    if route is not None or not cut:
+        return route
+    # Health forces a detour, or makes the level unwinnable. A far smaller search with the
+    # hand ignored tells the unwinnable levels at once (the full search would have to try
+    # every state), and its least turns are a second lower bound where health forces a
+    # detour. The passes may start at that bound and find the same route: a pass cut at b
+    # visits the states with turn + bound to the exit <= b of any looser pass, in the same
+    # order with the same parents (the bound grows by at most one a turn), so the first
+    # exit of every pass at or beyond the least turns is the same
+    # (tests/test_sinpin_moves_solver.py compares with the passes from `shortest` on).
+    floor = turns_without_hands(level, moves, bound_to_exit, summaries)
+    if floor is None:
+        return None
+    # Past the shortest the passes grow fast: from a floor beyond shortest + 1 (the hand
+    # makes the detour longer still on some levels) one pass, then the uncut one.
+    bounds = (shortest + 1, shortest + 2, None) if floor <= shortest + 1 else (floor, None)
+    for bound in bounds:
         route, cut = _search(level, moves, bound_to_exit, bound, summaries)
         if route is not None or not cut:
             return route
+    return None
+
+
+def turns_without_hands(
+    level: Level,
+    moves: MoveCache,
+    bound_to_exit: dict[Position, list[int | None]],
+    summaries: dict[tuple[Position, int], list[MoveResult]],
+) -> int | None:
+    """The least turns to the exit with health followed (S26) but every card always in the
+    hand (S5 ignored): a lower bound of the real least turns, because the hand only takes
+    ways away; None when even so every way costs all the health (then the level cannot be
+    won). A breadth-first search over (field, hearts left, health), a few thousand states
+    where the full search has tens of thousands to millions."""
+    max_health = level.rules.max_health
+    hearts = level.positions[Tile.HEART]
+    heart_bit = {pos: 1 << i for i, pos in enumerate(hearts)}
+    best_health: dict[tuple[Position, int], int] = {}
+    frontier = [(level.door, (1 << len(hearts)) - 1, level.rules.start_health)]
+    best_health[(level.door, frontier[0][1])] = frontier[0][2]
+    turn = 0
+    while frontier:
+        turn += 1
+        following = []
+        for pos, heart_mask, health in frontier:
+            for card in CARD_VALUES:
+                key = (pos, card)
+                if key not in summaries:
+                    summaries[key] = _distinct_health_effects(moves.get(pos, card))
+                for result in summaries[key]:
+                    if result.end not in bound_to_exit:
+                        continue  # the exit cannot be reached from there with any hand
+                    new_health, new_hearts = health, heart_mask
+                    if result.events:
+                        after = _apply_health(result.events, health, heart_mask, heart_bit, max_health)
+                        if after is None:
+                            continue  # health touched 0 in this move (S26)
+                        new_health, new_hearts = after
+                    if result.exited:
+                        return turn
+                    seen_key = (result.end, new_hearts)
+                    if best_health.get(seen_key, 0) >= new_health:
+                        continue
+                    best_health[seen_key] = new_health
+                    following.append((result.end, new_hearts, new_health))
+        frontier = following
     return None
 
 
