@@ -43,8 +43,6 @@ expect.set_options(timeout=10_000)  # a loaded CI machine may validate slower th
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "test-results" / "editor"
-PX_PER_MM = 3  # grid.js draws 3 px per mm
-MARGIN_MM = 9
 FIELD_MM = 15
 
 
@@ -119,11 +117,15 @@ def page(browser: Browser, served: Served, folder: Path, request: pytest.Fixture
 
 
 def field(page: Page, x: int, y: int) -> tuple[float, float]:
-    """The page coordinates of the centre of map field (x, y)."""
-    box = page.locator("#grid").bounding_box()
-    assert box is not None
-    return (box["x"] + (MARGIN_MM + (x + 0.5) * FIELD_MM) * PX_PER_MM,
-            box["y"] + (MARGIN_MM + (y + 0.5) * FIELD_MM) * PX_PER_MM)
+    """The page coordinates of the centre of map field (x, y), by the map's own transform
+    (the map is fitted to the window and zoomed, so its scale is not fixed)."""
+    return tuple(page.evaluate("""([x, y]) => {
+        const svg = document.querySelector('#grid');
+        const point = svg.createSVGPoint();
+        point.x = (x + 0.5) * %d; point.y = (y + 0.5) * %d;
+        const at = point.matrixTransform(svg.getScreenCTM());
+        return [at.x, at.y];
+    }""" % (FIELD_MM, FIELD_MM), [x, y]))
 
 
 def drag(page: Page, cells: list[tuple[int, int]], button: str = "left") -> None:
@@ -163,7 +165,7 @@ def paint_ladder_level(page: Page) -> None:
     assert rows(page) == ["########"] + ["#......#"] * 3 + ["########"]
     # a new level is for every player count, 2, 3 and 4 (level-format.md's default)
     assert page.eval_on_selector_all("input[name=players]:checked", "boxes => boxes.map(b => b.value)") == ["2", "3", "4"]
-    page.keyboard.press("H")  # the ladder's map character picks it
+    page.keyboard.press("Shift+H")  # the ladder (the map's H); H alone is the heart (h)
     drag(page, [(2, 2), (2, 3)])
     drag(page, [(3, 2), (4, 2), (5, 2), (6, 2)], button="right")  # the right button paints rock
     page.keyboard.press("A")
@@ -228,8 +230,9 @@ def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, f
     page.fill("#level-name", "Painted")
     page.locator("#knobs input[data-knob='blade_points']").fill("4")
     expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
-    page.once("dialog", lambda dialog: dialog.accept("painted"))
-    page.click("#save-as")
+    page.click("#save-as")  # the page's own dialog, not the browser's prompt
+    page.fill("#ask-name", "painted")
+    page.click("#ask-yes")
     expect(page.locator("#file-state")).to_have_text("saved painted.yaml")
     validated = CliRunner().invoke(main, ["validate", "--json", str(folder / "painted.yaml")])
     assert validated.exit_code == 0  # printkit validate accepts it, with the page's verdict
@@ -249,11 +252,10 @@ def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, f
     (folder / "painted.yaml").write_text((folder / "painted.yaml").read_text() + "# edited elsewhere\n")
     page.keyboard.press("#")
     page.mouse.click(*field(page, 4, 3))
-    asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.click("#save")
+    expect(page.locator("#ask-text")).to_have_text("'painted.yaml' was changed by something else since it was opened. Save over it?")
+    page.click("#ask-no")
     expect(page.locator("#file-state")).to_have_text("not saved: 'painted.yaml' was changed by something else since it was opened")
-    assert asked == ["'painted.yaml' was changed by something else since it was opened. Save over it?"]
     assert (folder / "painted.yaml").read_text().endswith("# edited elsewhere\n")
 
 

@@ -88,6 +88,7 @@ def _handled(endpoint):
 def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None = None) -> Guard:
     """The editor on `folder`, answering only requests addressed to `hosts` (host:port)."""
     levels = LevelFolder(folder)
+    palette_json()  # drawn once (cached) now, not while the first page waits for it
     if start_file is not None:
         levels.path(start_file)  # refuse at once a start file the page could not open
 
