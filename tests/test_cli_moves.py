@@ -56,7 +56,7 @@ def test_health_defaults_to_the_start_health_and_can_knock_out(tmp_path: Path) -
     result = run("moves", level(tmp_path, text), "--from", "2,1", "--card", "1")
     assert result.exit_code == 0
     assert "health 1: 2 ends" in result.output
-    assert "D2 (x=3, y=1)  damage 1  gems 0  hearts -  health 0: knocked out (S25)\n      right → C2 → D2\n" in result.output
+    assert "D2 (x=3, y=1)  damage 1  gems 0  hearts -  health 0: knocked out (S25)\n      right → C2 → the spikes at D2\n" in result.output
 
 
 def test_a_start_in_rock_or_outside_is_a_usage_error(tmp_path: Path) -> None:

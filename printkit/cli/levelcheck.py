@@ -13,7 +13,7 @@ from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, prog
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
-from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
+from printkit.sinpin.moves.validator import SOFT_LOCK, Verdict, soft_lock_summary, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
 from printkit.yamlsource import Source, SourceProblem, UnreadableSource, parse_document
 
@@ -26,9 +26,10 @@ class CheckedLevel:
     level: Level | None  # None when the grid is too broken to be a level (S1, S3, no map)
     verdict: Verdict
     errors: tuple[SourceProblem, ...]  # located in the file, format problems first
-    warnings: tuple[SourceProblem, ...]
+    warnings: tuple[SourceProblem, ...]  # two or more soft-locks (S27) as one line with a count
     unprintable: tuple[SourceProblem, ...] = ()  # text the font cannot print (asked when printing)
     sketch: Level | None = None  # the grid as far as it can be drawn (sketch_rows), errors and all
+    soft_locks: tuple[SourceProblem, ...] = ()  # each soft-lock the count stands for (validate --verbose)
 
     @property
     def drawable(self) -> Level | None:
@@ -67,7 +68,7 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
         # validate warns of what printing refuses, so that ✓ promises nothing render refuses
         verdict = dataclasses.replace(verdict, warnings=verdict.warnings + tuple(
             Finding("format", _as_warning(problem.message), severity="warning") for problem in unprintable))
-    warnings = tuple(locate(level_file, finding) for finding in verdict.warnings if finding.rule != "format")
+    warnings, soft_locks = _collapsed(level_file, verdict)
     if not for_print:
         warnings += tuple(dataclasses.replace(problem, message="warning: " + _as_warning(problem.message))
                           for problem in unprintable)
@@ -75,7 +76,26 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
     sketched = sketch_rows(rows) if rows is not None else None
     sketch = None if sketched is None else Level(sketched, name=level_file.title, author=level_file.author,
                                                  players=level_file.players, rules=level_file.rules)
-    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable, sketch)
+    return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable, sketch, soft_locks)
+
+
+def _collapsed(level_file: LevelFile, verdict: Verdict) -> tuple[tuple[SourceProblem, ...], tuple[SourceProblem, ...]]:
+    """The warnings located in the file, two or more soft-locks (S27) told as one line with a
+    count where the first was (one missing ladder can strand fifty rest positions, and their
+    lines would bury the one S26 error), and the soft-locks that line stands for."""
+    found = [finding for finding in verdict.warnings if finding.rule != "format"]
+    soft = [finding for finding in found if finding.kind == SOFT_LOCK]
+    if len(soft) < 2:
+        return tuple(locate(level_file, finding) for finding in found), ()
+    summary = SourceProblem(level_file.name, None, None, "S27", "warning: " + soft_lock_summary(
+        len(soft), len(soft) == verdict.rest_positions))
+    warnings: list[SourceProblem] = []
+    for finding in found:
+        if finding.kind != SOFT_LOCK:
+            warnings.append(locate(level_file, finding))
+        elif finding is soft[0]:
+            warnings.append(summary)
+    return tuple(warnings), tuple(locate(level_file, finding) for finding in soft)
 
 
 def _as_warning(message: str) -> str:

@@ -20,13 +20,25 @@ from printkit.yamlsource import SourceProblem, UnreadableSource, display_name
 GOLDEN_SUFFIX = ".expect.json"  # the expected `--json` verdict of a level, kept beside it
 
 
-def check_file(path: str, any_size: bool = False) -> tuple[Verdict, list[SourceProblem], int]:
-    """Validate one file: its verdict, every finding located in the file, the exit status."""
+def check_file(path: str, any_size: bool = False, verbose: bool = False) -> tuple[Verdict, list[str], int]:
+    """Validate one file: its verdict, the lines that tell its findings located in the file,
+    the exit status. Two or more soft-locks are one line with a count; `verbose` lists
+    them under it."""
     try:
         checked = check_level(path, any_size=any_size)
     except UnreadableSource as error:
-        return unsearchable([Finding("format", error.problem.message)]), [error.problem], EXIT_USAGE
-    return checked.verdict, [*checked.errors, *checked.warnings], checked.status
+        return unsearchable([Finding("format", error.problem.message)]), [str(error.problem)], EXIT_USAGE
+    lines = [str(problem) for problem in checked.errors]
+    for problem in checked.warnings:
+        if checked.soft_locks and problem.line is None and problem.rule == "S27":
+            if verbose:
+                lines.append(f"{problem}:")
+                lines += [f"  {soft_lock}" for soft_lock in checked.soft_locks]
+            else:
+                lines.append(f"{problem} — --verbose lists them")
+        else:
+            lines.append(str(problem))
+    return checked.verdict, lines, checked.status
 
 
 def summary_line(name: str, verdict: Verdict, status: int) -> str:
@@ -64,15 +76,17 @@ def _expanded(files: tuple[str, ...]) -> tuple[str, ...]:
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...", type=LEVEL)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON verdict object per line.")
+@click.option("-v", "--verbose", is_flag=True, help="List every soft-lock (S27), not only their count.")
 @click.option("--any-size", is_flag=True,
               help="Search maps larger than one A4 sheet too (S2 is still an error); big maps take long.")
-def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> None:
+def validate_command(files: tuple[str, ...], as_json: bool, verbose: bool, any_size: bool) -> None:
     """Check Sinpin levels: well formed, solvable, least turns, soft-locks.
 
     \b
       printkit validate levels/*
       printkit validate levels/                # a folder: its levels (*.yaml)
       printkit validate my-level.yaml --json
+      printkit validate my-level.yaml --verbose   # every soft-lock, not only their count
       printkit validate the-chimney            # a bundled level, by name
       printkit examples show first-steps | printkit validate -
 
@@ -89,15 +103,15 @@ def validate_command(files: tuple[str, ...], as_json: bool, any_size: bool) -> N
     for path in files:
         if path in goldens:
             continue
-        verdict, located, status = check_file(path, any_size)
+        verdict, lines, status = check_file(path, any_size, verbose)
         worst = max(worst, status)
         name = display_name(path)
         if as_json:
             click.echo(json_line(verdict.as_json(name)))
         else:
             click.echo(coloured_verdict(summary_line(name, verdict, status), sys.stdout))
-            for problem in located:
-                click.echo(str(problem))
+            for line in lines:
+                click.echo(line)
     if goldens:
         note(f"({len(goldens)} golden verdict file{'s' * (len(goldens) != 1)} *{GOLDEN_SUFFIX} skipped)")
     sys.exit(worst)

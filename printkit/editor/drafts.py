@@ -138,11 +138,10 @@ def _field_at(doc: Document, problem: SourceProblem) -> str:
     return "level"
 
 
-def _finding(finding: Finding, fields: dict[str, list[str]]) -> dict[str, Any]:
+def _finding(finding: Finding, fields: dict[str, list[str]], verdict: Verdict) -> dict[str, Any]:
     where = field_name(finding.x, finding.y) if finding.x is not None and finding.y is not None else None
     form_field = next((key for key, messages in fields.items() if finding.message in messages), None)
-    return {"rule": finding.rule, "message": finding.message, "x": finding.x, "y": finding.y,
-            "where": where, "field": form_field}
+    return {**verdict.finding_json(finding), "where": where, "field": form_field}
 
 
 def verdict_json(checked: Checked) -> dict[str, Any]:
@@ -160,8 +159,9 @@ def verdict_json(checked: Checked) -> dict[str, Any]:
         "reachable": sorted([list(p) for p in verdict.reachable]),
         "soft_locks": [list(p) for p in verdict.soft_locks],
         "unreachable_items": [list(p) for p in verdict.unreachable_items],
-        "errors": [_finding(f, checked.field_problems) for f in verdict.errors],
-        "warnings": [_finding(f, checked.field_problems) for f in verdict.warnings],
+        # the S26 error of a level whose exit no move reaches carries `reach` (Verdict.finding_json)
+        "errors": [_finding(f, checked.field_problems, verdict) for f in verdict.errors],
+        "warnings": [_finding(f, checked.field_problems, verdict) for f in verdict.warnings],
         "fields": checked.field_problems,
         "printable": not checked.printing,
         "route": route,

@@ -17,6 +17,9 @@ class Finding:
     x: int | None = None  # map column (S1), None when the finding concerns the whole level
     y: int | None = None
     severity: Severity = "error"
+    # what the finding is about when one rule has several kinds: "soft-lock" for S27's
+    # soft-locks, which text output collapses into one line with a count
+    kind: str = ""
 
     @property
     def where(self) -> str:

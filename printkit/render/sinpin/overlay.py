@@ -2,15 +2,19 @@
 
 Reachable rest positions are shaded, soft-locks crossed, unreachable items ringed, errors
 framed and numbered, and one shortest route from α to Ω drawn turn by turn with the card
-played. Findings are listed below the map; what does not fit there continues on further
-pages. Marks differ in shape, not only in colour, so a black-and-white print still tells
-them apart.
+played. When no move reaches Ω (S26) every rest position is a soft-lock: then none is
+crossed (crosses on the door and all around it say nothing the shading does not); the
+shading shows where the avatar can get, and the one nearest Ω is bracketed, named and tied
+to Ω by a dashed line. Findings are listed below the map, two or more soft-locks as one line
+with a count; what does not fit there continues on further pages. Marks differ in shape,
+not only in colour, so a black-and-white print still tells them apart.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from printkit.draw import (
     A4_LANDSCAPE, A4_PORTRAIT, Circle, Document, Group, Item, Line, Page, PageSize, Polygon, Polyline, Rect, Style,
@@ -19,13 +23,14 @@ from printkit.draw import (
 from printkit.draw.fonts import ascent, text_width, wrap
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.render.sinpin.map_page import level_details, map_layers
+from printkit.render.sinpin.reach_marks import brackets, nearest_items
 from printkit.render.sinpin.sheet import (
     SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block, title_line,
 )
 from printkit.sinpin.level import Level, Position, fits_paper
 from printkit.sinpin.rules import FIELD_MM, MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.tiles import field_name
-from printkit.sinpin.moves.validator import RouteStep, Verdict
+from printkit.sinpin.moves.validator import SOFT_LOCK, RouteStep, Verdict, soft_lock_summary
 
 MARK = "#c00000"
 ROUTE = "#0047b3"
@@ -50,6 +55,7 @@ def _mark_symbols() -> tuple[Symbol, ...]:
         )),
         Symbol("mark-unreachable", (Circle(_F / 2, _F / 2, 6.9, Style(stroke=MARK, width=0.8, dash=(1.4, 0.9))),)),
         Symbol("mark-error", (Rect(0.7, 0.7, _F - 1.4, _F - 1.4, Style(stroke=MARK, width=1.2)),)),
+        Symbol("mark-nearest", tuple(brackets(MARK))),
     )
 
 
@@ -145,12 +151,12 @@ def route_items(sheet: Sheet, route: Sequence[RouteStep]) -> list[Item]:
     return [*casings, *lines, *heads, *badges]
 
 
-def _legend(sample: Item, label: str) -> Block:
-    width = 6.0 + 1.5 + text_width(label, LIST_SIZE)
+def _legend(sample: Item, label: str, size: float = LIST_SIZE) -> Block:
+    width = 6.0 + 1.5 + text_width(label, size)
 
     def draw(x: float, y: float) -> Group:
         return Group((Group((sample,), translate(x, y)),
-                      Text(x + 7.5, y + 3.0 + ascent(LIST_SIZE) * 0.45, label, LIST_SIZE)))
+                      Text(x + 7.5, y + 3.0 + ascent(size) * 0.45, label, size)))
     return Block(width, 6.0, draw)
 
 
@@ -159,36 +165,39 @@ def _route_sample() -> Group:
     return Group((Polyline(points, _ROUTE_CASING), Polyline(points, _ROUTE_LINE), _arrowhead((5.8, 3.0), (0.0, 3.0), 2.2)))
 
 
-def legend_blocks(verdict: Verdict) -> list[Block]:
+def legend_blocks(verdict: Verdict, size: float = LIST_SIZE) -> list[Block]:
     """An entry for each kind of mark the map shows, and none for marks it does not."""
     blocks = []
     if verdict.reachable:
-        blocks.append(_legend(_mark("mark-reachable", 0, 0, 6.0), "reachable rest position"))
-    if verdict.soft_locks:
-        blocks.append(_legend(_mark("mark-soft-lock", 0, 0, 6.0), "soft-lock: the exit is lost from here"))
+        blocks.append(_legend(_mark("mark-reachable", 0, 0, 6.0), "reachable rest position", size))
+    if crossed(verdict):
+        blocks.append(_legend(_mark("mark-soft-lock", 0, 0, 6.0), "soft-lock: the exit is lost from here", size))
+    if verdict.reach is not None:
+        blocks.append(_legend(_mark("mark-nearest", 0, 0, 6.0), "the rest position nearest Ω", size))
     if verdict.unreachable_items:
-        blocks.append(_legend(_mark("mark-unreachable", 0, 0, 6.0), "item no move reaches"))
+        blocks.append(_legend(_mark("mark-unreachable", 0, 0, 6.0), "item no move reaches", size))
     if verdict.route:
-        blocks.append(_legend(_route_sample(), "shortest route"))
-        blocks.append(_legend(turn_badge(1, 3, 0, 1.0), "turn 1, card 3 played"))
+        blocks.append(_legend(_route_sample(), "shortest route", size))
+        blocks.append(_legend(turn_badge(1, 3, 0, 1.0), "turn 1, card 3 played", size))
     if any(finding.x is not None for finding in verdict.errors):
         blocks.append(_legend(Group((_mark("mark-error", 0, 0, 6.0), number_badge(1, 1.0, 1.0, radius=1.3))),
-                              "error at this field"))
+                              "error at this field", size))
     return blocks
 
 
-def _paragraph_block(text: str, width: float, badge: int | None = None, bold: bool = False) -> Block:
+def _paragraph_block(text: str, width: float, badge: int | None = None, bold: bool = False,
+                     size: float = LIST_SIZE) -> Block:
     indent = 5.0 if badge is not None else 0.0
-    lines = wrap(text, width - indent, LIST_SIZE, bold)
-    leading = LIST_SIZE * 1.3
+    lines = wrap(text, width - indent, size, bold)
+    leading = size * 1.3
 
     def draw(x: float, y: float) -> Group:
-        first = y + ascent(LIST_SIZE, bold) + 0.2
+        first = y + ascent(size, bold) + 0.2
         items: list[Item] = [
-            Text(x + indent, first + index * leading, line, LIST_SIZE, bold=bold) for index, line in enumerate(lines) if line
+            Text(x + indent, first + index * leading, line, size, bold=bold) for index, line in enumerate(lines) if line
         ]
         if badge is not None:
-            items.append(number_badge(badge, x + 1.8, first - ascent(LIST_SIZE) * 0.4, radius=1.6))
+            items.append(number_badge(badge, x + 1.8, first - ascent(size) * 0.4, radius=1.6))
         return Group(tuple(items))
     return Block(width, leading * len(lines), draw, space=1.2)
 
@@ -201,26 +210,39 @@ def verdict_line(verdict: Verdict) -> str:
     return f"✓ solvable in {turns} turn{'s' * (turns != 1)}"
 
 
-def finding_blocks(verdict: Verdict, width: float) -> list[Block]:
+def finding_blocks(verdict: Verdict, width: float, size: float = LIST_SIZE) -> list[Block]:
     """The summary, the route as text and every finding, numbered as the error marks are."""
     summary = verdict_line(verdict)
     if verdict.reachable:  # an unsound grid is not searched: no counts to report
         summary += (f" · {verdict.rest_positions} rest positions · {len(verdict.soft_locks)} soft-locks"
                     f" · {len(verdict.unreachable_items)} unreachable items")
-    blocks = [_paragraph_block(summary, width, bold=True)]
+    blocks = [_paragraph_block(summary, width, bold=True, size=size)]
     if verdict.route:
         steps = " · ".join(f"{step.turn}: card {step.card} → {'Ω' if step.exited else field_name(*step.end)}"
                            for step in verdict.route)
-        blocks.append(_paragraph_block(f"Route: {steps}", width))
+        blocks.append(_paragraph_block(f"Route: {steps}", width, size=size))
     for number, finding in enumerate(verdict.errors, start=1):
-        blocks.append(_paragraph_block(f"{finding.rule}: {finding.message}", width, badge=number))
+        blocks.append(_paragraph_block(f"{finding.rule}: {finding.message}", width, badge=number, size=size))
+    soft_locks = [finding for finding in verdict.warnings if finding.kind == SOFT_LOCK]
     for finding in verdict.warnings:
-        blocks.append(_paragraph_block(f"warning {finding.rule}: {finding.message}", width))
+        if finding.kind == SOFT_LOCK and len(soft_locks) > 1:
+            if finding is soft_locks[0]:  # one line with a count where the first was
+                summary = soft_lock_summary(len(soft_locks), len(soft_locks) == verdict.rest_positions)
+                shown = "" if verdict.reach is not None else ", crossed on the map"
+                blocks.append(_paragraph_block(f"warning S27: {summary}{shown}", width, size=size))
+            continue
+        blocks.append(_paragraph_block(f"warning {finding.rule}: {finding.message}", width, size=size))
     return blocks
 
 
+def crossed(verdict: Verdict) -> tuple[Position, ...]:
+    """The soft-locks crossed on the map: none when no move reaches Ω, as then they are
+    every rest position α reaches (the door among them) and the shading shows them."""
+    return () if verdict.reach is not None else verdict.soft_locks
+
+
 def mark_items(sheet: Sheet, verdict: Verdict) -> list[Item]:
-    marks: list[Item] = [_mark("mark-soft-lock", *sheet.corner(*field)) for field in verdict.soft_locks]
+    marks: list[Item] = [_mark("mark-soft-lock", *sheet.corner(*field)) for field in crossed(verdict)]
     marks += [_mark("mark-unreachable", *sheet.corner(*field)) for field in verdict.unreachable_items]
     for number, finding in enumerate(verdict.errors, start=1):
         if finding.x is None or finding.y is None:
@@ -236,11 +258,15 @@ def overlay_sheet(columns: int, rows: int) -> tuple[Sheet, float]:
     errors can still be seen (it is then no map to play on)."""
     if fits_paper(columns, rows):
         return Sheet.centred(columns, rows), 1.0
-    page = A4_LANDSCAPE if columns > rows else A4_PORTRAIT
     across, down = (MAX_LONG_SIDE, MAX_SHORT_SIDE) if columns > rows else (MAX_SHORT_SIDE, MAX_LONG_SIDE)
     factor = min(across / columns, down / rows)
+    return _shrunk_sheet(columns, rows, A4_LANDSCAPE if columns > rows else A4_PORTRAIT, factor), factor
+
+
+def _shrunk_sheet(columns: int, rows: int, page: PageSize, factor: float) -> Sheet:
+    """The map centred on a page 1/factor times `page`, to be drawn shrunk by `factor`."""
     virtual = PageSize(page.width / factor, page.height / factor)
-    return Sheet(columns, rows, virtual, (virtual.width - columns * _F) / 2, (virtual.height - rows * _F) / 2), factor
+    return Sheet(columns, rows, virtual, (virtual.width - columns * _F) / 2, (virtual.height - rows * _F) / 2)
 
 
 def _scaled_page(sheet: Sheet, factor: float, items: Sequence[Item]) -> Page:
@@ -249,32 +275,79 @@ def _scaled_page(sheet: Sheet, factor: float, items: Sequence[Item]) -> Page:
     return Page(sheet.page.width * factor, sheet.page.height * factor, (Group(tuple(items), scale(factor)),))
 
 
+# An invalid level is no map to play on (S27a), so rather than a second page its overlay
+# may shrink to these scales to keep its findings on its page (text keeps its size).
+FIT_SCALES = (0.95, 0.9, 0.85, 0.8, 0.75, 0.7)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    sheet: Sheet
+    factor: float
+    size: float  # the footer's text size before the page is shrunk by `factor`
+    area: tuple[float, float, float, float]
+    footer: Group
+    rest: list[Block]
+    scaled: str  # said in the header when shrunk: "shrunk to 90% ... · "
+
+
+def _layout(verdict: Verdict, sheet: Sheet, factor: float, size: float, scaled: str = "", note: str = "") -> _Layout:
+    """The footer under the map: what fits, and the blocks left over; the map moves up,
+    still to scale, when that keeps more of the findings on the page."""
+    for placed in (sheet, sheet.raised()):
+        area = placed.footer_area(FOOTER_WIDTH)
+        width = area[2]
+        legend = legend_blocks(verdict, size)
+        if factor == 1.0:
+            bar = calibration_block()
+            blocks = [bar, rows_block(legend, width - bar.width - bar.space), *finding_blocks(verdict, width, size)]
+        else:  # a shrunk page has no calibration bar: it would not measure 50 mm
+            said = [_paragraph_block(note, width, bold=True, size=size)] if note else []
+            blocks = [*said, rows_block(legend, width), *finding_blocks(verdict, width, size)]
+        footer, rest = flow(blocks, area, placed.room_above(area))
+        if not rest or placed == placed.raised():
+            break
+    return _Layout(placed, factor, size, area, footer, rest, scaled)
+
+
+def _fitted(level: Level, verdict: Verdict) -> _Layout:
+    sheet, factor = overlay_sheet(level.width, level.height)
+    if factor != 1.0:
+        note = (f"Shrunk to {factor:.0%} to show the whole map: at most {MAX_SHORT_SIDE} x {MAX_LONG_SIDE}"
+                f" fields fit one A4 sheet at 15 mm a field (S2).")
+        return _layout(verdict, sheet, factor, LIST_SIZE, f"shrunk to {factor:.0%}, not to scale (S2) · ", note)
+    layout = _layout(verdict, sheet, 1.0, LIST_SIZE)
+    if not layout.rest or verdict.valid:
+        return layout
+    for shrink in FIT_SCALES:
+        smaller = _layout(verdict, _shrunk_sheet(level.width, level.height, sheet.page, shrink), shrink,
+                          LIST_SIZE / shrink, f"shrunk to {shrink:.0%} to fit its findings, not to scale · ")
+        if not smaller.rest:
+            return smaller
+    return layout
+
+
 def overlay_document(level: Level, verdict: Verdict, title: str = "") -> Document:
     """The map with `verdict` drawn on it; more pages when the findings do not fit below it.
 
     `level` may be a sketch of a broken grid (sketch_rows) and larger than S2 allows: it is
-    then drawn shrunk, without the calibration bar, and says so."""
-    sheet, factor = overlay_sheet(level.width, level.height)
+    then drawn shrunk, without the calibration bar, and says so. An invalid level whose
+    findings do not fit under its map is shrunk a little (FIT_SCALES) to keep them on
+    one page, and says so."""
     name = level.name or title
+    layout = _fitted(level, verdict)
+    sheet, factor, size = layout.sheet, layout.factor, layout.size
     shading = [_mark("mark-reachable", *sheet.corner(*field)) for field in sorted(verdict.reachable)]
-    scaled = f"shrunk to {factor:.0%}, not to scale (S2) · " if factor != 1.0 else ""
-    header = sheet.header(name, f"{scaled}{level_details(level)} · {verdict_line(verdict)}")
-    area = sheet.footer_area(FOOTER_WIDTH)
-    x, _, width, _ = area
-    if factor == 1.0:
-        bar = calibration_block()
-        legend = rows_block(legend_blocks(verdict), width - bar.width - bar.space)
-        blocks = [bar, legend, *finding_blocks(verdict, width)]
-    else:  # a shrunk page has no calibration bar: it would not measure 50 mm
-        note = _paragraph_block(f"Shrunk to {factor:.0%} to show the whole map: at most {MAX_SHORT_SIDE} x"
-                                f" {MAX_LONG_SIDE} fields fit one A4 sheet at 15 mm a field (S2).", width, bold=True)
-        blocks = [note, rows_block(legend_blocks(verdict), width), *finding_blocks(verdict, width)]
-    footer, rest = flow(blocks, area, sheet.room_above(area))
+    header = sheet.header(name, f"{layout.scaled}{level_details(level)} · {verdict_line(verdict)}")
     first = _scaled_page(sheet, factor, (
-        *map_layers(level, sheet, shading), *mark_items(sheet, verdict), *route_items(sheet, verdict.route), header, footer,
+        *map_layers(level, sheet, shading), *mark_items(sheet, verdict), *route_items(sheet, verdict.route),
+        *nearest_items(sheet, verdict.reach, lambda x, y: _mark("mark-nearest", x, y), MARK, size), header,
+        layout.footer,
     ))
     pages = [first]
     # further pages carry the list from the top, under a title line of the list's width
+    x, _, width, _ = layout.area
+    rest = layout.rest
     baseline = SAFE_MARGIN + 2.0 + ascent(TITLE_SIZE, True)
     area = (x, baseline + 4.0, width, sheet.page.height - SAFE_MARGIN - baseline - 4.0)
     while rest:

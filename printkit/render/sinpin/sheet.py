@@ -165,6 +165,14 @@ class Sheet:
     def header(self, title: str, details: str) -> Group:
         return title_line(*self.header_span, self.header_baseline, title, details)
 
+    def raised(self) -> Sheet:
+        """The same map moved up as far as its header line allows (whole squares, so the
+        paper's squares stay on the field lines): more room below it for a long footer."""
+        letters = 1.3 + ascent(COORDINATE_SIZE, True) + 1.2 + 0.24 * TITLE_SIZE
+        highest = SAFE_MARGIN + ascent(TITLE_SIZE, True) + letters
+        top = self.top - SQUARE_MM * math.floor((self.top - highest) / SQUARE_MM + _EPSILON)
+        return Sheet(self.columns, self.rows, self.page, self.left, min(self.top, top))
+
     def room_above(self, area: tuple[float, float, float, float]) -> float:
         """How far a footer's white ground may reach above `area` without covering the map's
         border (flow's `ground_above`)."""

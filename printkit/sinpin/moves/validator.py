@@ -16,11 +16,14 @@ from printkit.sinpin.findings import Finding
 from printkit.gcpause import collector_paused
 from printkit.sinpin.level import Level, Position, grid_findings
 from printkit.sinpin.moves.graph import MoveCache, leading_to, move_graph, reached_from
+from printkit.sinpin.moves.reach import Reach, reach
 from printkit.sinpin.rules import SETUP_KNOBS, Rules
 from printkit.sinpin.moves.solver import RouteStep, Solution, solve
 from printkit.sinpin.tiles import ITEM_TILES, Tile, field_name
 from printkit.wording import counted
 
+
+SOFT_LOCK = "soft-lock"  # Finding.kind of S27's soft-lock warnings
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,15 @@ class Verdict:
     warnings: tuple[Finding, ...]
     reachable: frozenset[Position] = field(default=frozenset())  # rest positions (overlay)
     solution: Solution | None = field(default=None, compare=False, repr=False)
+    reach: Reach | None = None  # S26 explained: what α reaches when Ω is not among it
+
+    def finding_json(self, finding: Finding) -> dict[str, object]:
+        """A finding's object in `errors` or `warnings`; the S26 error of a level whose exit
+        no move reaches carries `reach`: where the avatar can get, the nearest to Ω."""
+        found = finding.as_json()
+        if finding.rule == "S26" and self.reach is not None:
+            found["reach"] = self.reach.as_json()
+        return found
 
     @cached_property
     def route(self) -> tuple[RouteStep, ...]:
@@ -51,9 +63,16 @@ class Verdict:
             "rest_positions": self.rest_positions,
             "soft_locks": [list(p) for p in self.soft_locks],
             "unreachable_items": [list(p) for p in self.unreachable_items],
-            "errors": [f.as_json() for f in self.errors],
-            "warnings": [f.as_json() for f in self.warnings],
+            "errors": [self.finding_json(f) for f in self.errors],
+            "warnings": [self.finding_json(f) for f in self.warnings],
         }
+
+
+def soft_lock_summary(count: int, every: bool) -> str:
+    """S27's soft-locks told as one finding with a count, for text and pages that would
+    otherwise give one line each; `every` when they are all the rest positions α reaches."""
+    text = f"{count} soft-locks: rest positions from which the exit Ω cannot be reached"
+    return text + ("; that is every rest position α reaches (S26)" if every else "")
 
 
 def unsearchable(errors: Iterable[Finding]) -> Verdict:
@@ -103,16 +122,19 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
     passed = moves.items_passed_by(pos for pos in reachable if pos != exit_)
     unreachable = tuple(sorted(pos for tile in ITEM_TILES for pos in level.positions[tile] if pos not in passed))
     for pos in soft_locks:
-        warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos, severity="warning"))
+        warnings.append(Finding("S27", f"soft-lock at {field_name(*pos)}: a move can end here, but the exit Ω cannot be reached from here", *pos,
+                                severity="warning", kind=SOFT_LOCK))
     for pos in unreachable:
         what = level.tile(*pos).label
         warnings.append(Finding("S27", f"the {what} at {field_name(*pos)} is never reached: no move from a reachable rest position passes it", *pos, severity="warning"))
     solution = solve(moves, reachable) if exit_ in reachable else None
+    explained = None
     if solution is None:
         if exit_ in reachable:
             why = f"every way to the exit Ω costs all the {level.rules.start_health} health an avatar starts with (S16 spikes, S17 blades)"
         else:
-            why = "no sequence of moves from the entry door α enters the exit Ω"
+            explained = reach(graph, door, exit_)
+            why = f"no sequence of moves from the entry door α enters the exit Ω: {explained.words('α', 'Ω')}"
         errors.append(Finding("S26", f"the level cannot be won: {why}"))
     elif solution.turns > level.rules.max_rounds:
         # each avatar has one turn a round (S29a): fewer rounds than turns and no one gets out
@@ -130,6 +152,7 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
         warnings=tuple(warnings),
         reachable=reachable,
         solution=solution,
+        reach=explained,
     )
 
 

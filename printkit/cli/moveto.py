@@ -1,0 +1,85 @@
+"""`printkit moves FILE --to FIELD`: can the avatar get there, and how close does it get.
+
+The answer comes from the move room (`sinpin/moves/reach.py` on the move graph of S27);
+this module only words it, as text or as the JSON of docs/level-format.md.
+"""
+
+from __future__ import annotations
+
+import click
+
+from printkit.cli.common import EXIT_FINDING, EXIT_OK
+from printkit.cli.streams import json_line
+from printkit.sinpin.level import Level, Position
+from printkit.sinpin.moves.graph import MoveCache, move_graph
+from printkit.sinpin.moves.reach import Leg, Way, way_to
+from printkit.sinpin.moves.trail import DIRECTION_WORDS, describe
+from printkit.sinpin.tiles import field_name
+from printkit.wording import counted
+
+
+def _name(level: Level, pos: Position) -> str:
+    if pos == level.door:
+        return f"α ({field_name(*pos)})"
+    if pos == level.exit:
+        return f"Ω ({field_name(*pos)})"
+    return field_name(*pos)
+
+
+def tell_way(level: Level, name: str, start: Position | None, target: Position, as_json: bool) -> int:
+    """Print the way from `start` (the door when None) to `target`; the exit status: 0 when
+    some sequence of moves gets there, 1 when none does."""
+    moves = MoveCache(level)
+    graph = move_graph(moves)
+    assert level.door is not None
+    start = level.door if start is None else start
+    if start not in graph:
+        raise click.BadParameter(f"{field_name(*start)} is no rest position the avatar reaches from α (S27);"
+                                 " --to starts from one (or from α when --from is left out)", param_hint="'--from'")
+    way = way_to(moves, graph, start, target)
+    if as_json:
+        click.echo(json_line(way_json(level, name, start, target, way)))
+    else:
+        for line in way_lines(level, name, start, target, way):
+            click.echo(line)
+    return EXIT_OK if way.legs is not None else EXIT_FINDING
+
+
+def _leg_text(level: Level, leg: Leg) -> str:
+    return describe(level, leg.start, leg.direction, leg.trail, leg.exited)
+
+
+def way_lines(level: Level, name: str, start: Position, target: Position, way: Way) -> list[str]:
+    here, there = _name(level, start), _name(level, target)
+    if way.legs is None:
+        if way.reach.reached:  # in the move graph, but only with some card twice before the others (S5)
+            return [f"{name}: {there} cannot be reached from {here} with cards played in the order S5 allows"]
+        return [f"{name}: {there} cannot be reached from {here}:"
+                f" {way.reach.words(here, there)}"]
+    how = ("the least turns validate finds, health followed, S26" if way.health_followed
+           else "cards in the order S5 allows, health ignored as in S27")
+    lines = [f"{name}: from {here} to {there}: {counted(len(way.legs), 'turn')} ({how})"]
+    lines += [f"  turn {leg.turn}, card {leg.card}: {_leg_text(level, leg)}" for leg in way.legs]
+    if way.damage:
+        lines.append(f"  health lost on the way: {way.damage} (an avatar starts with {level.rules.start_health}, S25)")
+    return lines
+
+
+def way_json(level: Level, name: str, start: Position, target: Position, way: Way) -> dict[str, object]:
+    """The --to object of docs/level-format.md."""
+    route = None if way.legs is None else [
+        {"turn": leg.turn, "card": leg.card, "start": list(leg.start), "end": list(leg.end),
+         "direction": DIRECTION_WORDS[leg.direction], "trail": [list(p) for p in leg.trail],
+         "damage": leg.damage, "exit": leg.exited, "text": _leg_text(level, leg)}
+        for leg in way.legs
+    ]
+    return {
+        "file": name,
+        "from": list(start),
+        "to": list(target),
+        "reachable": way.legs is not None,
+        "turns": None if way.legs is None else len(way.legs),
+        "health_followed": way.health_followed,
+        "route": route,
+        "reach": way.reach.as_json(),
+    }
