@@ -139,7 +139,7 @@ export class Grid {
     if (!this.verdict) return null;
     const s26 = this.verdict.errors.find((f) => f.rule === "S26");
     if (!s26) return null;
-    return reachOf(s26, this.verdict, this.rows);
+    return reachOf(s26, this.verdict, this.rows, this.palette.columns);
   }
 
   drawNearest([x, y]) {
@@ -326,19 +326,27 @@ export class Grid {
   }
 }
 
-// The S26 explanation from a finding: its `reach` (the validator's: reachable positions and
-// the nearest field to Ω) when given, else worked out from the verdict's rest positions.
-export function reachOf(finding, verdict, rows) {
+// The S26 explanation from a finding: its `reach` (the validator's: the rest positions α
+// reaches as field names, the nearest to Ω by name and x, y) when given, else worked out
+// from the verdict's rest positions (nearest by |dx| + |dy|, as the validator counts).
+export function reachOf(finding, verdict, rows, columns) {
   const given = finding.reach;
-  const positions = given?.positions ?? given?.reachable ?? verdict.reachable ?? [];
-  let nearest = given?.nearest ?? given?.nearest_field ?? null;
-  if (nearest && !Array.isArray(nearest)) nearest = [nearest.x, nearest.y];
-  if (!nearest && positions.length) {
-    const y = rows.findIndex((row) => row.includes("Z"));
-    if (y >= 0) {
-      const x = rows[y].indexOf("Z");
-      nearest = positions.reduce((best, p) => (Math.abs(p[0] - x) + Math.abs(p[1] - y) < Math.abs(best[0] - x) + Math.abs(best[1] - y) ? p : best));
-    }
+  const position = (p) => {
+    if (Array.isArray(p)) return p;
+    const match = /^([A-Z]+)(\d+)$/.exec(String(p));
+    return match ? [columns.indexOf(match[1]), Number(match[2]) - 1] : null;
+  };
+  if (given) {
+    const positions = (given.positions ?? []).map(position).filter((p) => p && p[0] >= 0);
+    const nearest = Number.isInteger(given.x) ? [given.x, given.y] : position(given.nearest);
+    return { positions, nearest, words: given.where ?? "" };
   }
-  return { positions, nearest };
+  const positions = verdict.reachable ?? [];
+  const y = rows.findIndex((row) => row.includes("Z"));
+  if (y < 0 || !positions.length) return { positions, nearest: null, words: "" };
+  const x = rows[y].indexOf("Z");
+  if (positions.some((p) => p[0] === x && p[1] === y)) return null; // Ω is reached: S26 is about health
+  const apart = (p) => Math.abs(p[0] - x) + Math.abs(p[1] - y);
+  const nearest = positions.reduce((best, p) => (apart(p) < apart(best) || (apart(p) === apart(best) && (p[1] < best[1] || (p[1] === best[1] && p[0] < best[0]))) ? p : best));
+  return { positions, nearest, words: "" };
 }

@@ -56,11 +56,11 @@ function applyVerdict(verdict) {
   grid.render();
   const s26 = verdict.errors.find((f) => f.rule === "S26");
   showVerdict(verdict, palette.columns, (finding) => {
-    const reach = finding.rule === "S26" ? reachOf(finding, verdict, grid.rows) : null;
+    const reach = finding.rule === "S26" ? reachOf(finding, verdict, grid.rows, palette.columns) : null;
     const [x, y] = reach?.nearest ?? [finding.x, finding.y];
     if (x !== null && x !== undefined) grid.flash(x, y);
     if (finding.field) document.querySelector(`#details [data-field="${finding.field}"]`)?.focus();
-  }, s26 ? reachOf(s26, verdict, grid.rows) : null);
+  }, s26 ? reachOf(s26, verdict, grid.rows, palette.columns) : null);
   $("#verdict").dataset.requests = state.requests;
   preview.refresh();
 }
