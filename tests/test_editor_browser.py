@@ -320,9 +320,9 @@ def test_both_orientations_are_wholly_visible_at_1000_by_700_with_the_verdict_be
         assert inside(verdict, window) and verdict["x"] >= grid["x"] + grid["width"]  # beside, not under
     # a move's outcomes are listed beside the map too
     small.keyboard.press("m")
-    small.mouse.click(*field(small, 12, 7))  # M8, the door of the long gallery
+    small.mouse.click(*field(small, 1, 2))  # B3, the door of the long gallery
     small.keyboard.press("1")
-    expect(small.locator("#preview-text")).to_contain_text("From M8 with a 1")
+    expect(small.locator("#preview-text")).to_contain_text("From B3 with a 1")
     assert inside(small.locator("#preview-text").bounding_box(), window)
     # zoom in (the map grows and scrolls), then fit again
     fitted = small.locator("#grid").bounding_box()["width"]
@@ -382,7 +382,8 @@ def test_a_sealed_exit_gives_one_soft_lock_line_and_explains_s26(page: Page) -> 
     nearest = page.locator(".nearest")
     expect(nearest).to_have_count(1)
     name = "ABCDEFGHIJKLMNOPQR"[int(nearest.get_attribute("data-x"))] + str(int(nearest.get_attribute("data-y")) + 1)
-    expect(page.locator("#findings .reach-note")).to_contain_text(f"{name}, the nearest to Ω")
+    expect(page.locator("#findings .reach-note")).to_have_text(f"On the map: what α reaches is shaded green, {name} framed.")
+    expect(page.locator("#findings .error[data-rule='S26']")).to_contain_text(f"the nearest to Ω is {name}")
 
 
 def test_esc_leaves_move_mode_and_right_click_never_paints_there(page: Page) -> None:

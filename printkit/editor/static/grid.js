@@ -207,7 +207,10 @@ export class Grid {
     const F = this.F;
     const g = el("g", { class: "marks" }, this.into);
     const inset = 2.2;
-    for (const [x, y] of this.verdict.soft_locks) {
+    // when every rest position α reaches is a soft-lock (S26's sealed exit) the green shade
+    // says it once; a cross on each field would only bury the map
+    const every = this.reach() && this.verdict.soft_locks.length >= this.verdict.reachable.length;
+    for (const [x, y] of every ? [] : this.verdict.soft_locks) {
       const mark = el("g", { class: "soft-lock", "data-x": x, "data-y": y }, g);
       const line = { stroke: MARK, "stroke-width": 1.1, "stroke-linecap": "round" };
       el("line", { x1: x * F + inset, y1: y * F + inset, x2: (x + 1) * F - inset, y2: (y + 1) * F - inset, ...line }, mark);

@@ -94,8 +94,8 @@ const redo = () => restore(history.redo());
 // -- tools, tiles and keys ------------------------------------------------------------
 function showMode() {
   const tile = grid.labels[state.tile] ?? state.tile;
-  $("#mode").textContent = tools.tool === "move" ? "Try a move: a field, then a card 1-6 · Esc leaves"
-    : tools.tool === "pick" ? "Eyedropper: click a field to take its tile · Esc leaves"
+  $("#mode").textContent = tools.tool === "move" ? "try a move: a field, a card · Esc leaves"
+    : tools.tool === "pick" ? "eyedropper: click a field · Esc leaves"
       : `${TOOL_NAMES[tools.tool]} · ${tile}`;
 }
 

@@ -64,8 +64,7 @@ function reachNote(reach, columns) {
   const note = document.createElement("div");
   note.className = "reach-note";
   const where = reach.nearest ? `${columns[reach.nearest[0]]}${reach.nearest[1] + 1}` : null;
-  note.textContent = `On the map: the ${plural(reach.positions.length, "rest position")} α reaches, shaded green`
-    + (where ? `; framed, ${where}, the nearest to Ω${reach.words ? ` (${reach.words})` : ""}: open a way on from there.` : ".");
+  note.textContent = `On the map: what α reaches is shaded green${where ? `, ${where} framed` : ""}.`;
   return note;
 }
 
