@@ -232,9 +232,15 @@ export class Grid {
       if (finding.x === null || finding.y === null) return;
       const frame = el("g", { class: "error-mark", "data-x": finding.x, "data-y": finding.y }, g);
       el("rect", { x: finding.x * F + 0.7, y: finding.y * F + 0.7, width: F - 1.4, height: F - 1.4, fill: "none", stroke: MARK, "stroke-width": 1.2 }, frame);
-      this.badge(frame, index + 1, (finding.x + 1) * F - 2.6, finding.y * F + 2.6, MARK);
+      const r = this.badgeRadius(1.9);
+      this.badge(frame, index + 1, (finding.x + 1) * F - r - 0.7, finding.y * F + r + 0.7, MARK, r);
       el("title", {}, frame).textContent = `${finding.rule}: ${finding.message}`;
     });
+  }
+
+  // a badge's radius in mm: its number never under MIN_TEXT_PX on screen
+  badgeRadius(radius) {
+    return Math.max(radius, this.mm(MIN_TEXT_PX) / 1.2);
   }
 
   badge(parent, number, cx, cy, colour, radius = 1.9) {
@@ -246,7 +252,8 @@ export class Grid {
   // centres of the fields it enters (teleport hops dashed), its badge (turn, card) at its start.
   drawRoute(route) {
     const F = this.F;
-    const g = el("g", { class: "route" }, this.into);
+    // while a move is being tried its outcomes come first: the route steps back
+    const g = el("g", { class: "route", opacity: this.start ? 0.3 : 1 }, this.into);
     const corners = new Map();
     for (const step of route) {
       const fields = [step.start, ...step.trail];
@@ -315,7 +322,8 @@ export class Grid {
         const [cx, cy] = this.centre(x, y);
         const end = el("g", { class: "preview-end", "data-x": x, "data-y": y, "data-count": count }, g);
         el("circle", { cx, cy, r: 5.2, fill: "none", stroke: PREVIEW, "stroke-width": 1.2 }, end);
-        this.badge(end, count, (x + 1) * F - 2.4, (y + 1) * F - 2.4, PREVIEW, 1.8);
+        const r = this.badgeRadius(1.8);
+        this.badge(end, count, (x + 1) * F - r - 0.6, (y + 1) * F - r - 0.6, PREVIEW, r);
       }
     }
     const [sx, sy] = this.start;
