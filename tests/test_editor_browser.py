@@ -318,6 +318,9 @@ def test_both_orientations_are_wholly_visible_at_1000_by_700_with_the_verdict_be
         corner = small.locator(f".cell[data-x='{int(size[0]) - 1}'][data-y='{int(size[1]) - 1}']")
         assert corner.count() == 1
         assert inside(verdict, window) and verdict["x"] >= grid["x"] + grid["width"]  # beside, not under
+        # route badges readable: their numbers at least 12 px high on screen
+        heights = small.eval_on_selector_all(".turn-badge text", "texts => texts.map(t => t.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 12, heights
     # a move's outcomes are listed beside the map too
     small.keyboard.press("m")
     small.mouse.click(*field(small, 1, 2))  # B3, the door of the long gallery
