@@ -448,3 +448,30 @@ def test_save_as_refuses_names_some_system_cannot_hold(page: Page, folder: Path)
     page.click("#ask-yes")
     expect(page.locator("#file-state")).to_contain_text("saved fine name.yaml")
     assert (folder / "fine name.yaml").exists()
+
+
+def test_rectangle_fill_and_eyedropper(page: Page) -> None:
+    expect(page.locator("#grid")).to_have_attribute("data-width", "12")  # the blank 12 x 8: open inside rock
+    page.keyboard.press("r")
+    page.keyboard.press("w")
+    drag(page, [(2, 2), (4, 3)])  # a box of webs, painted on release
+    assert [row[2:5] for row in rows(page)[2:4]] == ["www", "www"]
+    page.keyboard.press("f")
+    page.keyboard.press("*")
+    page.mouse.click(*field(page, 3, 2))  # the webs touching C3's: all six, nothing else
+    assert [row[2:5] for row in rows(page)[2:4]] == ["***", "***"] and "".join(rows(page)).count("*") == 6
+    page.keyboard.press("i")
+    page.mouse.click(*field(page, 0, 0))  # takes rock, back to the brush
+    expect(page.locator("#tiles .tool.selected")).to_have_attribute("data-tile", "#")
+    expect(page.locator("body")).to_have_attribute("data-tool", "brush")
+    page.keyboard.down("Alt")
+    page.mouse.click(*field(page, 2, 2))  # Alt+click takes a tile with any tool
+    page.keyboard.up("Alt")
+    expect(page.locator("#tiles .tool.selected")).to_have_attribute("data-tile", "*")
+    expect(page.locator("#hover-name")).to_have_text("C3 · gem")
+    width = page.locator("#grid").bounding_box()["width"]
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -100)  # Ctrl+wheel zooms in
+    page.keyboard.up("Control")
+    expect(page.locator("#zoom-level")).to_have_text("125 %")
+    assert page.locator("#grid").bounding_box()["width"] > width * 1.2
