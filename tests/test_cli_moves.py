@@ -114,3 +114,46 @@ def test_ways_beyond_three_are_counted_not_listed(tmp_path: Path) -> None:
     ways = json.loads(run("moves", str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml"),
                           "--from", "3,11", "--card", "6", "--json").output)["outcomes"]
     assert len(ways) > result.output.count("  → ")  # the JSON keeps every distinct outcome
+
+
+MISSING_RUNG = str(Path(__file__).resolve().parent / "data" / "missing-rung.yaml")
+CHIMNEY = str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml")
+
+
+def test_paths_name_the_hazards_they_pass() -> None:
+    result = run("moves", CHIMNEY, "--from", "D12", "--card", "2")
+    # left from D12: C12, B12, then down past the spikes at B13 (S16 ends the walk; the fall goes on)
+    assert "      left → D12 → C12 → B12, falls past the spikes at B13 to B14" in result.output.splitlines()
+
+
+def test_to_a_reachable_field_gives_the_least_turns_and_a_route(tmp_path: Path) -> None:
+    mended = Path(MISSING_RUNG).read_text(encoding="utf-8").replace("#.....*....#", "#....H*....#")
+    path = level(tmp_path, mended)
+    result = run("moves", path, "--to", "H2")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == f"{path}: from α (K7) to H2: 3 turns (cards in the order S5 allows, health ignored as in S27)"
+    assert [line.split(":")[0] for line in lines[1:]] == ["  turn 1, card 1", "  turn 2, card 5", "  turn 3, card 6"]
+    assert lines[-1].endswith("→ G2 → H2")
+    to_exit = json.loads(run("moves", path, "--to", "exit", "--json").output)
+    assert to_exit["reachable"] and to_exit["health_followed"] and to_exit["turns"] == 3  # validate's least turns
+    assert to_exit["route"][-1]["exit"] and to_exit["route"][0]["start"] == [10, 6]
+
+
+def test_to_an_unreachable_field_names_the_nearest_reached_and_exits_1() -> None:
+    result = run("moves", MISSING_RUNG, "--to", "Ω")
+    assert result.exit_code == 1
+    assert result.output == (f"{MISSING_RUNG}: Ω (B2) cannot be reached from α (K7): from α (K7) the avatar reaches"
+                             " 10 rest positions; the nearest to Ω (B2) is B7, 5 fields below it\n")
+    answer = json.loads(run("moves", MISSING_RUNG, "--to", "H2", "--from", "J7", "--json").output)
+    assert answer["reachable"] is False and answer["route"] is None and answer["turns"] is None
+    assert answer["reach"]["nearest"] == "H7" and answer["reach"]["fields_apart"] == 5
+
+
+def test_to_refuses_card_and_health_and_a_rock_field() -> None:
+    assert run("moves", MISSING_RUNG, "--to", "B2", "--card", "3").exit_code == 2
+    assert run("moves", MISSING_RUNG, "--to", "B2", "--health", "2").exit_code == 2
+    rock = run("moves", MISSING_RUNG, "--to", "A1")
+    assert rock.exit_code == 2 and "is rock" in rock.output
+    assert "Missing option '--card'" in run("moves", MISSING_RUNG, "--from", "K7").output
+    assert "no rest position" in run("moves", MISSING_RUNG, "--from", "C2", "--to", "B2").output

@@ -220,3 +220,45 @@ def test_a_folder_stands_for_its_levels_without_their_golden_verdicts(tmp_path: 
         str(path) for path in sorted(root.glob("*.yaml"))]
     (tmp_path / "empty").mkdir()
     assert run("validate", str(tmp_path / "empty")).exit_code == 2
+
+
+MISSING_RUNG = str(Path(__file__).resolve().parent / "data" / "missing-rung.yaml")
+
+
+def test_soft_locks_are_one_line_with_a_count_under_the_one_s26_error() -> None:
+    result = run("validate", MISSING_RUNG)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert [line for line in lines if "soft-lock" in line] == [
+        f"{MISSING_RUNG}: S27: warning: 10 soft-locks: rest positions from which the exit Ω cannot be reached;"
+        " that is every rest position α reaches (S26) — --verbose lists them"]
+    (s26,) = [line for line in lines if ": S26: " in line]
+    assert s26.endswith("from α the avatar reaches 10 rest positions; the nearest to Ω is B7, 5 fields below it")
+    assert len(lines) == 4  # the verdict, S26, the soft-locks, the gem no move reaches
+
+
+def test_verbose_lists_every_soft_lock_under_the_count() -> None:
+    lines = run("validate", "--verbose", MISSING_RUNG).output.splitlines()
+    start = next(index for index, line in enumerate(lines) if "10 soft-locks" in line)
+    assert lines[start].endswith("(S26):")
+    listed = lines[start + 1:start + 11]
+    assert [line.split(": ")[0].rsplit(":", 2)[1:] for line in listed] == [["12", str(col)] for col in range(4, 14)]
+    assert all(line.startswith(f"  {MISSING_RUNG}:") and "soft-lock at" in line for line in listed)
+
+
+def test_json_keeps_every_soft_lock_and_puts_reach_on_the_s26_error() -> None:
+    verdict = json.loads(run("validate", "--json", MISSING_RUNG).output)
+    assert list(verdict) == VERDICT_KEYS
+    assert verdict["soft_locks"] == [[x, 6] for x in range(1, 11)]
+    assert sum("soft-lock at" in warning["message"] for warning in verdict["warnings"]) == 10
+    (s26,) = verdict["errors"]
+    assert s26["rule"] == "S26" and s26["reach"]["nearest"] == "B7" and s26["reach"]["count"] == 10
+    assert s26["reach"]["positions"][0] == "B7" and len(s26["reach"]["positions"]) == 10
+
+
+def test_a_single_soft_lock_keeps_its_own_located_line(tmp_path: Path) -> None:
+    # one soft-lock: the bottom of the two-field pit B3-B4 left of the door (a jump out falls back)
+    text = "map: |\n  ######\n  #.A.Z#\n  #.####\n  #.####\n  ######\n"
+    result = run("validate", level(tmp_path, text))
+    soft = [line for line in result.output.splitlines() if "soft-lock" in line]
+    assert len(soft) == 1 and "soft-lock at B4" in soft[0] and "--verbose" not in soft[0]

@@ -13,6 +13,10 @@ import pytest
 from printkit.sinpin.moves.events import Outcome
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.moves.validator import unsearchable
+from printkit.cli.moveto import way_json
+from printkit.sinpin.findings import Finding
+from printkit.sinpin.level import Level
+from printkit.sinpin.moves.reach import Leg, Reach, Way
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -86,11 +90,17 @@ def test_the_knob_table_is_the_code_s() -> None:
 
 
 def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
-    verdict, moves = _json_examples(DOCS / "level-format.md")
+    verdict, s26, moves, way = _json_examples(DOCS / "level-format.md")
     assert list(verdict) == list(unsearchable([]).as_json("x"))
     outcome = Outcome(end=(1, 1), exit=False, damage=0, gems=0, hearts=(), passed=())
     assert list(moves) == ["file", "from", "card", "outcomes"]
     assert list(moves["outcomes"][0]) == list(outcome.as_json())
+    reach = Reach((1, 1), (2, 1), ((1, 1),), (1, 1))
+    assert list(s26) == [*Finding("S26", "x").as_json(), "reach"] and list(s26["reach"]) == list(reach.as_json())
+    level = Level.from_text("####\n#AZ#\n####")
+    leg = Leg(1, 1, (1, 1), (2, 1), 1, ((2, 1),), 0, True)
+    example = way_json(level, "x", (1, 1), (2, 1), Way((leg,), reach, True))
+    assert list(way) == list(example) and list(way["route"][0]) == list(example["route"][0])
 
 
 def test_every_rule_id_in_the_docs_is_a_rule() -> None:

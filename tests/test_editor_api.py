@@ -81,6 +81,18 @@ def test_validate_marks_soft_locks_and_errors_with_their_fields(client: TestClie
     assert [error["rule"] for error in errors] == ["S3"]
 
 
+def test_validate_explains_an_unreachable_exit_with_reach_on_the_s26_error(client: TestClient) -> None:
+    # the editor's page shades `positions` and names `nearest` from here (issue 19 item 6)
+    level = read_level(str(Path(__file__).resolve().parent / "data" / "missing-rung.yaml")).level()
+    draft = {"rows": list(level.rows), "name": "Missing Rung", "author": "", "players": [2, 3, 4], "rules": {}}
+    verdict = post(client, "/api/validate", {"level": draft}).json()
+    (s26,) = [error for error in verdict["errors"] if error["rule"] == "S26"]
+    assert s26["reach"]["nearest"] == "B7" and s26["reach"]["x"] == 1 and s26["reach"]["y"] == 6
+    assert len(s26["reach"]["positions"]) == 10 == len(verdict["soft_locks"])
+    assert s26["message"].endswith("the nearest to Ω is B7, 5 fields below it") and s26["where"] is None
+    assert all("reach" not in warning for warning in verdict["warnings"])
+
+
 def test_moves_lists_every_outcome_like_printkit_moves(client: TestClient) -> None:
     answer = post(client, "/api/moves", {"level": STRIP, "from": [1, 1], "card": 4}).json()
     assert answer["health"] == 3 and answer["supported"]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from drawcheck import pdf_pages, svg_page
 from test_render_samples import EVERY_TILE, FLOATING_DOOR, PITS, TALL, TWO_EXITS, load, map_frame
 
 from printkit.draw import write_document
-from printkit.render.sinpin.overlay import ROUTE, overlay_document
+from printkit.render.sinpin.overlay import REACHABLE_FILL, ROUTE, overlay_document
 from printkit.sinpin.moves.validator import validate
 
 
@@ -145,3 +146,49 @@ def test_findings_that_do_not_fit_below_a_full_size_map_continue_on_a_second_pag
     assert len(pages) == 2
     assert "print at 100 % / actual size" in texts[0]
     assert "Deep Well (continued)" in texts[1] and "solvable in" in texts[1]
+
+
+MISSING_RUNG = Path(__file__).resolve().parent / "data" / "missing-rung.yaml"
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+
+def _missing_rung(tmp_path, suffix: str):
+    return _overlay(tmp_path, MISSING_RUNG.read_text(encoding="utf-8"), suffix, "rung")
+
+
+def test_an_unsolvable_level_is_one_page_with_its_reach_shaded_and_the_nearest_named(tmp_path):
+    level, verdict, (path,) = _missing_rung(tmp_path, ".pdf")
+    pages = pdf_pages(path)
+    assert len(pages) == 1
+    page = pages[0]
+    frame = map_frame(page, level.width, level.height)
+    shaded = {(round((rect.x - frame.x) / 15), round((rect.y - frame.y) / 15))
+              for rect in page.rects if rect.fill == REACHABLE_FILL and frame.y <= rect.y < frame.y + frame.h}
+    assert shaded == set(verdict.reachable) and len(shaded) == 10
+    assert "B7: nearest to Ω" in page.text
+    label = [char for char in page.chars if char.text == "B" and char.size > 2.5
+             and frame.x + 15 * 1 - 8 <= char.x <= frame.x + 15 * 2 and frame.y + 15 * 7 < char.baseline < frame.y + 15 * 8]
+    assert label, "the label sits under B7"
+    assert page.text.count("soft-locks:") == 1 and "the nearest to Ω is B7, 5 fields below it" in page.text
+
+
+def test_an_unsolvable_level_crosses_no_soft_lock_and_brackets_the_nearest(tmp_path):
+    level, verdict, (path,) = _missing_rung(tmp_path, ".svg")
+    page = svg_page(path)
+    frame = map_frame(page, level.width, level.height)
+    assert len(verdict.soft_locks) == 10 and level.door in verdict.soft_locks
+    assert not _on_map(page.uses_of("sym-mark-soft-lock"), frame)  # not over the door, not anywhere
+    (bracket,) = _on_map(page.uses_of("sym-mark-nearest"), frame)
+    assert (bracket.x, bracket.y) == pytest.approx((frame.x + 15 * 1, frame.y + 15 * 6), abs=0.01)
+
+
+def test_one_missing_ladder_on_a_full_size_map_stays_on_one_page(tmp_path):
+    # the case: 55 soft-locks once ran to 3 pages; the map shrinks a little instead
+    text = (LEVELS / "08-long-gallery.yaml").read_text(encoding="utf-8").replace("##########H#####H#", "##########H#######")
+    _, verdict, (path,) = _overlay(tmp_path, text, ".pdf", "gallery")
+    assert len(verdict.soft_locks) == 55 and not verdict.valid
+    (page,) = pdf_pages(path)
+    assert "shrunk to" in page.text and "to fit its findings" in page.text
+    assert "M6: nearest to Ω" in page.text and "55 soft-locks:" in page.text
+    texts = [char.size for char in page.chars if char.baseline > page.height_mm - 40 and char.text.isalpha()]
+    assert min(texts) >= 2.8 - 0.01  # the findings keep their size on the shrunk page

@@ -30,3 +30,15 @@ def test_every_trail_the_engine_gives_is_told_from_its_own_fields():
             assert text.startswith(("left" if direction == LEFT else "right") + " → B2")
             names = text.replace(",", " ").split()
             assert names[-1] == "E4" or names[-1] == "D4"  # the end is the last field named
+
+
+HAZARDS = Level.from_text("#######\n#A.!w.#\n###.###\n###^###\n###.###\n#######")
+
+
+def test_hazards_on_the_way_are_named_walking_and_falling():
+    # walks onto the blades and the web; falls past the spikes to the pit's floor
+    assert describe(HAZARDS, (1, 1), RIGHT, ((2, 1), (3, 1), (4, 1))) == "right → B2 → C2 → the blades at D2 → the web at E2"
+    assert describe(HAZARDS, (2, 1), RIGHT, ((3, 1), (3, 2), (3, 3), (3, 4))) == \
+        "right → C2 → the blades at D2, falls past the spikes at D4 to D5"
+    assert describe(HAZARDS, (2, 1), RIGHT, ((3, 1), (3, 2), (3, 3))) == \
+        "right → C2 → the blades at D2, falls onto the spikes at D4"
