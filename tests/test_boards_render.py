@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
 from drawcheck import A4_PT, MM_PER_PT, pdf_pages, svg_page
+from processes import run_in_one_process
 from printkit.boards.pieces import BACK_BLEED_MM, HEADER_MM
 from printkit.boards.spec import load_spec
 from printkit.render.boards import write_board
@@ -349,24 +348,25 @@ def test_the_rules_sheet_comes_last_on_the_pieces_paper(tmp_path: Path, template
 
 
 # -- determinism --------------------------------------------------------------------------
-@pytest.mark.slow  # separate processes or a thousand moves: nothing cheaper tests the same
-@pytest.mark.parametrize("suffix", [".pdf", ".svg"])
-def test_byte_identical_across_processes(tmp_path: Path, suffix: str) -> None:
+@pytest.mark.slow  # other processes: nothing cheaper tests the same
+def test_byte_identical_across_processes(tmp_path: Path) -> None:
+    """Boards, pieces and rules sheets, PDF and SVG, byte for byte the same from two
+    processes with other hash seeds (several commands a process: tests/processes.py)."""
     outputs = []
-    for run in (1, 2):
-        target = tmp_path / f"run{run}" / f"board{suffix}"
-        for template in ("sinoda-4-teams.yaml", "yinsh.yaml"):
-            out = target.with_name(f"{Path(template).stem}{suffix}")
-            subprocess.run(
-                [sys.executable, "-m", "printkit", "board", str(TEMPLATES / template), "-o", str(out)],
-                check=True, capture_output=True,
-            )
-        outputs.append({p.name: p.read_bytes() for p in sorted(target.parent.iterdir())})
+    for run, seed in ((1, "0"), (2, "5")):
+        folder = tmp_path / f"run{run}"
+        run_in_one_process([["board", str(TEMPLATES / template), "-o", str(folder / suffix.lstrip(".") / f"{Path(template).stem}{suffix}")]
+                            for suffix in (".pdf", ".svg") for template in ("sinoda-4-teams.yaml", "yinsh.yaml")], hash_seed=seed)
+        outputs.append({path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*.*"))})
     assert outputs[0] == outputs[1]
-    assert len(outputs[0]) == (4 + 4 if suffix == ".svg" else 2)  # board, pieces pages (two for 4 Sinoda players or YINSH front and back), rules
+    assert sum(name.startswith("pdf/") for name in outputs[0]) == 2
+    assert sum(name.startswith("svg/") for name in outputs[0]) == 4 + 4  # board, pieces pages (two for 4 Sinoda players or YINSH front and back), rules
 
 
 # -- room for scissors ---------------------------------------------------------------------
+XY = tuple[float, float]
+
+
 def _segment_distance(a: XY, b: XY, c: XY, d: XY) -> float:
     """The least distance between segments ab and cd (they do not cross: cut lines apart)."""
     def to_segment(p: XY, q: XY, r: XY) -> float:
