@@ -101,10 +101,11 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+def editor_page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest,
+                width: int, height: int) -> Iterator[Page]:
+    """The editor on `folder` in a window of width x height; a screenshot left afterwards."""
     served.serve(folder)
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -112,9 +113,14 @@ def page(browser: Browser, served: Served, folder: Path, request: pytest.Fixture
     expect(tab.locator("body")).to_have_attribute("data-ready", "true")
     yield tab
     SHOTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
     context.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from editor_page(browser, served, folder, request, 1400, 900)
 
 
 def field(page: Page, x: int, y: int) -> tuple[float, float]:
@@ -286,18 +292,7 @@ def small(browser: Browser, served: Served, folder: Path, request: pytest.Fixtur
     """The page in a 1000 x 700 window with the bundled 12 x 18 and 18 x 12 levels."""
     for name in ("07-the-chimney.yaml", "08-long-gallery.yaml"):
         shutil.copy(ROOT / "levels" / name, folder)
-    served.serve(folder)
-    context = browser.new_context(viewport={"width": 1000, "height": 700})
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(served.url)
-    expect(tab.locator("body")).to_have_attribute("data-ready", "true")
-    yield tab
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
-    context.close()
-    assert errors == []
+    yield from editor_page(browser, served, folder, request, 1000, 700)
 
 
 def inside(inner: dict, outer: dict) -> bool:
