@@ -370,7 +370,7 @@ def test_a_sealed_exit_gives_one_soft_lock_line_and_explains_s26(page: Page) -> 
         if grid[y][x] != "#":
             page.mouse.click(*field(page, x, y))  # wall the exit in
     expect(page.locator("#findings .error[data-rule='S26']")).to_have_count(1)
-    group = page.locator("#findings details.group[data-kind='soft-lock']")
+    group = page.locator("#findings details.finding-group[data-kind='soft-lock']")
     expect(group.locator("summary")).to_have_text(re.compile(r"^\d+ soft-locks \(S27\)$"))
     expect(group.locator("li").first).to_be_hidden()  # one line until asked
     group.locator("summary").click()

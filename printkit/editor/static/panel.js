@@ -44,7 +44,7 @@ function warningList(warnings, onPick) {
   for (const group of groups) {
     if (group.findings.length < 2) continue;
     const details = document.createElement("details");
-    details.className = "group";
+    details.className = "finding-group";
     details.dataset.kind = group.word;
     const summary = document.createElement("summary");
     summary.textContent = `${plural(group.findings.length, group.word)} (${group.findings[0].rule})`;

@@ -5,6 +5,7 @@
 const $ = (selector) => document.querySelector(selector);
 const ZOOMS = [0.5, 0.67, 0.8, 1, 1.25, 1.5, 2, 2.5, 3, 4];
 const PAD = 6; // px kept free around the map so no scrollbar appears at "fit"
+const MAX_FIT = 4.5; // px per mm: a small map is not blown up past 67 px a field
 
 export class View {
   constructor(grid, box) {
@@ -22,7 +23,7 @@ export class View {
     let scale = 3;
     for (let round = 0; round < 3; round++) {
       const outer = this.grid.extent(scale);
-      scale = Math.max(0.3, Math.min(width / outer.width, height / outer.height));
+      scale = Math.max(0.3, Math.min(MAX_FIT, width / outer.width, height / outer.height));
     }
     return scale;
   }
