@@ -10,7 +10,9 @@ downloaded one) on `printkit editor` run as a user runs it (its own process), on
   (`#verdict[data-requests]` changes), median and worst of the samples;
 - server: CPU time of one /api/validate answer for the same map, in-process.
 
-Run: python bench/editor_speed.py [--samples 30]
+Run: python bench/editor_speed.py [--samples 30] [--checkout DIR]
+(--checkout: serve the editor from another source tree, such as `git archive` of an older
+commit, to compare before and after under the same load.)
 """
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ PROBE = """() => {
   new MutationObserver(() => requestAnimationFrame(() => window.__bench.shown.push(performance.now())))
     .observe(document.querySelector('#verdict'), { attributes: true, attributeFilter: ['data-requests'] });
 }"""
+
+LAUNCH = """import runpy, sys
+sys.meta_path[:] = [f for f in sys.meta_path if "editable" not in getattr(f, "__module__", "")]
+sys.path.insert(0, sys.argv.pop(1))
+runpy.run_module("printkit", run_name="__main__", alter_sys=True)"""
 
 # The page coordinates of a field's centre, read from the map's own transform (15 mm fields).
 CENTRE = """([x, y]) => {
@@ -69,11 +76,14 @@ def server_cpu(runs: int = 10) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--checkout", type=Path, help="serve printkit from this source tree instead")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp())
     shutil.copy(LEVEL, folder)
-    server = subprocess.Popen([sys.executable, "-m", "printkit", "editor", str(folder / LEVEL.name), "--no-browser"],
-                              stdout=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "printkit"]
+    if args.checkout:  # the editable install's finder would win over sys.path: take it out
+        command = [sys.executable, "-c", LAUNCH, str(args.checkout.resolve())]
+    server = subprocess.Popen([*command, "editor", str(folder / LEVEL.name), "--no-browser"], stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     url = next(word for line in server.stdout for word in line.split() if word.startswith("http://"))
     with sync_playwright() as playwright:
