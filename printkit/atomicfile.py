@@ -31,6 +31,7 @@ import json
 import os
 import re
 import secrets
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -50,6 +51,32 @@ PAUSE_VARIABLE = "PRINTKIT_TEST_COMMIT_PAUSE"  # STEP:FILE, for the commit tests
 
 class OutputError(OSError):
     """An output could not be written; the message names the file and why (CLI exit 2)."""
+
+
+def check_writable(files: Iterable[str | os.PathLike[str]] = (), folders: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Before any work is done: each file's folder, and each folder, takes a new file (or,
+    where it does not exist yet, the nearest folder above it that does, where the missing
+    ones would be made). Tried by making and removing a probe file, so a read-only file
+    system or folder is found whoever runs printkit; OutputError names the output and why."""
+    probes: dict[Path, Path] = {}
+    for path in files:
+        target = Path(path)
+        if target.is_dir():
+            raise OutputError(f"{target}: cannot write: it is a folder")
+        probes.setdefault(target.absolute().parent, target)
+    for path in folders:
+        probes.setdefault(Path(path).absolute(), Path(path))
+    for folder, target in probes.items():
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            raise OutputError(f"{target}: cannot write: a file is in the way of its folder")
+        try:
+            handle, probe = tempfile.mkstemp(prefix=f"{PREFIX}probe-", dir=folder)
+        except OSError as error:
+            raise OutputError(f"{target}: cannot write: {error.strerror or error}") from error
+        os.close(handle)
+        os.unlink(probe)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:

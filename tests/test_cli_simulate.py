@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +20,7 @@ from printkit.cli import main
 GOLDEN = Path(__file__).parent / "data" / "golden-game.jsonl"
 # One short game with a catch, a ghost card, an exit, a placed item, a chest and a loss of
 # health; regenerate with the command in test_the_golden_record_is_unchanged (and say why).
-GOLDEN_ARGS = ["levels/05-teleport-tangle.yaml", "--games", "1", "--seed", "4", "--players", "2", "--bots", "greedy,rusher"]
+GOLDEN_ARGS = ["levels/05-teleport-tangle.yaml", "--games", "1", "--seed", "49", "--players", "2", "--bots", "greedy,rusher"]
 
 
 def run(*args: str) -> Result:
@@ -32,7 +39,8 @@ def test_the_table_reports_every_figure() -> None:
     result = run("simulate", "levels/03-spike-pit.yaml", "--games", "30", "--seed", "1")
     assert result.exit_code == 0, result.output
     for words in ("30 games of", "finished (no avatar left)", "stopped at max_rounds", "median", "90th percentile",
-                  "ghost catches", "health losses", "knock-outs", "gems/game", "wins", "never taken"):
+                  "catches", "health losses", "knock-outs", "gems/game", "wins", "never taken", "exited", "caught",
+                  "inside", "health lost", "95 % interval", "the first player wins", "findings"):
         assert words in result.stderr
     assert result.stdout == ""
 
@@ -146,3 +154,63 @@ def test_the_heatmap_is_written_on_a4(tmp_path: Path, suffix: str) -> None:
         assert data.startswith(b"%PDF") and b"/MediaBox [ 0 0 841.8898 595.2756 ]" in data  # landscape A4 (S2)
     else:
         assert b'width="297mm"' in data and b'height="210mm"' in data
+
+
+def test_json_stays_json_with_every_file_option(tmp_path) -> None:
+    files = {"--record": tmp_path / "games.jsonl", "--log": tmp_path / "game.txt", "--heatmap": tmp_path / "heat.pdf"}
+    options = [part for option, path in files.items() for part in (option, str(path))]
+    result = run("simulate", "levels/01-first-steps.yaml", "--games", "4", "--seed", "2", "--json", *options)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)  # the whole of stdout is the one JSON object
+    assert report["games"] == 4 and isinstance(report["findings"], list)
+    assert {"fates", "seat_wins", "order_wins", "first_player", "ghost_squares_per_game"} <= set(report)
+    for path in files.values():
+        assert path.exists() and f"wrote {path}" in result.stderr  # the names go to stderr (as survey --json)
+    plain = run("simulate", "levels/01-first-steps.yaml", "--games", "4", "--seed", "2", "--record", str(files["--record"]))
+    assert plain.stdout == f"{files['--record']}\n"  # without --json the written files are stdout's data
+
+
+def _read_only_folder(tmp_path: Path) -> Path:
+    """A folder nobody may write in: chmod's does not stop root, /sys does (a kernel file system)."""
+    if os.geteuid() != 0:
+        folder = tmp_path / "locked"
+        folder.mkdir()
+        folder.chmod(0o555)
+        return folder
+    try:
+        handle, probe = tempfile.mkstemp(dir="/sys")
+    except OSError:
+        return Path("/sys") / "printkit-out"
+    os.close(handle)
+    os.unlink(probe)
+    pytest.skip("no read-only folder to try here")
+
+
+@pytest.mark.parametrize("option, name", [("--record", "games.jsonl"), ("--log", "game.txt"), ("--heatmap", "heat.pdf")])
+def test_a_read_only_folder_fails_before_any_game_is_played(tmp_path, option: str, name: str) -> None:
+    target = _read_only_folder(tmp_path) / name
+    started = time.perf_counter()
+    result = run("simulate", "levels/07-the-chimney.yaml", "--games", "100000", option, str(target))
+    assert time.perf_counter() - started < 1.0  # 100,000 games would take minutes
+    assert result.exit_code == 2 and f"{target}: cannot write" in result.stderr
+
+
+def test_generate_and_survey_check_their_outputs_before_work(tmp_path) -> None:
+    folder = _read_only_folder(tmp_path)
+    for args in (("generate", "--count", "500", "-o", str(folder / "caves")), ("survey", "--count", "500", "-o", str(folder / "s.pdf"))):
+        started = time.perf_counter()
+        result = run(*args, "--seed", "1")
+        assert time.perf_counter() - started < 1.0, args
+        assert result.exit_code == 2 and "cannot write" in result.stderr, result.output
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_games_says_how_many_were_played_and_exits_130() -> None:
+    process = subprocess.Popen([sys.executable, "-m", "printkit", "simulate", "levels/07-the-chimney.yaml", "--games",
+                                "100000", "--jobs", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               restore_signals=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3.0)  # the level checked and a few chunks of games played
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert re.search(r"interrupted after \d+ of 100000 games; nothing written", err.decode())

@@ -13,7 +13,7 @@ from printkit.batch import Chunk
 from printkit.draw import write_document
 from printkit.draw.fonts import ascent
 from printkit.draw.colours import WHITE, luminance
-from printkit.render.heatmap import DARKEST, HURT, heatmap_document, shade
+from printkit.render.heatmap import DARKEST, HURT, NEVER, heatmap_document, per_game, shade
 from printkit.render.histogram import BAR, OVERFLOW_BAR
 from printkit.render.sinpin.sheet import SAFE_MARGIN
 from printkit.games.stats import GameStats
@@ -106,8 +106,10 @@ def test_fields_with_more_rests_are_shaded_darker(tmp_path, suffix):
 
 def test_the_legend_says_what_the_darkest_shade_means(tmp_path):
     _, stats, paths = _write(tmp_path, TALL, ".pdf")
-    text = pdf_pages(paths[0])[0].text
-    assert f"{max(stats.rests.values())}movesendedhere" in text.replace(" ", "")
+    first = pdf_pages(paths[0])[0].text.replace(" ", "")
+    # the key beside the calibration bar: the darkest swatch's figure a game, and the scale
+    assert f"{per_game(max(stats.rests.values()), stats.games)}movespassing,pergame(square-rootscale" in first
+    text = "".join(page.text for page in pdf_pages(paths[0]))
     assert "health lost here" in text and "caught by the ghost" in text
 
 
@@ -124,7 +126,7 @@ def test_health_losses_and_catches_are_marked_with_their_counts_on_their_fields(
     ghosts = [use for use in page.uses_of("sym-mark-ghost") if frame.y <= use.y < frame.y + frame.h]
     assert sorted(on_field(use.x, use.y) for use in ghosts) == sorted(stats.caught_at)
     for count in [*stats.hurts.values(), *stats.caught_at.values()]:
-        assert str(count) in page.labels
+        assert per_game(count, stats.games) in page.labels  # a figure a game, not a total
 
 
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
@@ -201,7 +203,7 @@ def test_no_games_still_draws_the_map_legend_and_an_empty_histogram(tmp_path, te
     assert not [rect for page in pages for rect in page.rects if rect.fill == HURT]
     if suffix == ".pdf":
         drawn = "".join(page.text for page in pages)
-        assert "moves ended here" in drawn and "health lost here" not in drawn
+        assert "moves passing, per game" in drawn and "health lost here" not in drawn
         assert "No games were simulated." in drawn and "no games simulated" in drawn
 
 
@@ -224,6 +226,33 @@ def test_real_simulated_games_draw(tmp_path):
     paths = write_document(heatmap_document(level, stats, "level", "3 games"), tmp_path / "real.svg")
     page = svg_page(paths[0])
     fills = _field_fills(page, level)
-    assert set(fills) == {field for field, count in stats.rests.items() if count}
+    assert set(fills) == {field for field, count in stats.passed.items() if count}  # traffic, not only rests
+    assert set(stats.passed) >= set(stats.rests)
     catches = sum(1 for count in stats.caught_at.values() if count)
     assert len(page.uses_of("sym-mark-ghost")) == catches + (catches > 0)  # and the legend's
+
+
+def test_figures_are_per_game() -> None:
+    assert [per_game(n, 40) for n in (0, 1, 20, 58, 400, 4000)] == ["0", "0.03", "0.50", "1.4", "10", "100"]
+    assert per_game(1, 1000) == "<0.01" and per_game(3, 0) == "0"
+
+
+def test_an_open_field_no_move_passed_is_crossed_not_left_blank(tmp_path):
+    level, stats, (path,) = _write(tmp_path, EVERY_TILE, ".svg")
+    page = svg_page(path)
+    frame = map_frame(page, level.width, level.height)
+    crossed = {(int((line.x1 - frame.x) // 15), int((line.y1 - frame.y) // 15)) for line in page.lines
+               if line.stroke == NEVER.stroke and frame.x <= line.x1 < frame.x + frame.w and frame.y <= line.y1 < frame.y + frame.h}
+    open_fields = {(x, y) for x, y, tile in level.cells() if tile is not Tile.ROCK}
+    assert crossed == open_fields - set(stats.rests)  # zero is drawn; rock is not shown
+
+
+def test_findings_are_printed_on_the_page(tmp_path):
+    from printkit.sinpin.game.findings import Finding
+
+    level = load(tmp_path, "level", EVERY_TILE)
+    found = [Finding("most-caught", "30 of 40 avatars were caught (75%)", "print it for fewer players")]
+    (path,) = write_document(heatmap_document(level, made_up_stats(level), "level", SUBTITLE, findings=found), tmp_path / "f.pdf")
+    text = " ".join(page.text for page in pdf_pages(path))
+    assert "Findings" in text and "most-caught: 30 of 40 avatars were caught (75%)." in text
+    assert "what to change: print it for fewer players." in text

@@ -35,13 +35,28 @@ def test_S30_its_lower_row_never_goes_below_the_exit_fields_bottom_row() -> None
     assert set(board.moves((3, 3), 3)) == {(0, 3), (2, 3), (4, 3), (6, 3), (1, 4), (3, 4), (5, 4)}
 
 
-def test_S30_a_ghost_below_its_bound_never_moves() -> None:
-    # Exit above the door: the ghost starts below the exit's bottom row and every step,
-    # sideways too, would leave it there (the lead's reading of "a step that would break this").
+def test_S30_exit_above_the_door_the_ghost_walks_sideways_below_the_bound() -> None:
+    # S30 as settled: the bound limits steps down only. The exit (row 1) is above the door
+    # (row 3): the ghost starts below the exit's bottom row and walks along the door's rows.
     door, exit_ = (1, 3), (3, 1)
     board = GhostBoard(5, 5, exit_)
-    assert board.steps(start_place(door)) == []
-    assert board.moves(start_place(door), 4) == {start_place(door): ()}
+    start = start_place(door)  # (3, 10)
+    assert board.steps(start) == [(2, 10), (4, 10)]  # left and right, never down
+    ends = board.moves(start, 4)
+    assert set(ends) == {(sx, 10) for sx in (1, 3, 5, 7)}
+    assert all(len(path) == 4 and all(sy == 10 for _, sy in path) for path in ends.values())
+    assert board.reach(start, (4, 3)) == reach(start, (4, 3)) == 8  # along the door's row
+    assert board.reach(start, (1, 4)) == math.inf  # a field below: never (no step down)
+
+
+def test_S30_exit_below_the_door_the_ghost_goes_down_to_the_exits_row_and_then_sideways() -> None:
+    door, exit_ = (0, 0), (2, 2)  # exit field rows 6-8: the ghost's lower row at most 8
+    board = GhostBoard(4, 5, exit_)
+    place = start_place(door)  # (0, 1)
+    ends = board.moves(place, 6)
+    assert (0, 7) in ends and (0, 8) not in ends  # six steps down would pass the bound
+    assert board.steps((4, 7)) == [(3, 7), (5, 7)]  # at the bound: sideways only
+    assert board.reach((4, 7), (3, 2)) == 4 and board.reach((4, 7), (1, 3)) == math.inf
 
 
 def test_S30_the_ghost_moves_through_rock_and_may_turn_back() -> None:
@@ -51,12 +66,12 @@ def test_S30_the_ghost_moves_through_rock_and_may_turn_back() -> None:
     assert set(ends) == {(0, 0), (2, 0), (4, 0), (1, 1), (3, 1), (2, 2)}
 
 
-def test_S30_a_move_that_gets_stuck_loses_the_rest() -> None:
+def test_S30_a_ghost_always_has_a_step() -> None:
     board = GhostBoard(1, 1, (0, 0))  # 3 x 3 squares: places 0..1 by 0..1
     ends = board.moves((0, 0), 5)
     assert all(len(path) == 5 for path in ends.values())  # it can always go left or right
-    stuck = GhostBoard(1, 3, (0, 0))
-    assert stuck.moves((0, 2), 3) == {(0, 2): ()}  # below the bound from the start
+    below = GhostBoard(1, 3, (0, 0))
+    assert set(below.moves((0, 2), 3)) == {(1, 2)}  # below the bound: it shuttles sideways
 
 
 @settings(max_examples=150, deadline=None)
@@ -72,11 +87,11 @@ def test_S30_every_ghost_path_is_legal_and_exactly_as_long_as_the_card_unless_st
             dx, dy = step[0] - here[0], step[1] - here[1]
             assert (dx, dy) in ((-1, 0), (1, 0), (0, 1))  # never up (S30)
             assert 0 <= step[0] <= 3 * width - 2 and 0 <= step[1] <= 3 * height - 2
-            assert step[1] + 1 <= 3 * exit_[1] + 2  # the bound
+            if dy:  # the bound limits steps down only (S30 as settled)
+                assert step[1] + 1 <= 3 * exit_[1] + 2
             here = step
         assert here == end
-        if len(path) < squares:
-            assert board.steps(end) == []  # only a ghost with no allowed step stops early
+        assert len(path) == squares  # a sideways step is always left (S30 as settled)
 
 
 def test_S32_the_ghost_overlaps_up_to_four_fields() -> None:

@@ -93,3 +93,34 @@ def test_every_exited_game_is_counted() -> None:
             {"end": "out", "rounds": 1, "gems": [5, 4], "winners": [0]}]
     stats = stats_of(game)
     assert stats.all_exited == 1 and stats.exits == 2 and stats.rests == {}
+
+
+def test_each_seats_fate_knock_outs_and_health_lost() -> None:
+    stats = stats_of(GAME_ONE, GAME_TWO)
+    report = stats.report(LEVEL, ["greedy", "rusher"], 1)
+    seat0, seat1 = report["fates"]["per_seat"]
+    # seat 0 exited in game one and was still inside when game two stopped (S24, S33)
+    assert seat0 == {"exited": 0.5, "caught": 0.0, "inside": 0.5, "knock_outs": 0.0, "health_lost": 0.5}
+    # seat 1 was knocked out and caught in game one (S25, S32), inside at the end of game two
+    assert seat1 == {"exited": 0.0, "caught": 0.5, "inside": 0.5, "knock_outs": 0.5, "health_lost": 0.5}
+    assert report["fates"]["per_bot"] == {"greedy": seat0, "rusher": seat1}
+
+
+def test_win_shares_have_wilson_intervals_and_the_first_player_is_judged() -> None:
+    stats = stats_of(*([GAME_ONE] * 30))  # seat 0 plays first and wins every game
+    report = stats.report(LEVEL, ["greedy", "rusher"], 1)
+    low, high = report["seat_wins"][0]["low"], report["seat_wins"][0]["high"]
+    assert report["seat_wins"][0]["share"] == 1.0 and 0.8 < low < 1.0 and high == 1.0
+    first = report["first_player"]
+    assert first["verdict"] == "more" and first["fair"] == 0.5
+    assert first["text"].startswith("the first player wins 100% ± ") and first["text"].endswith("more than a fair 50%")
+    second_first = [dict(GAME_ONE[0], first=1), *GAME_ONE[1:]]  # the same game with seat 1 drawn first (S28)
+    even = stats_of(*([GAME_ONE, second_first] * 15)).report(LEVEL, ["greedy", "rusher"], 1)
+    assert even["order_wins"][0]["share"] == 0.5 and even["first_player"]["verdict"] == "fair"
+
+
+def test_traffic_counts_every_field_a_move_passed_once_a_move() -> None:
+    line = turn(0, (4, 1), [])
+    line["move"]["trail"] = [[2, 1], [3, 1], [4, 1], [3, 1], [4, 1]]
+    stats = stats_of([header(), line, {"end": "out", "rounds": 1, "gems": [0, 0], "winners": [0, 1]}])
+    assert stats.passed == {(2, 1): 1, (3, 1): 1, (4, 1): 1} and stats.rests == {(4, 1): 1}

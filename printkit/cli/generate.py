@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from printkit.atomicfile import AtomicBatch
+from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
 from printkit.cli.generatoroptions import generator_options, request_from
@@ -187,6 +187,7 @@ def generate_command(seed: int | None, executor: ChunkExecutor, count: int, outp
     out_dir = Path(output)
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{output}' is a file; -o names the folder for the levels", param_hint="'-o' / '--output'")
+    check_writable(folders=[out_dir])  # before the caves are made: none thrown away for a read-only folder
     seed = run_seed(seed)
     started = time.perf_counter()
     made = make_levels(request, seed, count, executor, "Generating caves", render)

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 
-from printkit.atomicfile import AtomicBatch
+from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, output_format, publish, show_progress
@@ -48,25 +48,41 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
         f"  stopped at max_rounds      {finished['max_rounds']:>7}",
         f"  rounds per game            mean {rounds['mean']:.1f}  median {rounds['median']:g}  90th percentile {rounds['p90']}"
         f"  (min {rounds['min']}, max {rounds['max']})",
-        f"  ghost catches              {report['ghost_catches']:>7}   health losses {report['health_losses']}"
+        f"  ghost                      {report['ghost_squares_per_game']:>7.1f} squares a game, {report['ghost_catches']} catches"
+        f"   health losses {report['health_losses']}"
         f"   knock-outs: paid {report['knock_outs']['pay']}, back to the door {report['knock_outs']['door']}",
         "",
-        "  seat  avatar    bot        gems/game   wins",
+        "  seat  avatar    bot        exited  caught  inside  knock-outs  health lost  gems/game  wins (95 % interval)",
     ]
+    fates = report["fates"]
     for seat, bot in enumerate(seats):
-        lines.append(f"  {seat:>4}  {avatars[seat]:<8}  {bot:<9}  {report['gems']['per_seat'][seat]:>9.2f}"
-                     f"  {report['wins']['per_seat'][seat]:>6.1%}")
-    if len(report["gems"]["per_bot"]) > 1:
-        lines += ["", "  bot        gems/game   wins (per seat)"]
+        lines.append(f"  {seat:>4}  {avatars[seat]:<8}  {bot:<9}  {_fate_cells(fates['per_seat'][seat])}"
+                     f"  {report['gems']['per_seat'][seat]:>9.2f}  {_interval(report['seat_wins'][seat])}")
+    if len(fates["per_bot"]) > 1:
+        lines += ["", "  bot                       exited  caught  inside  knock-outs  health lost  gems/game  wins (per seat)"]
         for bot, gems in report["gems"]["per_bot"].items():
-            lines.append(f"  {bot:<9}  {gems:>9.2f}  {report['wins']['per_bot'][bot]:>6.1%}")
+            lines.append(f"  {bot:<24}  {_fate_cells(fates['per_bot'][bot])}  {gems:>9.2f}  {report['wins']['per_bot'][bot]:>6.1%}")
+    lines += ["", f"  {report['first_player']['text']} (turn order: "
+              + ", ".join(f"{place + 1}. {win['share']:.0%}" for place, win in enumerate(report["order_wins"])) + ")"]
     never = report["items_never_taken"]
     if report["items"]:
         from printkit.sinpin.tiles import field_name
 
         shown = ", ".join(field_name(*at) for at in never) if never else "none"
-        lines += ["", f"  the level's items never taken in any game: {shown}"]
+        lines += [f"  the level's items never taken in any game: {shown}"]
+    lines += ["", "  findings:" if report["findings"] else "  findings: none"]
+    for finding in report["findings"]:
+        lines += [f"  - {finding['code']}: {finding['text']}", f"      what to change: {finding['change']}"]
     return "\n".join(lines)
+
+
+def _fate_cells(fate: dict) -> str:
+    return (f"{fate['exited']:>6.0%}  {fate['caught']:>6.0%}  {fate['inside']:>6.0%}  {fate['knock_outs']:>10.2f}"
+            f"  {fate['health_lost']:>11.2f}")
+
+
+def _interval(win: dict) -> str:
+    return f"{win['share']:>6.1%} ({win['low']:.1%}-{win['high']:.1%})"
 
 
 @click.command("simulate")
@@ -99,13 +115,18 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     S29b), the ghost (S30-S32) and the end (S33). Bots: random (any legal outcome), rusher
     (fewest turns to the exit), greedy (gems and chests first), cautious (never risks its
     last health). The same seed gives the same results with any --jobs or --dask. Statistics go to
-    standard error as a table, or with --json to standard output. An invalid level is not
-    played (exit 1); a level that cannot be won only with --allow-unsolvable.
+    standard error as a table, or with --json to standard output (then the names of the
+    files written go to standard error): per seat and bot the share of avatars that got out,
+    were caught or were still inside, win shares with 95 % intervals, whether playing first
+    pays, and findings (each with a code and what a designer could change). Output files are
+    checked writable before the games are played. An invalid level is not played (exit 1); a
+    level that cannot be won only with --allow-unsolvable.
 
     YINSH games: printkit simulate yinsh --games 1000 (printkit simulate yinsh --help).
     """
     from printkit.batch import make_chunks, run_chunks
     from printkit.sinpin.game.state import AVATARS
+    from printkit.sinpin.game.findings import findings
     from printkit.sinpin.game.stats import SimStats
     from printkit.sinpin.game.simulate import SimulationPlan, simulate_chunk
 
@@ -130,6 +151,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if not checked.verdict.valid:
         message(f"{checked.name}: this level cannot be won (S26); simulating it as asked")
     players = players_for(level, players, checked.name)
+    check_writable([path for path in (record, log_file, heatmap) if path is not None])  # before the games are played
     plan = SimulationPlan(level, checked.name, bot_names, players, seed, keep_records=record is not None,
                           log_game=0 if log_file else None)
     stats = SimStats()
@@ -137,15 +159,21 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     logged = None
     chunks = make_chunks(games, CHUNK_GAMES)
     work = functools.partial(simulate_chunk, plan)
-    with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
-                           hidden=not show_progress()) as bar:
-        for chunk, result in run_chunks(work, chunks, executor=executor):
-            stats.merge(result.stats)
-            records.append(result.records)
-            logged = logged or result.logged
-            bar.update(chunk.count)
+    try:
+        with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
+                               hidden=not show_progress()) as bar:
+            for chunk, result in run_chunks(work, chunks, executor=executor):
+                stats.merge(result.stats)
+                records.append(result.records)
+                logged = logged or result.logged
+                bar.update(chunk.count)
+    except KeyboardInterrupt:
+        message(f"{checked.name}: interrupted after {stats.games} of {games} games; nothing written")
+        raise
     report = stats.report(level, plan.seat_bots(), seed)
     report["level"] = level.name or Path(checked.name).stem
+    found = findings(stats, level, plan.seat_bots(), frozenset(checked.verdict.soft_locks))
+    report["findings"] = [finding.as_json() for finding in found]
     outputs: list[tuple[str, bytes]] = []
     if record is not None:
         outputs.append((record, "".join(records).encode("utf-8")))
@@ -159,20 +187,26 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
 
         seats = plan.seat_bots()
         bots = f"{seats[0]} × {len(seats)}" if len(set(seats)) == 1 else ", ".join(seats)
-        subtitle = f"{games} simulated game{'s' * (games != 1)}, bots {bots}, seed {seed}"
-        outputs += [(str(path), data) for path, data in
-                    document_outputs(heatmap_document(level, stats, title=report["level"], subtitle=subtitle), heatmap)]
-    _write(outputs)
+        subtitle = f"{games} simulated game{'s' * (games != 1)}, {players} players, bots {bots}, seed {seed}"
+        document = heatmap_document(level, stats, title=report["level"], subtitle=subtitle, findings=found)
+        outputs += [(str(path), data) for path, data in document_outputs(document, heatmap)]
+    _write(outputs, listed=not as_json)
     if as_json:
         click.echo(json_line(report))
     else:
         message(_table(report, plan.seat_bots(), AVATARS))
 
 
-def _write(outputs: list[tuple[str, bytes]]) -> None:
-    """Each folder's files as one batch (printkit.atomicfile: whole or not at all)."""
+def _write(outputs: list[tuple[str, bytes]], listed: bool = True) -> None:
+    """Each folder's files as one batch (printkit.atomicfile: whole or not at all), listed
+    on standard output; with --json (`listed` False) stdout carries the JSON, so the names
+    go to standard error, as `survey --json` does."""
     folders: dict[Path, AtomicBatch] = {}
     for path, data in outputs:
         folders.setdefault(Path(path).resolve().parent, AtomicBatch()).add(path, data)
     for batch in folders.values():
-        publish(batch)
+        if listed:
+            publish(batch)
+        else:
+            for path in batch.commit():
+                message(f"wrote {path}")

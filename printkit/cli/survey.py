@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from printkit.atomicfile import check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.common import EXIT_FINDING, message, output_format, write_listed
 from printkit.cli.generate import Made, make_levels, run_seed, shortfall
@@ -78,6 +79,7 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
     otherwise.
     """
     output_format(output)
+    check_writable([output])  # before the levels are made: none thrown away for a read-only folder
     request = request_from(**options)  # type: ignore[arg-type]
     seed = run_seed(seed)
     made = make_levels(request, seed, count, executor, "Surveying the generator")

@@ -94,7 +94,8 @@ def _sections(rules: Rules) -> list[_Section]:
         )),
         _Section("The ghost", "S30; S31; S32", (
             "After your move, move the ghost as many squares as your card: each square left, right or down, never up,"
-            " through rock, never below the bottom row of the exit's field. Players out of the game still move it.",
+            " through rock; it steps down only as far as the bottom row of the exit's field, left and right always."
+            " Players out of the game still move it.",
             "A ghost card from the box, or reaching the exit, moves it at once by your card.",
             "When the ghost's 2 × 2 squares overlap your field you are caught: you lose all health and leave the"
             " game, keeping your gems.",

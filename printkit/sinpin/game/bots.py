@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from printkit.sinpin.game.state import Game
 from printkit.sinpin.game.outcomes import GameOutcome
-from printkit.sinpin.game.ghost import Place, reach
+from printkit.sinpin.game.ghost import Place
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.graph import MoveCache, move_graph
 from printkit.sinpin.rules import CARD_VALUES, next_hand
@@ -197,6 +197,7 @@ class Bot:
         others = [state.seats[i].at for i in state.on_board() if i != seat and state.seats[i].at != game.door]
         own = state.seats[seat]
         mine = own.at if own.status == "in" and own.at != game.door else None
+        reach = game.ghost_board.reach  # S30: fields below the bound are out of its reach
 
         def score(place: Place) -> tuple[float, float]:
             near = min((reach(place, at) for at in others), default=math.inf)
@@ -285,7 +286,7 @@ class CautiousBot(Bot):
         ghost = game.state.ghost
         left = self._turns_left(game, seat, safe)
         door, far = game.door, max(CARD_VALUES)
-        keys = [(o.exited or o.end == door or reach(ghost, o.end) > far, -turns, o.health, o.gained)
+        keys = [(o.exited or o.end == door or game.ghost_board.reach(ghost, o.end) > far, -turns, o.health, o.gained)
                 for turns, (_, o) in zip(left, safe)]
         return options.index(safe[self._best(game, keys)])
 

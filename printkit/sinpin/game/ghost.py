@@ -12,7 +12,6 @@ from printkit.sinpin.level import Position
 from printkit.sinpin.rules import SQUARES_PER_FIELD
 
 Place = tuple[int, int]  # (sx, sy): the ghost's top-left square
-STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (1, 0), (0, 1))  # left, right, down; never up (S30)
 
 
 def start_place(door: Position) -> Place:
@@ -34,29 +33,35 @@ def fields_under(place: Place) -> frozenset[Position]:
 
 
 class GhostBoard:
-    """Where the ghost may go on one level: inside the grid of squares and above the bound."""
+    """Where the ghost may go on one level: inside the grid of squares, down only to the bound."""
 
     def __init__(self, width: int, height: int, exit_: Position):
         self.max_sx = SQUARES_PER_FIELD * width - 2
-        self.max_sy = min(SQUARES_PER_FIELD * height - 2, lowest_row(exit_))
+        self.max_sy = min(SQUARES_PER_FIELD * height - 2, lowest_row(exit_))  # a step down may end here at most
         self._moves: dict[tuple[Place, int], dict[Place, tuple[Place, ...]]] = {}
 
-    def allowed(self, place: Place) -> bool:
-        """A step may end only where the whole ghost is inside the grid and its lower row is
-        not below the exit's bottom row (S30). A ghost that starts below that row (an exit
-        above the door) can therefore take no step at all: "a step that would break this is
-        not allowed", and every step would leave it below."""
-        sx, sy = place
-        return 0 <= sx <= self.max_sx and 0 <= sy <= self.max_sy
-
     def steps(self, place: Place) -> list[Place]:
+        """The squares one step can go to (S30, settled): left and right anywhere inside the
+        grid of squares; down only while the ghost's lower row stays at or above the exit
+        field's bottom row (after the step, sy + 1 <= 3 * exit_y + 2). A ghost that starts
+        below that row (an exit above the door) still walks sideways along the door's rows."""
         sx, sy = place
-        return [step for dx, dy in STEPS if self.allowed(step := (sx + dx, sy + dy))]
+        found = [(sx + dx, sy) for dx in (-1, 1) if 0 <= sx + dx <= self.max_sx]
+        if sy + 1 <= self.max_sy:
+            found.append((sx, sy + 1))
+        return found
+
+    def reach(self, place: Place, field: Position) -> float:
+        """`reach` on this board: infinite for a field the bound keeps the ghost above."""
+        if SQUARES_PER_FIELD * field[1] > max(place[1], self.max_sy) + 1:
+            return float("inf")
+        return reach(place, field)
 
     def moves(self, place: Place, squares: int) -> dict[Place, tuple[Place, ...]]:
         """Every place the ghost can end a move of `squares` squares at, with one path to it
         (the squares stepped through, start excluded). A ghost with no allowed step loses the
-        rest of its move (S30), so a move can end early where it got stuck. Paths are found
+        rest of its move; under S30 as settled that never happens (a grid is at least one
+        field, three squares, wide, so a sideways step is always left). Paths are found
         breadth first in step order (left, right, down), so the one kept is fixed. (Worked
         out once per place and count: the board never changes; callers must not change it.)"""
         found = self._moves.get((place, squares))
