@@ -18,7 +18,7 @@ from printkit.scan.features import features
 from printkit.scan.fields import PATCH, check_quality, field_patches, flatten
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import find_sheet
-from printkit.scan.reading import UNSURE, FieldOdds, Unsure, combined, decide, read_photo
+from printkit.scan.reading import UNSURE, FieldOdds, Unsure, combined, decide, read_photo, shifted, walled_in
 from printkit.sinpin.tiles import Tile
 
 K = len(classifier.CLASSES)
@@ -127,6 +127,36 @@ def test_unsure_fields_are_those_under_the_threshold_with_their_runner_up():
     (unsure,) = decide(code, p).unsure
     assert (unsure.x, unsure.tile, unsure.other) == (1, Tile.EXIT, Tile.ROCK)
     assert unsure.describe() == f"B1: exit Ω or rock? {round((UNSURE - 0.3) * 100)} %"
+
+
+def test_a_walled_in_sheets_border_field_read_as_something_else_leans_to_rock():
+    """S1: outside the grid is rock and levels are walled in; a border field unsure between
+    a teleporter (a round scribble?) and rock is rock when the rest of the border is."""
+    code = SheetCode(3, 3, False)
+    ring = classifier.CLASSES.index(Tile.TELEPORTER)
+    p = odds([[ROCK, ROCK, ROCK], [ROCK, A, ring], [ROCK, Z, ROCK]])
+    p[5] = 0.0
+    p[5, ring], p[5, ROCK] = 0.7, 0.3
+    assert decide(code, p).rows == ("###", "#A#", "#Z#")
+    inner = odds([[ROCK, ROCK, ROCK], [ROCK, ring, ROCK], [ROCK, A, Z]])
+    inner[4] = 0.0
+    inner[4, ring], inner[4, ROCK] = 0.7, 0.3
+    assert decide(code, inner).rows[1] == "#O#"  # inside the wall nothing changes
+    open_border = odds([[OPEN, OPEN, OPEN], [OPEN, A, ring], [OPEN, Z, OPEN]])
+    open_border[5] = 0.0
+    open_border[5, ring], open_border[5, ROCK] = 0.7, 0.3
+    assert (walled_in(code, open_border) == open_border).all()  # a sheet not walled in is left as read
+
+
+def test_a_patch_moved_keeps_its_ink_and_loses_what_went_out():
+    patch = np.zeros((1, PATCH, PATCH), np.float32)
+    patch[0, 10, 10] = 1.0
+    patch[0, 20, 0] = 1.0
+    moved = shifted(patch, 2.0, -1.0)
+    assert moved[0, 9, 12] == 1.0 and moved[0, 19, 2] == 1.0 and moved.sum() == 2.0
+    left = shifted(patch, -1.0, 0.0)
+    assert left.sum() == 1.0  # the ink on the left edge went out
+    assert shifted(patch, 0.0, 0.0) is patch
 
 
 def test_photos_of_different_sheets_are_not_combined():

@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "examples": "printkit.cli.examples:examples_group",
     "rules": "printkit.cli.rules:rules_command",
     "editor": "printkit.cli.editor:editor_command",
+    "play": "printkit.cli.play:play_command",
+    "replay": "printkit.cli.play:replay_command",
     "generate": "printkit.cli.generate:generate_command",
     "survey": "printkit.cli.survey:survey_command",
 }

@@ -1,4 +1,4 @@
-"""Serving the editor with uvicorn on a socket bound before the server starts, so the port
+"""Serving the editor (and `printkit play`) with uvicorn on a socket bound before the server starts, so the port
 (a free one by default) is known to the Host check and printed before the browser opens."""
 
 from __future__ import annotations
@@ -42,9 +42,16 @@ def serve(sock: socket.socket, folder: Path, start_file: str | None, *, open_bro
           announce: Callable[[str], None], announce_note: Callable[[str], None]) -> None:
     """Run until Ctrl-C (KeyboardInterrupt then reaches the caller, after a clean shutdown)."""
     host, port = sock.getsockname()[:2]
-    app = create_app(folder, allowed_hosts(host, port), start_file)
-    url = url_for(host, port)
-    # access lines for every keystroke's validation would bury the URL; warnings still show
+    run_app(sock, create_app(folder, allowed_hosts(host, port), start_file), open_browser=open_browser,
+            announce=announce, announce_note=announce_note)
+
+
+def run_app(sock: socket.socket, app: Callable, *, open_browser: bool, announce: Callable[[str], None],
+            announce_note: Callable[[str], None], path: str = "") -> None:
+    """Serve a guarded app (the editor's, `printkit play`'s) on a bound socket until Ctrl-C."""
+    host, port = sock.getsockname()[:2]
+    url = url_for(host, port) + path
+    # access lines for every request would bury the URL; warnings still show
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", interface="asgi3",
                             proxy_headers=False)  # no proxy stands in front: X-Forwarded-* are not believed
     server = uvicorn.Server(config)

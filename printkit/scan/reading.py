@@ -1,10 +1,13 @@
 """A photo read into a level: every field's tile with its probability, the fields it is
-unsure of, and the two fixes the rules allow (S3: exactly one entry door α and one exit Ω)."""
+unsure of, the two fixes the rules allow (S3: exactly one entry door α and one exit Ω), and
+the rock border most levels have (S1: outside the grid is rock, and designers wall their
+levels in)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from printkit.scan import classifier
@@ -16,6 +19,12 @@ from printkit.scan.markers import find_sheet
 from printkit.sinpin.tiles import Tile, field_name
 
 UNSURE = 0.9  # a field read with less than this probability is listed (and marked in --review)
+# Each field is also read from its patch moved 1.5 px (a quarter of a mm) each way and the
+# odds averaged: a frame found a little off, or a form drawn off-centre, moves the read less.
+# Measured on held-out styles: fields right 89.8 -> 90.3 %, and misreads get less sure.
+SHIFTS_PX = ((0.0, 0.0), (1.5, 0.0), (-1.5, 0.0), (0.0, 1.5), (0.0, -1.5))
+BORDER_SHARE = 0.7  # a sheet whose border fields are read as rock this often is walled in ...
+BORDER_ROCK = 20.0  # ... and its border fields are this much likelier rock (prior odds)
 
 
 @dataclass(frozen=True)
@@ -59,7 +68,22 @@ def read_photo(gray: np.ndarray, model: classifier.Model | None = None) -> Field
     check_quality(grid)
     patches = field_patches(grid)
     flat = patches.reshape(-1, *patches.shape[2:])
-    return FieldOdds(found.code, (model or classifier.packaged()).probabilities(features(flat)))
+    return FieldOdds(found.code, field_odds(flat, model or classifier.packaged()))
+
+
+def field_odds(patches: np.ndarray, model: classifier.Model) -> np.ndarray:
+    """(N, P, P) patches -> (N, tiles) probabilities, averaged over the patches moved by SHIFTS_PX."""
+    return np.mean([model.probabilities(features(shifted(patches, dx, dy))) for dx, dy in SHIFTS_PX], axis=0)
+
+
+def shifted(patches: np.ndarray, dx: float, dy: float) -> np.ndarray:
+    """Every patch moved by (dx, dy) px, the ink moved out replaced by paper (no ink)."""
+    if dx == 0 and dy == 0:
+        return patches
+    matrix = np.array([[1, 0, dx], [0, 1, dy]], np.float32)
+    side = patches.shape[1]
+    return np.stack([cv2.warpAffine(patch, matrix, (side, side), flags=cv2.INTER_LINEAR, borderValue=0)
+                     for patch in patches])
 
 
 def combined(reads: list[FieldOdds]) -> Reading:
@@ -74,6 +98,7 @@ def combined(reads: list[FieldOdds]) -> Reading:
 def decide(code: SheetCode, probabilities: np.ndarray) -> Reading:
     """Each field's likeliest tile, S3's one door and one exit, and the unsure fields."""
     rows, columns = code.rows, code.columns
+    probabilities = walled_in(code, probabilities)
     choice = probabilities.argmax(axis=1)
     notes: dict[int, str] = {}
     for tile in (Tile.DOOR, Tile.EXIT):
@@ -90,6 +115,23 @@ def decide(code: SheetCode, probabilities: np.ndarray) -> Reading:
     text = tuple("".join(chars[y * columns:(y + 1) * columns]) for y in range(rows))
     chosen_p = probabilities[np.arange(rows * columns), choice].reshape(rows, columns)
     return Reading(code, text, chosen_p, tuple(unsure))
+
+
+def walled_in(code: SheetCode, probabilities: np.ndarray) -> np.ndarray:
+    """The odds with the rock border taken into account: when most of a sheet's border fields
+    read as rock, the level is walled in (as levels nearly always are; outside the grid is
+    rock anyway, S1) and a border field that reads as something else is more likely rock
+    drawn unusually than a lone tile in the wall. Only rock's odds grow, so a door or exit
+    drawn in the wall is still found where it is likeliest (S3, `_exactly_one`)."""
+    index = np.arange(code.rows * code.columns)
+    x, y = index % code.columns, index // code.columns
+    border = (x == 0) | (y == 0) | (x == code.columns - 1) | (y == code.rows - 1)
+    rock = classifier.CLASSES.index(Tile.ROCK)
+    if code.rows < 3 or code.columns < 3 or (probabilities[border].argmax(axis=1) == rock).mean() < BORDER_SHARE:
+        return probabilities
+    odds = probabilities.copy()
+    odds[border, rock] *= BORDER_ROCK
+    return odds / odds.sum(axis=1, keepdims=True)
 
 
 def _exactly_one(p: np.ndarray, choice: np.ndarray, k: int, notes: dict[int, str]) -> None:

@@ -109,6 +109,12 @@ def play_game(game: YinshGame, bots: Sequence[Bot], seed: int, *, index: int = 0
     `rows_for_opponent` (per colour: rows its moves made in the opponent's colour, Y6)."""
     white = white_seat_for(seed) if game.white_seat is None else game.white_seat
     lines = record.play(game, bots, seed, index=index, white=white, rules=game.knobs.as_dict())
+    finish_record(lines, white)
+    return lines
+
+
+def finish_record(lines: list[dict[str, JSON]], white: int) -> None:
+    """The end line's YINSH keys, from the turns (a game played in the browser ends so too)."""
     moves = 0
     for_opponent = [0, 0]
     mover_seat = None
@@ -123,8 +129,6 @@ def play_game(game: YinshGame, bots: Sequence[Bot], seed: int, *, index: int = 0
     scores = lines[-1]["scores"]
     lines[-1].update({"moves": moves, "rings_off": [int(scores[white]), int(scores[1 - white])],
                       "rows_for_opponent": for_opponent})
-    return lines
-
 
 
 def record_game_text(lines: list[dict[str, JSON]]) -> str:

@@ -1,0 +1,43 @@
+"""What a game's view needs to draw its board, once a game: `GEOMETRY[name](rules)`.
+
+Sinpin's is the level's map with the print's tile icons (the editor's palette). Sinoda's and
+YINSH's are their board coordinates, in modules of their own (`sinoda_view.py`,
+`yinsh_view.py`), registered here when they exist: each may add itself to GEOMETRY, or
+define `geometry(rules) -> dict`, which `geometry_of` finds. A game with neither gets {}
+and the page's generic view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from typing import Any
+
+from printkit.games.protocol import GameRules
+
+VIEW_MODULES = {"sinoda": "printkit.play.sinoda_view", "yinsh": "printkit.play.yinsh_view"}
+
+
+def sinpin_geometry(rules: Any) -> dict[str, Any]:
+    """The level's map before set-up, its size, and the tile icons and column names the
+    editor draws with (one look for the editor, the printed map and the game)."""
+    from printkit.editor.palette import palette_json
+
+    level = rules.level
+    return {"width": level.width, "height": level.height, "map": list(level.rows), "level": rules.level_name,
+            "door": list(level.door), "exit": list(level.exit), "palette": palette_json()}
+
+
+GEOMETRY: dict[str, Callable[[GameRules], dict[str, Any]]] = {"sinpin": sinpin_geometry}
+
+
+def geometry_of(rules: GameRules) -> dict[str, Any]:
+    """GEOMETRY[rules.name](rules), after loading the game's view module if it has one."""
+    module_name = VIEW_MODULES.get(rules.name)
+    if rules.name not in GEOMETRY and module_name is not None and importlib.util.find_spec(module_name) is not None:
+        module = importlib.import_module(module_name)
+        if rules.name not in GEOMETRY and hasattr(module, "geometry"):
+            GEOMETRY[rules.name] = module.geometry
+    found = GEOMETRY.get(rules.name)
+    return found(rules) if found is not None else {}

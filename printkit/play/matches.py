@@ -1,0 +1,184 @@
+"""A match: one game's rules, who sits in each seat (a person or a bot by name), the seed,
+and what only that game knows (its bots, its record's own keys, words for its actions).
+
+Each game's rules and bots are made as its `simulate` makes them, so a played game is
+recorded in the very frame `simulate --record` writes (printkit.games.record).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.games.protocol import JSON, Bot, GameRules, GameState
+from printkit.games.record import end_line, header
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Named:
+    """A seat in the record's `players`: a person ("human") has no bot, only the name."""
+
+    name: str
+
+
+@dataclass
+class Match:
+    rules: GameRules
+    players: tuple[str, ...]  # HUMAN or a bot's name, one a seat
+    seed: int
+    bots: Callable[[], list[Bot | None]]  # fresh bots for one game, None for a person's seat
+    header_keys: dict[str, JSON] = field(default_factory=dict)  # the game's own header keys
+    finish: Callable[[list[dict[str, JSON]]], None] | None = None  # the game's own end keys
+    label: Callable[[GameState, JSON], str] | None = None  # an action in words
+    extra: Callable[[GameState], dict[str, JSON]] | None = None  # more for a person's choice (Sinpin: ghost paths)
+    recent: Callable[[GameState], dict[str, JSON]] | None = None  # what just happened, while playing (Sinpin)
+
+    def words(self, state: GameState, action: JSON) -> str:
+        if self.label is not None:
+            return self.label(state, action)
+        return action if isinstance(action, str) else json.dumps(action, ensure_ascii=False)
+
+    def record(self, state: GameState, turns: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+        """The finished game's record, as `simulate --record` writes it (game 0)."""
+        named = [Named(name) for name in self.players]
+        own = getattr(self.rules, "record", None)
+        if own is not None:  # Sinpin writes its record from the final state (set-up lines, turns)
+            return own(state, 0, self.seed, named)
+        lines = [header(self.rules, 0, self.seed, named, **self.header_keys), *turns,
+                 end_line(getattr(state, "ended", None) or "over", state.winners(), scores=list(state.scores()))]
+        if self.finish is not None:
+            self.finish(lines)
+        return lines
+
+
+def seat_names(players: Sequence[str], known: Sequence[str], seats: int | Sequence[int]) -> tuple[str, ...]:
+    """The seats' players, checked: each HUMAN or one of the game's bots, as many as it seats."""
+    unknown = [name for name in players if name != HUMAN and name not in known]
+    if unknown:
+        raise ValueError(f"unknown player '{', '.join(unknown)}'; a seat is human or a bot: {', '.join(known)}")
+    allowed = [seats] if isinstance(seats, int) else list(seats)
+    if len(players) not in allowed:
+        counts = " or ".join(map(str, allowed))
+        raise ValueError(f"this game is played by {counts} players, not {len(players)}")
+    return tuple(players)
+
+
+# -- Sinpin ------------------------------------------------------------------------------------
+def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int) -> Match:
+    from printkit.sinpin.game.bots import BOTS
+    from printkit.sinpin.game.bots import make_bots as sinpin_bots
+    from printkit.sinpin.game.protocol import SinpinBot, SinpinGame
+    from printkit.sinpin.game.simulate import tools_for
+
+    names = seat_names(players, list(BOTS), level.players)
+    moves, knowledge = tools_for(level)
+    game = SinpinGame(level, len(names), level_name=level_name, moves=moves, knowledge=knowledge)
+
+    def bots() -> list[Bot | None]:
+        made: list[Bot | None] = []
+        for seat, name in enumerate(names):
+            made.append(None if name == HUMAN else SinpinBot(sinpin_bots([name], 1, game.knowledge)[0]))
+        return made
+
+    return Match(game, names, seed, bots, label=sinpin_label, extra=sinpin_extra, recent=sinpin_recent)
+
+
+def _field(at: Sequence[int]) -> str:
+    from printkit.sinpin.tiles import field_name
+
+    return field_name(at[0], at[1])
+
+
+def sinpin_label(state: Any, action: JSON) -> str:
+    if "move" in action:
+        way = f"card {action['card']} to {_field(action['end'])}"
+        notes = [note for note, on in (("out by the exit", action["exit"]), ("knocked out", action["knocked_out"])) if on]
+        gained = f", +{action['gems']} gems" if action["gems"] else ""
+        return way + gained + (f" ({', '.join(notes)})" if notes else "")
+    if "place" in action:
+        return f"{action['item']} on {_field(action['place'])}"
+    if "card" in action:
+        return f"play card {action['card']} (out of the game)"
+    if "knocked_out" in action:
+        return "pay 3 gems and stay" if action["knocked_out"] == "pay" else "back to the door"
+    return f"ghost to square {action['ghost'][0]},{action['ghost'][1]}"
+
+
+def sinpin_recent(state: Any) -> dict[str, JSON]:
+    """The record's last line so far (the turn or placement just done: its trail, events and
+    the ghost's paths), for the page to show each bot's turn as it is played."""
+    lines = state.lines()
+    return {"recent": lines[-1] if lines else None}
+
+
+def sinpin_extra(state: Any) -> dict[str, JSON]:
+    """The ghost's path to each end it may take (S30), for the page to walk it square by square."""
+    decision = state.decision
+    if decision is None or decision.kind != "ghost":
+        return {}
+    return {"ghost_paths": [[list(step) for step in path] for _, path in decision.options]}
+
+
+# -- Sinoda and YINSH --------------------------------------------------------------------------
+def sinoda_match(game: Any, spec_name: str, players: Sequence[str], seed: int) -> Match:
+    from printkit.batch import derive_seed
+    from printkit.sinoda.simulate import BOTS, header_extra, make_bot
+
+    names = seat_names(players, list(BOTS), game.seats)
+
+    def bots() -> list[Bot | None]:
+        return [None if name == HUMAN else make_bot(name, derive_seed(seed, 0, "bot", seat))
+                for seat, name in enumerate(names)]
+
+    return Match(game, names, seed, bots, header_keys=header_extra(game, spec_name))
+
+
+def yinsh_match(game: Any, players: Sequence[str], seed: int) -> Match:
+    from printkit.batch import derive_seed
+    from printkit.yinsh.bots import BOTS, make_bot
+    from printkit.yinsh.game import finish_record, white_seat_for
+
+    names = seat_names(players, list(BOTS), 2)
+    white = white_seat_for(seed) if game.white_seat is None else game.white_seat
+
+    def bots() -> list[Bot | None]:
+        return [None if name == HUMAN else make_bot(name, derive_seed(seed, 0, "bot", seat))
+                for seat, name in enumerate(names)]
+
+    return Match(game, names, seed, bots, header_keys={"white": white, "rules": game.knobs.as_dict()},
+                 finish=lambda lines: finish_record(lines, white))
+
+
+def rules_of_header(first: dict[str, JSON]) -> GameRules:
+    """The rules a record's header was played under, for a replay (Sinoda, YINSH)."""
+    if first["record"] == "yinsh-game":
+        from printkit.yinsh.game import YinshGame
+        from printkit.yinsh.knobs import knobs_from
+
+        return YinshGame(knobs_from(first.get("rules", {})), white_seat=first.get("white"))
+    if first["record"] == "sinoda-game":
+        from printkit.sinoda.game import make_game
+        from printkit.sinoda.rules import SinodaRules
+
+        board = first.get("board")
+        rules = SinodaRules(**first.get("rules", {}))
+        if isinstance(board, str) and board:
+            from printkit.boards.spec import SinodaOptions, load_spec
+            from printkit.bundled import find
+
+            item = find(board, "board")
+            spec = load_spec(str(item.path) if item is not None else board)
+            if isinstance(spec.options, SinodaOptions):
+                return _sinoda(spec.options.setup, rules)
+        return make_game(len(first["players"]), rules=rules)
+    raise ValueError(f"no replay for a '{first['record']}' record")
+
+
+def _sinoda(setup: Any, rules: Any) -> Any:
+    from printkit.sinoda.game import SinodaGame
+
+    return SinodaGame(setup, rules)

@@ -1,0 +1,98 @@
+"""A Sinpin record replayed through the protocol (printkit.sinpin.game.protocol).
+
+A record line holds a whole turn: the card, the move's end and trail, where drawn items
+went, the S25 choice and the ghost's paths. Each decision the protocol asks while the line
+is played is answered from it. A seat played by a bot asks that bot too: Sinpin's bots break
+ties with the game's own generator (so the box's later draws depend on them), and a bot that
+chooses the recorded action leaves the generator as it did in the game. The replayed line
+must equal the record's, or the record is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.games.protocol import JSON
+from printkit.play.matches import HUMAN, Match, sinpin_match
+from printkit.play.steps import ReplayError, Step
+from printkit.sinpin.level import Level
+from printkit.sinpin.rules import Rules
+
+
+class _Answers:
+    """The answers one record line gives, each taken once."""
+
+    def __init__(self, line: dict[str, JSON]):
+        self.line = line
+        self.places = [event[1] for event in line.get("events", []) if event[0] == "place"]
+        self.choices = [event[2] for event in line.get("events", []) if event[0] == "knocked_out"]
+        self.ghosts = [step["path"] for step in line.get("ghost", [])]
+
+    def action(self, game: Any, state: Any) -> tuple:
+        decision = state.decision
+        kind, line = decision.kind, self.line
+        if kind == "place":
+            at = line["at"] if "setup" in line else self.places.pop(0)
+            return ("place", *at)
+        if kind == "card":
+            return ("card", line["card"])
+        if kind == "knocked_out":
+            return ("knocked_out", self.choices.pop(0))
+        if kind == "move":
+            move = line["move"]
+            for index in range(len(decision.options)):
+                found = game.action_json(state, ("move", index))
+                if (found["card"], found["end"], found["trail"], found["exit"]) == (
+                        line["card"], move["end"], move["trail"], move["exit"]):
+                    return ("move", index)
+            raise ValueError(f"turn {line.get('turn')}: no move of card {line['card']} ends so")
+        for place, path in decision.options:  # the ghost: the option with a recorded path
+            walked = [list(step) for step in path]
+            if walked in self.ghosts:
+                self.ghosts.remove(walked)
+                return ("ghost", *place)
+        raise ValueError(f"turn {line.get('turn')}: the ghost's path is none it could take")
+
+
+def sinpin_steps(head: dict[str, JSON], body: list[dict[str, JSON]]) -> tuple[Match, list]:
+    from printkit.sinpin.game.bots import BOTS
+
+    players = [str(player["bot"]) for player in head["players"]]
+    playing = [name if name in BOTS else HUMAN for name in players]
+    level = Level(tuple(head["map"]), rules=Rules(**head["rules"]), players=(len(players),))
+    match = sinpin_match(level, str(head.get("level", "")), playing, int(head["seed"]))
+    match.players = tuple(players)
+    game = match.rules
+    bots = match.bots()
+    state = game.initial_state(int(head["seed"]))
+    if state._start.state.first != head.get("first"):
+        raise ReplayError(f"game {head.get('game')}: the seed draws seat {state._start.state.first} to start, "
+                          f"not {head.get('first')} (S28)")
+    steps = [Step(state, None)]
+    for number, line in enumerate(body):
+        answers = _Answers(line)
+        alternatives: list[JSON] = []
+        last = None
+        while len(state.lines()) <= number:
+            if state.is_terminal():
+                raise ReplayError(f"game {head.get('game')}: the game ends before line {number + 2}")
+            decision = state.decision
+            try:
+                wanted = answers.action(game, state)
+            except (IndexError, KeyError, ValueError) as error:
+                raise ReplayError(f"game {head.get('game')}, line {number + 2}: {error}") from None
+            if decision.kind == "move":
+                alternatives = [game.action_json(state, ("move", index)) for index, (card, _) in enumerate(decision.options)
+                                if card == line["card"] and ("move", index) != wanted]
+            last = {"seat": decision.seat, "action": game.action_json(state, wanted)}
+            after = None
+            bot = bots[decision.seat]
+            if bot is not None:
+                index, asked = bot.act(state, decision.actions)
+                after = asked if decision.actions[index] == wanted else None
+            state = after if after is not None else state.after(wanted, None)
+        if state.lines()[number] != line:
+            raise ReplayError(f"game {head.get('game')}, line {number + 2} does not replay: the rules give "
+                              f"{state.lines()[number]}")
+        steps.append(Step(state, line, last, alternatives))
+    return match, steps

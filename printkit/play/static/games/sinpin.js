@@ -1,0 +1,105 @@
+// Sinpin's view for the play page (the contract of docs/play.md): the map with the game on
+// it, every seat in a panel, and the pending decision as clicks.
+
+import { Board } from "../sinpin/board.js";
+import { Choices } from "../sinpin/choices.js";
+import { boxPanel, linePanel, node, seatsPanel } from "../sinpin/panel.js";
+
+export function createView(container, info, { onAction }) {
+  const root = node("div", { class: "sinpin" });
+  const boardBox = node("div", { class: "board" });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.id = "map";
+  boardBox.append(svg);
+  const side = node("aside", { "aria-label": "Players" });
+  root.append(boardBox, side);
+  container.replaceChildren(root);
+  const columns = info.geometry.palette.columns;
+  const board = new Board(svg, info.geometry);
+  let current = null;
+  let before = null; // the state before the last action: where a move started
+  const choices = new Choices(columns, (action) => onAction(action), (boardOnly) => draw(boardOnly));
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && current?.human) { // Esc: the card (or the ghost's walk) back, nothing chosen
+      choices.reset();
+      draw();
+      return;
+    }
+    if (!current?.human || current.state.decision?.kind !== "move" || !/^[1-6]$/.test(event.key)) return;
+    const card = Number(event.key);
+    if (current.legal.some((action) => action.card === card)) {
+      choices.card = card;
+      choices.end = null;
+      draw();
+    }
+  });
+
+  // The record line to show: the replay's step, or while playing the turn just done (not
+  // while a person is looking at the outcomes of a card: they are drawn instead).
+  function lineOf(view) {
+    if (view.line !== undefined) return view.line;
+    return choices.card === null ? view.recent ?? null : null;
+  }
+
+  function shownMove(view) {
+    const line = lineOf(view);
+    const marks = line?.setup ? [line.at] : line ? line.events.filter((e) => e[0] === "place").map((e) => e[1]) : [];
+    return { ...shownLine(view, line), marks };
+  }
+
+  function shownLine(view, line) {
+    if (line?.move) {
+      return {
+        move: { start: line.from, trail: line.move.trail },
+        ghosts: ghostsOf(line, view.ghost_from ?? before?.ghost),
+        alternatives: view.showAlternatives ? view.alternatives.map((o) => ({ start: line.from, trail: o.trail })) : [],
+      };
+    }
+    if (line && !line.move && line.ghost) return { ghosts: ghostsOf(line, view.ghost_from ?? before?.ghost) };
+    return {};
+  }
+
+  function draw(boardOnly = false) {
+    const view = current;
+    const state = view.state;
+    const acting = state.to_act ?? null;
+    const seatAt = acting === null ? null : state.seats[acting].at;
+    const offer = choices.offer(view, seatAt);
+    board.render(state, { ...shownMove(view), preview: offer.preview, extra: offer.extra });
+    if (boardOnly) return; // a hover: the panel under the pointer stays as it is
+    const parts = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state)];
+    if (view.terminal) {
+      const names = view.winners.map((s) => `${state.seats[s].avatar} (${info.seats[s].player === "human" ? "you" : info.seats[s].player})`);
+      parts.push(node("p", { class: "ended", text: `The game is over (${state.ended}). ${names.length > 1 ? "Winners" : "Winner"}: ${names.join(", ")}.` }));
+    }
+    if (offer.panel) parts.push(node("h2", { text: "Your choice" }), offer.panel);
+    else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${state.seats[acting].avatar} (${info.seats[acting].player}) is deciding: ${state.decision?.kind ?? ""}.` }));
+    if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
+    else if (view.recent) parts.push(node("h2", { text: "Last" }), linePanel(view.recent, state, columns));
+    side.replaceChildren(...parts);
+  }
+
+  return {
+    show(view) {
+      if (current && current.turn !== view.turn) choices.reset();
+      before = current && view.step === undefined ? current.state : view.step !== undefined ? null : before;
+      current = view;
+      draw();
+    },
+  };
+}
+
+// The ghost's moves of a record line, each from where it stood (the path's start is not in
+// the record: the place before the first step is one step back along it).
+function ghostsOf(line, from) {
+  const moves = [];
+  let start = null;
+  for (const move of line.ghost ?? []) {
+    if (!move.path.length) continue;
+    const first = move.path[0];
+    moves.push({ start: start ?? from ?? first, path: move.path });
+    start = move.path.at(-1);
+  }
+  return moves;
+}

@@ -1,0 +1,93 @@
+// The play page: loads the game, picks its view (games/<game>.js, or the generic one),
+// shows each state the server answers, asks for bots' turns at the viewer's speed, and at
+// the end offers the replay.
+
+import { get, post } from "./api.js";
+import { createView as genericView } from "./fallback.js";
+import { Replayer } from "./replay.js";
+
+const $ = (selector) => document.querySelector(selector);
+const page = { info: null, view: null, current: null, timer: null, replayer: null };
+
+export function speed() {
+  return Number($("#speed").value);
+}
+
+function status(text, error = false) {
+  $("#status").textContent = text;
+  $("#status").classList.toggle("error", error);
+}
+
+async function viewFor(info) {
+  if (new URLSearchParams(location.search).get("view") === "generic") return genericView;
+  try {
+    const module = await import(`./games/${info.game}.js`);
+    return module.createView;
+  } catch (error) {
+    if (!String(error).match(/Failed to fetch|Importing a module script failed|404/)) console.warn(error);
+    return genericView;
+  }
+}
+
+function show(answer) {
+  page.current = answer;
+  page.view.show(answer);
+  document.body.dataset.turn = answer.turn;
+  document.body.dataset.terminal = answer.terminal;
+  clearTimeout(page.timer);
+  if (answer.terminal) {
+    const winners = answer.winners.map((s) => `seat ${s} (${page.info.seats[s].player})`).join(", ");
+    status(`The game is over. Winners: ${winners || "none"}.`);
+    $("#watch").hidden = false;
+  } else if (answer.human) {
+    status(`Your turn (seat ${answer.to_act}).`);
+  } else {
+    status(`Seat ${answer.to_act} (${page.info.seats[answer.to_act].player}) is playing…`);
+    page.timer = setTimeout(botTurn, speed());
+  }
+}
+
+async function botTurn() {
+  const turn = page.current.turn;
+  try {
+    show(await post("/api/bot", { turn }));
+  } catch (error) {
+    status(error.message, true);
+    if (error.status === 409) show(await get("/api/state"));
+  }
+}
+
+async function onAction(action) {
+  if (page.replayer?.active) return;
+  try {
+    show(await post("/api/act", { turn: page.current.turn, action }));
+  } catch (error) {
+    status(error.message, true);
+    if (error.status === 409) show(await get("/api/state"));
+  }
+}
+
+async function watch() {
+  clearTimeout(page.timer);
+  page.replayer = page.replayer ?? new Replayer(page.view, speed, status);
+  await page.replayer.open();
+}
+
+async function start() {
+  $("#speed").addEventListener("input", () => { $("#speed-text").textContent = `${speed() / 1000} s`; });
+  const first = get("/api/state"); // asked with the game, not after it
+  first.catch(() => {});
+  page.info = await get("/api/game");
+  $("#icons").innerHTML = page.info.geometry?.palette?.icons ?? "";
+  $("#title").textContent = `printkit ${page.info.replay ? "replay" : "play"}: ${page.info.game}`
+    + (page.info.geometry?.level ? ` — ${page.info.geometry.level}` : "");
+  const createView = await viewFor(page.info);
+  page.view = createView($("#view"), page.info, { onAction });
+  $("#watch").addEventListener("click", watch);
+  if (page.info.replay) await watch();
+  else show(await first);
+  document.body.dataset.readyMs = Math.round(performance.now()); // from the navigation's start (bench/play_page.py)
+  document.body.dataset.ready = "true";
+}
+
+start().catch((error) => status(error.message, true));

@@ -1,0 +1,110 @@
+// Stepping through a recorded game (printkit replay, or play's game once it is over): arrow
+// keys, a scrubber, jumps to a turn or a round, autoplay at the page's speed, and on request
+// the other outcomes the card allowed.
+
+import { get } from "./api.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export class Replayer {
+  constructor(view, speed, status) {
+    this.view = view;
+    this.speed = speed;
+    this.status = status;
+    this.index = null;
+    this.step = 0;
+    this.wanted = 0;
+    this.timer = null;
+    this.active = false;
+    this.cache = new Map();
+  }
+
+  async open() {
+    this.index = await get("/api/replay");
+    this.active = true;
+    document.body.classList.add("replaying");
+    $("#replay-bar").hidden = false;
+    $("#watch").hidden = true;
+    $("#scrubber").max = this.index.steps - 1;
+    // rounds and the card's other outcomes are Sinpin's; other records have turns only
+    const rounds = this.index.marks.some((m) => m.round !== null && m.round !== undefined);
+    $("#jump-round").closest("label").hidden = !rounds;
+    $("#alternatives").closest("label").hidden = this.index.game !== "sinpin";
+    this.bind();
+    await this.go(0);
+  }
+
+  bind() {
+    if (this.bound) return;
+    this.bound = true;
+    $("#first").addEventListener("click", () => this.go(0));
+    $("#last").addEventListener("click", () => this.go(this.index.steps - 1));
+    $("#back").addEventListener("click", () => this.go(this.wanted - 1));
+    $("#forward").addEventListener("click", () => this.go(this.wanted + 1));
+    $("#autoplay").addEventListener("click", () => this.toggle());
+    $("#scrubber").addEventListener("input", (event) => this.go(Number(event.target.value)));
+    $("#alternatives").addEventListener("change", () => this.go(this.step));
+    $("#jump-turn").addEventListener("change", (event) => this.jump("turn", Number(event.target.value)));
+    $("#jump-round").addEventListener("change", (event) => this.jump("round", Number(event.target.value)));
+    document.addEventListener("keydown", (event) => {
+      if (event.target.tagName === "INPUT" && event.target.type === "number") return;
+      const moves = { ArrowLeft: this.wanted - 1, ArrowRight: this.wanted + 1, Home: 0, End: this.index.steps - 1 };
+      if (event.key in moves) {
+        event.preventDefault();
+        this.go(moves[event.key]);
+      } else if (event.key === " ") {
+        event.preventDefault();
+        this.toggle();
+      }
+    });
+  }
+
+  // The first step of that turn (or round); the game's own turn numbers, not steps.
+  jump(key, value) {
+    const mark = this.index.marks.find((m) => m[key] !== null && m[key] >= value);
+    if (mark) this.go(mark.step);
+    else this.status(`This game has no ${key} ${value}.`, true);
+  }
+
+  toggle() {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      $("#autoplay").textContent = "▶ play";
+      return;
+    }
+    if (this.step >= this.index.steps - 1) this.go(0);
+    $("#autoplay").textContent = "⏸ pause";
+    const tick = async () => {
+      if (this.step >= this.index.steps - 1) {
+        this.timer = null;
+        $("#autoplay").textContent = "▶ play";
+        return;
+      }
+      await this.go(this.step + 1);
+      this.timer = setTimeout(tick, Math.max(this.speed(), 50));
+    };
+    this.timer = setTimeout(tick, Math.max(this.speed(), 50));
+  }
+
+  async go(step) {
+    const wanted = Math.max(0, Math.min(this.index.steps - 1, step));
+    this.wanted = wanted; // keys pressed faster than the answers come step on from here
+    if (!this.cache.has(wanted)) this.cache.set(wanted, await get(`/api/replay/${wanted}`));
+    if (this.wanted !== wanted) return; // a later step was asked for meanwhile
+    const answer = { ...this.cache.get(wanted), showAlternatives: $("#alternatives").checked };
+    this.step = wanted;
+    $("#scrubber").value = wanted;
+    const line = answer.line ?? {};
+    const where = line.turn ? `turn ${line.turn}${line.round ? `, round ${line.round}` : ""}, seat ${line.seat}`
+      : line.setup ? `set-up: ${line.setup}` : "before set-up";
+    $("#step-text").textContent = `step ${wanted} of ${this.index.steps - 1} — ${where}`;
+    document.body.dataset.step = wanted;
+    this.view.show(answer);
+    const end = this.index.end;
+    const players = this.index.header.players ?? [];
+    const winners = end.winners.map((s) => `seat ${s} (${players[s]?.avatar ?? players[s]?.bot ?? "?"})`).join(", ");
+    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): ${end.winners.length > 1 ? "winners" : "winner"} ${winners || "none"}.`
+      : `Replaying game ${this.index.header.game} (seed ${this.index.header.seed}).`);
+  }
+}

@@ -1,0 +1,20 @@
+"""A step of a replay: the state after one record line, the line, and what the page shows
+with it (the replay's vocabulary, below the replayers of printkit.play.replay)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printkit.games.protocol import JSON, GameState
+
+
+class ReplayError(ValueError):
+    """A record that cannot be replayed (the message names the line)."""
+
+
+@dataclass
+class Step:
+    state: GameState
+    line: dict[str, JSON] | None  # the record line this step played (None for step 0)
+    last: dict[str, JSON] | None = None  # the last action, as the play page shows it
+    alternatives: list[JSON] = field(default_factory=list)  # the other outcomes the card allowed (Sinpin)
