@@ -83,6 +83,9 @@ export class Grid {
       this.mapKey = null;
     }
     const { shade, map, top } = this.layers;
+    // what an overlay hung on the <svg> itself last time (the play page's game layer) goes,
+    // as when the whole map was redrawn
+    for (const child of [...svg.children]) if (child !== shade && child !== map && child !== top) child.remove();
     const margin = this.margin();
     const outer = this.extent();
     svg.setAttribute("viewBox", `${-margin} ${-margin} ${outer.width} ${outer.height}`);
