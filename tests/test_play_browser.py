@@ -102,6 +102,7 @@ def open_page(browser: Browser, served: Served, request: pytest.FixtureRequest) 
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
         contexts.append(context)
         tab = context.new_page()
+        tab.set_default_timeout(60_000)  # a whole game's clicks wait on bots and a loaded machine
         tab.on("pageerror", lambda error: errors.append(str(error)))
         tab.goto(served.url + query)
         expect(tab.locator("body")).to_have_attribute("data-ready", "true")

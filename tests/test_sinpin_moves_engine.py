@@ -28,6 +28,8 @@ Readings chosen where sinpin.md leaves a question open (see the report):
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from printkit.sinpin.moves.engine import MoveEngine
@@ -1158,3 +1160,28 @@ def test_outcomes_merge_ways_that_end_alike_and_keep_knock_outs() -> None:
     assert [(o.end, o.damage, knocked) for o, knocked in outcomes] == [((1, 1), 0, False), ((3, 1), 1, True)]
     assert [o for o, _ in engine.outcomes((2, 1), 1, 3)] == [o for o, _ in outcomes]
     assert not any(knocked for _, knocked in engine.outcomes((2, 1), 1, 3))
+
+
+def test_an_engine_and_its_walkers_are_freed_without_the_cyclic_collector() -> None:
+    """The walkers an engine keeps hold it only weakly (detached_transitions): no reference
+    cycle keeps a level's memory of moves alive until the collector traces it."""
+    import gc
+    import weakref
+
+    from printkit.sinpin.loader import read_level
+    from printkit.sinpin.moves.graph import MoveCache, move_graph
+
+    level = read_level(str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml")).level()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        moves = MoveCache(level)
+        move_graph(moves)  # fills the walkers (bits.Reach) the engine keeps
+        moves.items_passed_by([level.door])
+        assert moves.engine.walkers
+        engine = weakref.ref(moves.engine)
+        del moves
+        assert engine() is None
+    finally:
+        if was_enabled:
+            gc.enable()

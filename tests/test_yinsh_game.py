@@ -90,3 +90,20 @@ def test_rows_for_the_opponent_are_counted_for_the_mover() -> None:
         if any(expected):
             return
     raise AssertionError("no random game in 40 made a row for the opponent")
+
+
+def test_each_action_has_words_for_the_page() -> None:
+    """The play page's list of choices: Y2 placement, Y3/Y4 a move with its flips, Y5/Y6 a
+    row and the ring taken off with it, Y9 a pass."""
+    start = GAME.initial_state(0)
+    assert GAME.action_label(start, ("place", 2)) == "ring on A2"
+    state = position("white rings: e5 k7 k8 k9 k10; black rings: e3 a2 a3 a4 b1;"
+                     "white markers: e7 f5 g7; black markers: e8 h8 d4")
+    assert GAME.action_label(state, GAME.action_from_json(state, "e5-e9")) == "ring E5 to E9, flips 2"
+    assert GAME.action_label(state, GAME.action_from_json(state, "e5-e6")) == "ring E5 to E6"
+    rows = play(position("white rings: d4 k7 k8 k9 k10; black rings: a2 g11 h11 i11 j11;"
+                         "white markers: a4 b4 c4 e4 f4"), "d4-d5")
+    assert GAME.action_label(rows, GAME.action_from_json(rows, "x b4-f4 r k8")) == "row B4-F4 off, ring K8 off"
+    assert GAME.action_label(walled(), ("pass",)) == "pass: no ring can move"
+    labels = [GAME.action_label(state, action) for action in state.legal_actions()]
+    assert len(set(labels)) == len(labels)  # words tell every choice apart

@@ -126,6 +126,26 @@ def _centred(page: Page, rotation_deg: float, items: list[tuple[XY, float]]) -> 
     return Placement((cx - box.centre[0], cy - box.centre[1]), rotation_deg)
 
 
+def convex_hull(points: Iterable[XY]) -> list[XY]:
+    """The corners of the points' convex hull in order (Andrew's monotone chain), points on
+    its sides left out: the outline of YINSH's board, on paper and on screen."""
+    ordered = sorted(set((round(x, 9), round(y, 9)) for x, y in points))
+
+    def half(sequence: list[XY]) -> list[XY]:
+        chain: list[XY] = []
+        for p in sequence:
+            while len(chain) >= 2 and _cross(chain[-2], chain[-1], p) <= 1e-9:
+                chain.pop()
+            chain.append(p)
+        return chain[:-1]
+
+    return half(ordered) + half(ordered[::-1])
+
+
+def _cross(o: XY, a: XY, b: XY) -> float:
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
 def _fits(page: Page, content: Box) -> bool:
     usable_width, usable_height = page.usable
     return content.width <= usable_width + 1e-9 and content.height <= usable_height + 1e-9

@@ -134,7 +134,7 @@ def sinoda_match(game: Any, spec_name: str, players: Sequence[str], seed: int) -
         return [None if name == HUMAN else make_bot(name, derive_seed(seed, 0, "bot", seat))
                 for seat, name in enumerate(names)]
 
-    return Match(game, names, seed, bots, header_keys=header_extra(game, spec_name))
+    return Match(game, names, seed, bots, header_keys=header_extra(game, spec_name), label=own_label(game))
 
 
 def yinsh_match(game: Any, players: Sequence[str], seed: int) -> Match:
@@ -150,7 +150,12 @@ def yinsh_match(game: Any, players: Sequence[str], seed: int) -> Match:
                 for seat, name in enumerate(names)]
 
     return Match(game, names, seed, bots, header_keys={"white": white, "rules": game.knobs.as_dict()},
-                 finish=lambda lines: finish_record(lines, white))
+                 finish=lambda lines: finish_record(lines, white), label=own_label(game))
+
+
+def own_label(game: Any) -> Callable[[GameState, JSON], str]:
+    """The game's own words for an action (`action_label`, Sinoda and YINSH), from its JSON."""
+    return lambda state, data: game.action_label(state, game.action_from_json(state, data))
 
 
 def rules_of_header(first: dict[str, JSON]) -> GameRules:
@@ -168,6 +173,8 @@ def rules_of_header(first: dict[str, JSON]) -> GameRules:
         rules = SinodaRules(**first.get("rules", {}))
         if isinstance(board, str) and board:
             from printkit.boards.spec import SinodaOptions, load_spec
+
+            board = board.removesuffix(" (bundled)")  # a record names a bundled board as it was typed
             from printkit.bundled import find
 
             item = find(board, "board")

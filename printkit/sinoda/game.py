@@ -104,6 +104,19 @@ class SinodaGame:
             data["captures"] = {"seat": taken[0], "value": taken[1]}
         return data
 
+    def action_label(self, state: Position, action: int) -> str:
+        """The action in a player's words, for a page's list of choices: `B3: turn to 2`
+        (N5), `B3 to C7` (N6), `B3 to C7, takes player 2's 3` (N7)."""
+        names = self.reach.names
+        piece = names[source(action)]
+        if is_change(action):
+            return f"{piece}: turn to {new_value(action)}"
+        text = f"{piece} to {names[destination(action)]}"
+        taken = state.captures(action)
+        if taken is not None:
+            text += f", takes {self.player_name(taken[0])}'s {taken[1]}"
+        return text
+
     def action_from_json(self, state: Position, data: JSON) -> int:
         if not isinstance(data, dict) or "piece" not in data or ("change" in data) == ("to" in data):
             raise IllegalAction(f"{data!r} is not a Sinoda action: give piece and either change or to")

@@ -40,6 +40,11 @@ class YinshGame:
         """An action's JSON is its GIPF notation (`e3`, `a2-h9`, `x a3-e3 r b2`, `pass`)."""
         return action_text(action)
 
+    def action_label(self, state: State, action: Action) -> str:
+        """The action in a player's words, for a page's list of choices: `ring on E3` (Y2),
+        `ring A2 to H9, flips 2` (Y3, Y4), `row A3-E3 off, ring B2 off` (Y5, Y6), `pass` (Y9)."""
+        return action_label(state, action)
+
     def action_from_json(self, state: State, data: JSON) -> Action:
         if not isinstance(data, str):
             raise IllegalAction(f"Y11: an action is a string in GIPF notation, not {data!r}")
@@ -50,6 +55,20 @@ class YinshGame:
 
     def state_json(self, state: State) -> dict[str, JSON]:
         return state_json(state)
+
+
+def action_label(state: State, action: Action) -> str:
+    kind = action[0]
+    if kind == "place":
+        return f"ring on {NAME[action[1]].upper()}"
+    if kind == "move":
+        start, end = action[1], action[2]
+        flips = (BETWEEN[start << 8 | end] & state.markers).bit_count()
+        text = f"ring {NAME[start].upper()} to {NAME[end].upper()}"
+        return text + (f", flips {flips}" if flips else "")
+    if kind == "remove":
+        return f"row {NAME[action[1]].upper()}-{NAME[action[2]].upper()} off, ring {NAME[action[3]].upper()} off"
+    return "pass: no ring can move"
 
 
 def _names(mask: int) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from printkit.yinsh import board as yinsh_model
-from printkit.boards.layout import SlotRow, YinshLayout
+from printkit.boards.layout import SlotRow, YinshLayout, convex_hull
 from printkit.boards.pieces import ring_hole
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Item, Page, Path, Style, fonts
@@ -102,7 +102,7 @@ def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_s
 def rounded_hull(points: list[XY], reach: float) -> tuple[Command, ...]:
     """The convex hull of `points` grown by `reach`, its corners rounded (a Minkowski sum
     with a disc): the board's shape behind the lines."""
-    hull = _convex_hull(points)
+    hull = convex_hull(points)
     centre = _mean(hull)
     commands: list[Command] = []
     count = len(hull)
@@ -126,21 +126,3 @@ def _outward(a: XY, b: XY, centre: XY) -> XY:
     if (a[0] - centre[0]) * nx + (a[1] - centre[1]) * ny < 0:
         nx, ny = -nx, -ny
     return (nx, ny)
-
-
-def _convex_hull(points: list[XY]) -> list[XY]:
-    ordered = sorted(set((round(x, 9), round(y, 9)) for x, y in points))
-
-    def half(sequence: list[XY]) -> list[XY]:
-        chain: list[XY] = []
-        for p in sequence:
-            while len(chain) >= 2 and _cross(chain[-2], chain[-1], p) <= 1e-9:
-                chain.pop()
-            chain.append(p)
-        return chain[:-1]
-
-    return half(ordered) + half(ordered[::-1])
-
-
-def _cross(o: XY, a: XY, b: XY) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])

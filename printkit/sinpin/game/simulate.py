@@ -52,8 +52,8 @@ def tools_for(level: Level) -> tuple[GameMoves, Knowledge]:
         if len(_TOOLS) > 8:
             _TOOLS.clear()
         found = _TOOLS[key] = (GameMoves(level), Knowledge(level))
-        # Knowledge's searches leave cycles (an engine keeps its walkers, which keep the
-        # engine's bound methods); they are collected here, once a level, before any freeze.
+        # Whatever cycles making the tools left (the engine's walkers no longer make one:
+        # MoveEngine.detached_transitions) are collected here, once a level, before any freeze.
         gc.collect()
     return found
 

@@ -96,7 +96,7 @@ class Reach:
         self.width = engine.width
         self.exited_bit = engine.width * engine.height
         self.exit = engine.level.exit
-        self.transitions = engine.transitions
+        self.transitions = engine.detached_transitions()  # no cycle back to the engine
         self.hearts = frozenset(engine.level.positions[Tile.HEART])
         self.memo: dict[State | Stop, tuple[int, int, bool]] = {}
         self.watched: dict[frozenset[Position], int] = {}
@@ -184,7 +184,7 @@ class _HealthSuffixes:
     def __init__(self, engine: Successor, items: frozenset[Position]):
         self.width = engine.width
         self.exited_bit = engine.width * engine.height  # one bit past the grid: the exit took it (S24)
-        self.transitions = engine.transitions
+        self.transitions = engine.detached_transitions()  # no cycle back to the engine
         self.hearts = items & frozenset(engine.level.positions[Tile.HEART])
         self.memo: dict[State | Stop, dict[tuple[object, ...], int]] = {}
         self.effects: dict[tuple[Event, ...], tuple[object, ...]] = {}

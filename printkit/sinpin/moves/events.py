@@ -8,7 +8,7 @@ walkers back, so there is no import circle among them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -129,3 +129,5 @@ class Successor(Protocol):
     def openings(self, start: Position, card: int, directions: tuple[int, ...] = ...) -> list[Transition]: ...
 
     def transitions(self, state: State) -> list[Transition]: ...
+
+    def detached_transitions(self) -> Callable[[State], list[Transition]]: ...

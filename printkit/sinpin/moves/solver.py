@@ -5,8 +5,9 @@ cycle (S5), health because a move in which it touches 0 fails, hearts because ea
 once. That space is large, so the search is a breadth-first search turn by turn, cut by a
 lower bound: the least number of turns to the exit from (field, hand) when health is
 ignored. That bound is exact for every level where health does not force a detour, so the
-first pass only visits states on shortest routes; a couple more passes with a looser bound,
-then one uncut pass, settle the rest.
+first pass only visits states on shortest routes. Where it finds none, a small search with
+the hand ignored (`turns_without_hands`) tells the unwinnable levels at once and gives a
+second lower bound; a pass or two with a looser bound, then one uncut pass, settle the rest.
 """
 
 from __future__ import annotations
@@ -95,10 +96,73 @@ def solve(moves: MoveCache, positions: Iterable[Position]) -> Solution | None:
     if shortest is None:
         return None
     summaries: dict[tuple[Position, int], list[MoveResult]] = {}
-    for bound in (shortest, shortest + 1, shortest + 2, None):
+    route, cut = _search(level, moves, bound_to_exit, shortest, summaries)
+    if route is not None or not cut:
+        return route
+    # Health forces a detour, or makes the level unwinnable. A far smaller search with the
+    # hand ignored tells the unwinnable levels at once (the full search would have to try
+    # every state), and its least turns are a second lower bound where health forces a
+    # detour. The passes may start at that bound and find the same route: a pass cut at b
+    # visits the states with turn + bound to the exit <= b of any looser pass, in the same
+    # order with the same parents (the bound grows by at most one a turn), so the first
+    # exit of every pass at or beyond the least turns is the same
+    # (tests/test_sinpin_moves_solver.py compares with the passes from `shortest` on).
+    floor = turns_without_hands(level, moves, bound_to_exit, summaries)
+    if floor is None:
+        return None
+    # Past the shortest the passes grow fast: from a floor beyond shortest + 1 (the hand
+    # makes the detour longer still on some levels) one pass, then the uncut one.
+    bounds = (shortest + 1, shortest + 2, None) if floor <= shortest + 1 else (floor, None)
+    for bound in bounds:
         route, cut = _search(level, moves, bound_to_exit, bound, summaries)
         if route is not None or not cut:
             return route
+    return None
+
+
+def turns_without_hands(
+    level: Level,
+    moves: MoveCache,
+    bound_to_exit: dict[Position, list[int | None]],
+    summaries: dict[tuple[Position, int], list[MoveResult]],
+) -> int | None:
+    """The least turns to the exit with health followed (S26) but every card always in the
+    hand (S5 ignored): a lower bound of the real least turns, because the hand only takes
+    ways away; None when even so every way costs all the health (then the level cannot be
+    won). A breadth-first search over (field, hearts left, health), a few thousand states
+    where the full search has tens of thousands to millions."""
+    max_health = level.rules.max_health
+    hearts = level.positions[Tile.HEART]
+    heart_bit = {pos: 1 << i for i, pos in enumerate(hearts)}
+    best_health: dict[tuple[Position, int], int] = {}
+    frontier = [(level.door, (1 << len(hearts)) - 1, level.rules.start_health)]
+    best_health[(level.door, frontier[0][1])] = frontier[0][2]
+    turn = 0
+    while frontier:
+        turn += 1
+        following = []
+        for pos, heart_mask, health in frontier:
+            for card in CARD_VALUES:
+                key = (pos, card)
+                if key not in summaries:
+                    summaries[key] = _distinct_health_effects(moves.get(pos, card))
+                for result in summaries[key]:
+                    if result.end not in bound_to_exit:
+                        continue  # the exit cannot be reached from there with any hand
+                    new_health, new_hearts = health, heart_mask
+                    if result.events:
+                        after = _apply_health(result.events, health, heart_mask, heart_bit, max_health)
+                        if after is None:
+                            continue  # health touched 0 in this move (S26)
+                        new_health, new_hearts = after
+                    if result.exited:
+                        return turn
+                    seen_key = (result.end, new_hearts)
+                    if best_health.get(seen_key, 0) >= new_health:
+                        continue
+                    best_health[seen_key] = new_health
+                    following.append((result.end, new_hearts, new_health))
+        frontier = following
     return None
 
 
@@ -187,41 +251,62 @@ def _search(
     bound: int | None,
     summaries: dict[tuple[Position, int], list[MoveResult]],
 ) -> tuple[Solution | None, bool]:
-    """One breadth-first pass; returns (route or None, whether the bound cut anything)."""
-    hand_after = _hand_after()
+    """One breadth-first pass; returns (route or None, whether the bound cut anything).
+
+    A state is (field, health, hand, hearts left); the hot loop keeps it as plain values and
+    one integer that packs them (field x and y, hand, hearts, health side by side in its
+    bits) for the dictionaries, which hash an integer far faster than nested tuples."""
+    hand_after = _hand_table()
     max_health = level.rules.max_health
     hearts = level.positions[Tile.HEART]
     heart_bit = {pos: 1 << i for i, pos in enumerate(hearts)}
-    start = (level.door, level.rules.start_health, FULL_MASK, (1 << len(hearts)) - 1)
+    y_bits = len(level.rows).bit_length()
+    hand_shift = y_bits + max(len(row) for row in level.rows).bit_length()
+    hearts_shift = hand_shift + len(CARD_VALUES)
+    health_bits = max(max_health, level.rules.start_health).bit_length()
+    door, start_health, all_hearts = level.door, level.rules.start_health, (1 << len(hearts)) - 1
+    start_seen = (all_hearts << hearts_shift) | (FULL_MASK << hand_shift) | (door[0] << y_bits) | door[1]
     # Health dominance: a state is not worth exploring when the same field, hand and hearts
     # were already reached (as early or earlier) with at least as much health.
-    best_health: dict[tuple[Position, HandMask, int], int] = {(start[0], start[2], start[3]): start[1]}
-    parent: dict[tuple, tuple[tuple, int, MoveResult]] = {}
-    frontier = [start]
+    best_health: dict[int, int] = {start_seen: start_health}
+    # state -> (state before, card, move, field before, health after)
+    parent: dict[int, tuple[int, int, MoveResult, Position, int]] = {}
+    # per field, per card: the moves whose end can reach the exit, with what the loop needs
+    ways: dict[Position, list[list[tuple] | None]] = {}
+    frontier = [(door, start_health, FULL_MASK, all_hearts, (start_seen << health_bits) | start_health)]
     turn = 0
     cut = False
     while frontier:
         turn += 1
         following = []
-        for state in frontier:
-            pos, health, hand, heart_mask = state
+        for pos, health, hand, heart_mask, state in frontier:
+            at = ways.get(pos)
+            if at is None:
+                at = ways[pos] = [None] * (len(CARD_VALUES) + 1)
+            after_card = hand_after[hand]
             for card in CARD_VALUES:
-                after_hand = hand_after.get((hand, card))
-                if after_hand is None:
+                after_hand = after_card[card]
+                if not after_hand:
                     continue  # not in the hand (S5)
-                key = (pos, card)
-                if key not in summaries:
-                    # Where the move can end is known cheaply (MoveCache.ends); the moves
-                    # with their health events are only asked for where some end is within
-                    # the bound, which on most levels is a small part of the fields.
-                    within, beyond = _within_bound(moves.ends(pos, card), bound_to_exit, after_hand, turn, bound)
-                    cut = cut or beyond
-                    if not within:
-                        continue
-                    summaries[key] = _distinct_health_effects(moves.get(pos, card))
-                for result in summaries[key]:
-                    row = bound_to_exit.get(result.end)
-                    remaining = row[after_hand] if row is not None else None
+                found = at[card]
+                if found is None:
+                    key = (pos, card)
+                    if key not in summaries:
+                        # Where the move can end is known cheaply (MoveCache.ends); the moves
+                        # with their health events are only asked for where some end is within
+                        # the bound, which on most levels is a small part of the fields.
+                        within, beyond = _within_bound(moves.ends(pos, card), bound_to_exit, after_hand, turn, bound)
+                        cut = cut or beyond
+                        if not within:
+                            continue
+                        summaries[key] = _distinct_health_effects(moves.get(pos, card))
+                    found = at[card] = [
+                        (row, result, (result.end[0] << y_bits) | result.end[1])
+                        for result in summaries[key]
+                        if (row := bound_to_exit.get(result.end)) is not None  # else the exit is out of reach
+                    ]
+                for row, result, end_bits in found:
+                    remaining = row[after_hand]
                     if remaining is None:
                         continue  # the exit cannot be reached from there at all
                     if bound is not None and turn + remaining > bound:
@@ -233,18 +318,25 @@ def _search(
                         if after is None:
                             continue  # health touched 0 in this move (S26)
                         new_health, new_hearts = after
-                    new_state = (result.end, new_health, after_hand, new_hearts)
+                    seen = (new_hearts << hearts_shift) | (after_hand << hand_shift) | end_bits
+                    new_state = (seen << health_bits) | new_health
                     if result.exited:
-                        parent[new_state] = (state, card, result)
+                        parent[new_state] = (state, card, result, pos, new_health)
                         return _solution(moves, parent, new_state), cut
-                    seen_key = (result.end, after_hand, new_hearts)
-                    if best_health.get(seen_key, 0) >= new_health:
+                    if best_health.get(seen, 0) >= new_health:
                         continue
-                    best_health[seen_key] = new_health
-                    parent[new_state] = (state, card, result)
-                    following.append(new_state)
+                    best_health[seen] = new_health
+                    parent[new_state] = (state, card, result, pos, new_health)
+                    following.append((result.end, new_health, after_hand, new_hearts, new_state))
         frontier = following
     return None, cut
+
+
+@lru_cache(maxsize=1)
+def _hand_table() -> tuple[tuple[HandMask, ...], ...]:
+    """`_hand_after` as a table: [hand][card] -> the hand after playing it, 0 if not held."""
+    following = _hand_after()
+    return tuple(tuple(following.get((mask, card), 0) for card in range(len(CARD_VALUES) + 1)) for mask in range(FULL_MASK + 1))
 
 
 def _within_bound(
@@ -290,11 +382,10 @@ def _apply_health(
     return health, heart_mask
 
 
-def _solution(moves: MoveCache, parent: dict, last: tuple) -> Solution:
+def _solution(moves: MoveCache, parent: dict[int, tuple[int, int, MoveResult, Position, int]], last: int) -> Solution:
     plan = []
     state = last
     while state in parent:
-        previous, card, result = parent[state]
-        plan.append((previous[0], card, result, state[1]))
-        state = previous
+        state, card, result, start, health = parent[state]
+        plan.append((start, card, result, health))
     return Solution(tuple(reversed(plan)), moves)

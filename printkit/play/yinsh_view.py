@@ -1,0 +1,68 @@
+"""Where the play page draws a YINSH board: the printed board's own layout.
+
+The coordinates are those of `printkit board` for YINSH (printkit.boards.layout: page
+millimetres, y down), on an A4 page turned landscape, the way the layout turns the board
+for a landscape sheet: screens are wider than tall, and the players' ring slots then sit
+left and right. The page's script (static/games/yinsh.js) only scales these numbers.
+"""
+
+from __future__ import annotations
+
+from printkit.boards.layout import Box, Page, YinshLayout, convex_hull, yinsh_layout
+from printkit.boards.pieces import marker_mm, ring_hole
+from printkit.yinsh.game import YinshGame
+
+XY = tuple[float, float]
+
+LABEL_SIZE = 0.2  # of the spacing, at most LABEL_SIZE_MM (as printed)
+LABEL_SIZE_MM = 4.0
+BACKDROP_REACH = 0.5  # the board's shape reaches this many spacings beyond the outer points
+VIEW_MARGIN_MM = 2.0
+SCREEN_PAGE = Page(orientation="landscape")
+
+
+def yinsh_geometry(game: YinshGame) -> dict:
+    """The board in page millimetres: its 85 `points` by GIPF name (Y1), the 33 `lines`
+    from end to end, the GIPF `labels`, the convex `hull` of the points (the page draws
+    the board's shape as this polygon grown by `backdrop`), the ring and marker sizes and
+    each seat's three `slots` for rings taken off (seat 0 is the printed player 1)."""
+    lay = yinsh_layout(SCREEN_PAGE)
+    s = lay.spacing_mm
+    box = _view_box(lay)
+    return {
+        "game": "yinsh",
+        "unit": "mm",
+        "view_box": [_round(box.left), _round(box.top), _round(box.width), _round(box.height)],
+        "spacing": _round(s),
+        "ring": _round(lay.ring_mm),  # diameters, as the pieces sheet cuts them
+        "ring_hole": _round(ring_hole(lay.ring_mm)),
+        "marker": _round(marker_mm(s, lay.ring_mm)),
+        "label_size": _round(min(LABEL_SIZE_MM, LABEL_SIZE * s)),
+        "backdrop": _round(BACKDROP_REACH * s + min(LABEL_SIZE_MM, LABEL_SIZE * s) / 2),
+        "points": [{"name": p.name, "at": _xy(p.centre)} for p in lay.points],
+        "lines": [{"name": line.name, "from": _xy(line.start), "to": _xy(line.end)} for line in lay.lines],
+        "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],
+        "hull": [_xy(p) for p in convex_hull([p.centre for p in lay.points])],
+        "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in row.centres], "diameter": _round(row.diameter)}
+                  for row in lay.slots],
+    }
+
+
+geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yinsh"])
+
+
+def _view_box(lay: YinshLayout) -> Box:
+    reach = BACKDROP_REACH * lay.spacing_mm + LABEL_SIZE_MM
+    boxes = [(p.centre, reach) for p in lay.points]
+    boxes += [(c, row.diameter / 2) for row in lay.slots for c in row.centres]
+    found = Box.around(boxes)
+    m = VIEW_MARGIN_MM
+    return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)
+
+
+def _round(value: float) -> float:
+    return round(value, 3)
+
+
+def _xy(p: XY) -> list[float]:
+    return [_round(p[0]), _round(p[1])]

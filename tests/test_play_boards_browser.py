@@ -1,0 +1,241 @@
+"""The Sinoda and YINSH boards of `printkit play` / `printkit replay` in a real browser
+(Debian's Chromium driven by Playwright): a few turns of each game played by clicks against
+the bots of issues 22 and 23, an action the state does not list refused by the API, and a
+simulated record of each stepped through. Each test leaves a screenshot in
+output/test-results/play-boards/. Skipped when /usr/bin/chromium is missing, except in CI
+(CI=true), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("CI must run the browser tests: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
+    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
+                allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playserved import Served, browser, served  # noqa: E402,F401  (fixtures)
+
+from printkit.boards.spec import SinodaOptions, load_spec  # noqa: E402
+from printkit.bundled import find  # noqa: E402
+from printkit.play.matches import sinoda_match, yinsh_match  # noqa: E402
+from printkit.play.replay import load_record, replay_of  # noqa: E402
+from printkit.play.session import Session  # noqa: E402
+from printkit.sinoda.game import SinodaGame  # noqa: E402
+from printkit.yinsh.game import YinshGame  # noqa: E402
+
+expect.set_options(timeout=10_000)
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "output" / "test-results" / "play-boards"
+
+
+@pytest.fixture
+def open_page(browser: Browser, served: Served, request: pytest.FixtureRequest) -> Iterator:
+    contexts = []
+    errors: list[str] = []
+
+    def opened(**what) -> Page:
+        served.serve(**what)
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        contexts.append(context)
+        tab = context.new_page()
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.goto(served.url)
+        expect(tab.locator("body")).to_have_attribute("data-ready", "true")
+        tab.evaluate("() => { const s = document.querySelector('#speed'); s.value = '0'; s.dispatchEvent(new Event('input')); }")
+        return tab
+
+    yield opened
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for context in contexts:
+        context.pages[0].screenshot(path=str(SHOTS / f"{request.node.name}.png"))
+        context.close()
+    assert errors == []
+
+
+def sinoda_game(spec_name: str = "sinoda-2") -> SinodaGame:
+    item = find(spec_name, "board")
+    assert item is not None
+    spec = load_spec(str(item.path))
+    assert isinstance(spec.options, SinodaOptions)
+    return SinodaGame(spec.options.setup, spec.options.rules)
+
+
+def say(page: Page):
+    return page.locator(".pk-prompt .pk-say")
+
+
+def human_turn(page: Page, session: Session) -> None:
+    """Wait until the person is to act on the page (the bots' turns shown)."""
+    deadline = time.monotonic() + 10
+    while not session.view()["human"] and not session.state.is_terminal():
+        assert time.monotonic() < deadline, "the bot did not answer"
+        time.sleep(0.02)
+    expect(page.locator("body")).to_have_attribute("data-turn", str(session.turn))
+
+
+def test_sinoda_a_few_turns_by_clicks_against_the_search_bot(open_page) -> None:
+    """N5/N6 chosen by clicking: a die, then a highlighted space (a move) or a Turn button
+    (a change); each click sends exactly the action the session then records."""
+    session = Session(sinoda_match(sinoda_game(), "sinoda-2", ["human", "search"], seed=3))
+    page = open_page(session=session)
+    expect(page.locator("[data-die]")).to_have_count(12)  # N2: six dice a player
+    expect(page.locator(".pk-seat, .pk-tally > span")).to_have_count(2)
+    for turn in range(4):
+        human_turn(page, session)
+        if session.state.is_terminal():
+            break
+        expect(say(page)).to_contain_text("click one of your dice")
+        page.locator("[data-die].pk-pick").first.click()
+        moves = page.locator(".pk-target:not(.pk-capture)")
+        before = session.turn
+        if turn % 2 == 0 and moves.count():
+            to = moves.first.get_attribute("data-space")
+            moves.first.click()
+            expected = {"to": to}
+        else:
+            button = page.locator('[data-choice^="change-"]').first
+            value = int(button.get_attribute("data-choice").split("-")[1])
+            button.click()
+            expected = {"change": value}
+        deadline = time.monotonic() + 10
+        while session.turn == before:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        mine = session.turns[before]
+        assert mine["seat"] == 0
+        assert {key: mine["action"].get(key) for key in expected} == expected
+    assert session.turn >= 7
+    expect(page.locator(".pk-last").first).to_be_visible()
+
+
+def test_yinsh_opening_by_clicks_against_alphabeta(open_page) -> None:
+    """Y2 ring placement by clicks, then Y3: a ring chosen, a highlighted point to go to."""
+    session = Session(yinsh_match(YinshGame(), ["human", "alphabeta"], seed=2))
+    page = open_page(session=session)
+    for _ in range(5):
+        human_turn(page, session)
+        expect(say(page)).to_contain_text("Place a ring")
+        free = page.locator("[data-point]")
+        point = free.nth(7).get_attribute("data-point")
+        free.nth(7).click()
+        expect(page.locator(f'[data-ring="{point}"]')).to_have_count(1)
+    human_turn(page, session)
+    expect(say(page)).to_contain_text("click one of your rings")
+    page.locator("[data-pick-ring]").first.click()
+    expect(say(page)).to_contain_text("click a yellow point")
+    target = page.locator("[data-move]").first
+    move = target.get_attribute("data-move")
+    before = session.turn
+    target.click()
+    deadline = time.monotonic() + 10
+    while session.turn == before:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert session.turns[before]["action"] == move
+    start = move.split("-")[0]
+    expect(page.locator(f'[data-marker="{start}"]')).to_have_count(1)  # Y3: a marker left behind
+    rings = session.state.rings
+    assert bin(rings[0]).count("1") == bin(rings[1]).count("1") == 5
+
+
+def test_an_action_not_listed_is_refused(open_page) -> None:
+    """Whatever a page sends, the server takes only a legal action (422 names why)."""
+    session = Session(sinoda_match(sinoda_game(), "sinoda-2", ["human", "search"], seed=3))
+    page = open_page(session=session)
+    human_turn(page, session)
+    answer = page.evaluate("""async (turn) => {
+        const post = (action) => fetch('/api/act', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                                    body: JSON.stringify({turn, action})});
+        const far = await post({piece: 'A3', to: 'B14'});
+        const wrap = await post({piece: 'A3', change: 4});
+        return [far.status, (await far.json()).error, wrap.status];
+    }""", session.turn)
+    assert answer[0] == 422 and answer[2] == 422
+    assert "not" in answer[1]
+    assert session.turns == [] or all(turn["seat"] == 1 for turn in session.turns)
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("records")
+    made = {}
+    for name, args in (("sinoda", ["simulate", "sinoda-2", "--bots", "greedy,search"]),
+                       ("yinsh", ["simulate", "yinsh", "--bots", "greedy,greedy"])):
+        path = folder / f"{name}.jsonl"
+        result = CliRunner().invoke(main, [*args, "--games", "1", "--seed", "1", "--record", str(path)])
+        assert result.exit_code == 0, result.output
+        made[name] = path
+    return made
+
+
+@pytest.mark.parametrize("game", ["sinoda", "yinsh"])
+def test_a_simulated_record_steps_through(open_page, records, game: str) -> None:
+    lines = load_record(records[game].read_text())[0]
+    replay = replay_of(lines)
+    page = open_page(replay=replay)
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    pieces = "[data-die]" if game == "sinoda" else "[data-ring]"
+    assert page.locator(pieces).count() == (12 if game == "sinoda" else 0)
+    for step in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    expect(page.locator(".pk-last").first).to_be_attached()
+    assert page.locator(".pk-pick").count() == 0  # a replay offers nothing to click
+    page.keyboard.press("End")
+    expect(page.locator("body")).to_have_attribute("data-step", str(len(replay.steps) - 1))
+    expect(say(page)).to_contain_text("Game over")
+
+
+def yinsh_with_six_rows():
+    """A position from a random game (seed 5, 70 actions) where the player to act has six
+    rows of five to choose from: two longer runs (f5-f10, and more) crossing others (Y5)."""
+    import random
+
+    game = YinshGame()
+    state = game.initial_state(0)
+    rng = random.Random(5)
+    for _ in range(70):
+        actions = state.legal_actions()
+        state = state.apply(actions[rng.randrange(len(actions))])
+    return game, state
+
+
+def test_yinsh_row_and_ring_chosen_by_clicks(open_page) -> None:
+    """Y5/Y6 by clicks: a marker in three rows offers those three, a second marker picks
+    one of them, then the ring to take off; the action sent names that row and ring."""
+    game, state = yinsh_with_six_rows()
+    rows = {tuple(row["ends"]) for row in game.state_json(state)["legal"]["rows"]}
+    assert {("f5", "f9"), ("f6", "f10"), ("c7", "g7")} <= rows
+    session = Session(yinsh_match(game, ["human", "human"], seed=0))
+    session.state = state
+    page = open_page(session=session)
+    expect(say(page)).to_contain_text("6 rows of five")
+    page.locator('[data-row-marker="f7"]').click()  # in f5-f9, f6-f10 and c7-g7
+    expect(say(page)).to_contain_text("3 rows of five")
+    expect(page.locator('[data-choice^="row-"]')).to_have_count(3)
+    page.locator('[data-row-marker="f10"]').click()  # only f6-f10 holds it
+    expect(say(page)).to_contain_text("Row F6-F10 comes off")
+    ring = page.locator("[data-take-ring]").first
+    taken = ring.get_attribute("data-take-ring")
+    ring.click()
+    deadline = time.monotonic() + 10
+    while session.turn == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert session.turns[0]["action"] == f"x f6-f10 r {taken}"

@@ -1,0 +1,69 @@
+"""printkit.play.yinsh_view: the play page's YINSH board is the printed board's layout."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from printkit.boards.layout import yinsh_layout
+from printkit.play.geometry import geometry_of
+from printkit.boards.layout import convex_hull
+from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
+from printkit.yinsh import board
+from printkit.yinsh.game import YinshGame
+
+
+@pytest.fixture(scope="module")
+def found() -> dict:
+    return yinsh_geometry(YinshGame())
+
+
+def test_points_lines_and_labels_are_the_boards(found) -> None:
+    """Y1: 85 points by GIPF name, 33 lines, as `printkit board` lays them out."""
+    json.dumps(found)
+    assert len(found["points"]) == 85 == len(board.POINTS)
+    assert {p["name"] for p in found["points"]} == {p.name for p in board.POINTS}
+    assert len({tuple(p["at"]) for p in found["points"]}) == 85  # distinct places
+    assert len(found["lines"]) == 33
+    printed = {p.name: p.centre for p in yinsh_layout(SCREEN_PAGE).points}
+    for p in found["points"]:
+        assert p["at"] == pytest.approx(list(printed[p["name"]]), abs=1e-3)
+    spacing = found["spacing"]
+    at = {p["name"]: p["at"] for p in found["points"]}
+    assert math.dist(at["e5"], at["e6"]) == pytest.approx(spacing, abs=1e-2)  # neighbours a spacing apart
+    assert math.dist(at["e5"], at["f6"]) == pytest.approx(spacing, abs=1e-2)
+    assert {label["text"] for label in found["labels"]} >= set("ABCDEFGHIJK")
+
+
+def test_rings_and_markers_fit_as_printed(found) -> None:
+    assert found["marker"] < found["ring_hole"] < found["ring"] < found["spacing"]
+
+
+def test_slots_and_everything_inside_the_view(found) -> None:
+    """Three slots a seat for rings taken off (Y7), all inside the view box."""
+    x, y, w, h = found["view_box"]
+    assert [row["seat"] for row in found["slots"]] == [0, 1]
+    for row in found["slots"]:
+        assert len(row["centres"]) == 3
+        for cx, cy in row["centres"]:
+            r = row["diameter"] / 2
+            assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
+    for p in found["points"]:
+        px, py = p["at"]
+        reach = found["backdrop"]
+        assert x <= px - reach and px + reach <= x + w and y <= py - reach and py + reach <= y + h
+
+
+def test_the_hull_is_convex_and_holds_every_point(found) -> None:
+    hull = found["hull"]
+    assert len(hull) == 12  # a hexagon with its six corners cut (boards.md)
+    for i in range(len(hull)):
+        (x0, y0), (x1, y1), (x2, y2) = hull[i - 2], hull[i - 1], hull[i]
+        assert (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) > 0
+    assert convex_hull([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2), (1, 0)]) == [(0, 0), (2, 0), (2, 2), (0, 2)]
+
+
+def test_the_play_page_finds_it(found) -> None:
+    assert geometry_of(YinshGame()) == found
