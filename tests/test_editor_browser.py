@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import threading
 import time
@@ -43,8 +44,6 @@ expect.set_options(timeout=10_000)  # a loaded CI machine may validate slower th
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "test-results" / "editor"
-PX_PER_MM = 3  # grid.js draws 3 px per mm
-MARGIN_MM = 9
 FIELD_MM = 15
 
 
@@ -102,10 +101,11 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+def editor_page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest,
+                width: int, height: int) -> Iterator[Page]:
+    """The editor on `folder` in a window of width x height; a screenshot left afterwards."""
     served.serve(folder)
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -113,17 +113,26 @@ def page(browser: Browser, served: Served, folder: Path, request: pytest.Fixture
     expect(tab.locator("body")).to_have_attribute("data-ready", "true")
     yield tab
     SHOTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
+    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
     context.close()
     assert errors == []
 
 
+@pytest.fixture
+def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from editor_page(browser, served, folder, request, 1400, 900)
+
+
 def field(page: Page, x: int, y: int) -> tuple[float, float]:
-    """The page coordinates of the centre of map field (x, y)."""
-    box = page.locator("#grid").bounding_box()
-    assert box is not None
-    return (box["x"] + (MARGIN_MM + (x + 0.5) * FIELD_MM) * PX_PER_MM,
-            box["y"] + (MARGIN_MM + (y + 0.5) * FIELD_MM) * PX_PER_MM)
+    """The page coordinates of the centre of map field (x, y), by the map's own transform
+    (the map is fitted to the window and zoomed, so its scale is not fixed)."""
+    return tuple(page.evaluate("""([x, y]) => {
+        const svg = document.querySelector('#grid');
+        const point = svg.createSVGPoint();
+        point.x = (x + 0.5) * %d; point.y = (y + 0.5) * %d;
+        const at = point.matrixTransform(svg.getScreenCTM());
+        return [at.x, at.y];
+    }""" % (FIELD_MM, FIELD_MM), [x, y]))
 
 
 def drag(page: Page, cells: list[tuple[int, int]], button: str = "left") -> None:
@@ -163,7 +172,7 @@ def paint_ladder_level(page: Page) -> None:
     assert rows(page) == ["########"] + ["#......#"] * 3 + ["########"]
     # a new level is for every player count, 2, 3 and 4 (level-format.md's default)
     assert page.eval_on_selector_all("input[name=players]:checked", "boxes => boxes.map(b => b.value)") == ["2", "3", "4"]
-    page.keyboard.press("H")  # the ladder's map character picks it
+    page.keyboard.press("Shift+H")  # the ladder (the map's H); H alone is the heart (h)
     drag(page, [(2, 2), (2, 3)])
     drag(page, [(3, 2), (4, 2), (5, 2), (6, 2)], button="right")  # the right button paints rock
     page.keyboard.press("A")
@@ -228,8 +237,9 @@ def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, f
     page.fill("#level-name", "Painted")
     page.locator("#knobs input[data-knob='blade_points']").fill("4")
     expect(page.locator("#verdict")).to_have_text("✓ solvable in 2 turns")
-    page.once("dialog", lambda dialog: dialog.accept("painted"))
-    page.click("#save-as")
+    page.click("#save-as")  # the page's own dialog, not the browser's prompt
+    page.fill("#ask-name", "painted")
+    page.click("#ask-yes")
     expect(page.locator("#file-state")).to_have_text("saved painted.yaml")
     validated = CliRunner().invoke(main, ["validate", "--json", str(folder / "painted.yaml")])
     assert validated.exit_code == 0  # printkit validate accepts it, with the page's verdict
@@ -249,11 +259,10 @@ def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, f
     (folder / "painted.yaml").write_text((folder / "painted.yaml").read_text() + "# edited elsewhere\n")
     page.keyboard.press("#")
     page.mouse.click(*field(page, 4, 3))
-    asked: list[str] = []
-    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.click("#save")
+    expect(page.locator("#ask-text")).to_have_text("'painted.yaml' was changed by something else since it was opened. Save over it?")
+    page.click("#ask-no")
     expect(page.locator("#file-state")).to_have_text("not saved: 'painted.yaml' was changed by something else since it was opened")
-    assert asked == ["'painted.yaml' was changed by something else since it was opened. Save over it?"]
     assert (folder / "painted.yaml").read_text().endswith("# edited elsewhere\n")
 
 
@@ -274,3 +283,190 @@ def test_undo_and_redo_a_stroke(page: Page) -> None:
     page.click("#undo")
     assert rows(page) == before
     expect(page.locator("#undo")).to_be_disabled()
+
+
+# -- issue 21: the editor as map makers' tools are ---------------------------------------
+
+@pytest.fixture
+def small(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The page in a 1000 x 700 window with the bundled 12 x 18 and 18 x 12 levels."""
+    for name in ("07-the-chimney.yaml", "08-long-gallery.yaml"):
+        shutil.copy(ROOT / "levels" / name, folder)
+    yield from editor_page(browser, served, folder, request, 1000, 700)
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def test_both_orientations_are_wholly_visible_at_1000_by_700_with_the_verdict_beside(small: Page) -> None:
+    window = {"x": 0, "y": 0, "width": 1000, "height": 700}
+    for name, size in (("07-the-chimney.yaml", ("12", "18")), ("08-long-gallery.yaml", ("18", "12"))):
+        open_level(small, name)
+        expect(small.locator("#grid")).to_have_attribute("data-width", size[0])
+        expect(small.locator("#grid")).to_have_attribute("data-height", size[1])
+        grid, view, verdict = (small.locator(s).bounding_box() for s in ("#grid", "#view", "#verdict"))
+        assert inside(grid, view) and inside(grid, window), (name, grid, view)
+        # every field's box (the last one too) lies in the window
+        corner = small.locator(f".cell[data-x='{int(size[0]) - 1}'][data-y='{int(size[1]) - 1}']")
+        assert corner.count() == 1
+        assert inside(verdict, window) and verdict["x"] >= grid["x"] + grid["width"]  # beside, not under
+        # route badges readable: their numbers at least 12 px high on screen
+        heights = small.eval_on_selector_all(".turn-badge text", "texts => texts.map(t => t.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 12, heights
+    # a move's outcomes are listed beside the map too
+    small.keyboard.press("m")
+    small.mouse.click(*field(small, 1, 2))  # B3, the door of the long gallery
+    small.keyboard.press("1")
+    expect(small.locator("#preview-text")).to_contain_text("From B3 with a 1")
+    assert inside(small.locator("#preview-text").bounding_box(), window)
+    # zoom in (the map grows and scrolls), then fit again
+    fitted = small.locator("#grid").bounding_box()["width"]
+    small.click("#zoom-in")
+    assert small.locator("#grid").bounding_box()["width"] > fitted * 1.2
+    small.click("#zoom-fit")
+    assert abs(small.locator("#grid").bounding_box()["width"] - fitted) < 2
+
+
+def bresenham(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x0 < x1 else -1), (1 if y0 < y1 else -1)
+    error, out = dx + dy, []
+    while True:
+        out.append((x0, y0))
+        if (x0, y0) == (x1, y1):
+            return out
+        twice = 2 * error
+        if twice >= dy:
+            error, x0 = error + dy, x0 + sx
+        if twice <= dx:
+            error, y0 = error + dx, y0 + sy
+
+
+def test_a_fast_drag_paints_every_field_it_crosses(page: Page) -> None:
+    expect(page.locator("#grid")).to_have_attribute("data-width", "12")  # the blank 12 x 8
+    page.keyboard.press("*")
+    page.mouse.move(*field(page, 1, 1))
+    page.mouse.down()
+    page.mouse.move(*field(page, 10, 5))  # one mouse sample for ten fields across
+    page.mouse.move(*field(page, 2, 6))
+    page.mouse.up()
+    painted = {(x, y) for y, row in enumerate(rows(page)) for x, char in enumerate(row) if char == "*"}
+    assert painted == set(bresenham((1, 1), (10, 5))) | set(bresenham((10, 5), (2, 6)))
+    page.keyboard.press("Control+z")  # the stroke is one undo step
+    assert "*" not in "".join(rows(page))
+
+
+def test_a_sealed_exit_gives_one_soft_lock_line_and_explains_s26(page: Page) -> None:
+    open_level(page, "01-first-steps.yaml")
+    grid = rows(page)
+    exit_y = next(y for y, row in enumerate(grid) if "Z" in row)
+    exit_x = grid[exit_y].index("Z")
+    page.keyboard.press("#")
+    for x, y in ((exit_x - 1, exit_y), (exit_x + 1, exit_y), (exit_x, exit_y - 1), (exit_x, exit_y + 1)):
+        if grid[y][x] != "#":
+            page.mouse.click(*field(page, x, y))  # wall the exit in
+    expect(page.locator("#findings .error[data-rule='S26']")).to_have_count(1)
+    group = page.locator("#findings details.finding-group[data-kind='soft-lock']")
+    expect(group.locator("summary")).to_have_text(re.compile(r"^\d+ soft-locks \(S27\)$"))
+    expect(group.locator("li").first).to_be_hidden()  # one line until asked
+    group.locator("summary").click()
+    expect(group.locator("li").first).to_be_visible()
+    # S26 explained: what α reaches shaded, the nearest rest position to Ω framed and named
+    assert page.locator(".reach rect").count() >= 1
+    nearest = page.locator(".nearest")
+    expect(nearest).to_have_count(1)
+    name = "ABCDEFGHIJKLMNOPQR"[int(nearest.get_attribute("data-x"))] + str(int(nearest.get_attribute("data-y")) + 1)
+    expect(page.locator("#findings .reach-note")).to_have_text(f"On the map: what α reaches is shaded green, {name} framed.")
+    expect(page.locator("#findings .error[data-rule='S26']")).to_contain_text(f"the nearest to Ω is {name}")
+
+
+def test_esc_leaves_move_mode_and_right_click_never_paints_there(page: Page) -> None:
+    open_level(page, "ledge.yaml")
+    before = rows(page)
+    page.keyboard.press("m")
+    page.mouse.click(*field(page, 3, 1))
+    page.keyboard.press("2")
+    expect(page.locator("#preview-text")).to_contain_text("From D2 with a 2")
+    page.mouse.click(*field(page, 2, 1), button="right")
+    assert rows(page) == before  # no rock painted by the right button in move mode
+    page.keyboard.press("Escape")
+    expect(page.locator("body")).to_have_attribute("data-tool", "brush")
+    expect(page.locator("#preview-text")).to_have_text("")
+    expect(page.locator(".preview")).to_have_count(0)
+
+
+def test_letter_keys_ignore_case_except_h_where_shift_decides(page: Page) -> None:
+    selected = page.locator("#tiles .tool.selected")
+    for key, tile in (("a", "A"), ("A", "A"), ("z", "Z"), ("W", "w"), ("w", "w"), ("Shift+H", "H"), ("h", "h"),
+                      ("H", "h")):  # "H" without Shift is what Caps Lock types: still the heart
+        page.keyboard.press(key)
+        expect(selected).to_have_attribute("data-tile", tile)
+    assert "Shift+H" in page.get_attribute("#tiles .tool[data-tile='H']", "title")
+    page.keyboard.press("r")
+    expect(page.locator("body")).to_have_attribute("data-tool", "rect")
+    page.keyboard.press("Escape")
+    expect(page.locator("body")).to_have_attribute("data-tool", "brush")
+
+
+def test_undo_takes_back_a_form_field_and_a_change_shows_checking(page: Page) -> None:
+    open_level(page, "ledge.yaml")
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 1 turn")
+    page.route("**/api/validate", lambda route: (time.sleep(0.4), route.continue_()))
+    page.fill("#level-name", "Renamed")
+    expect(page.locator("#verdict")).to_have_text("checking…")  # at once, before the answer
+    expect(page.locator("#verdict")).to_have_text("✓ solvable in 1 turn")
+    page.unroute("**/api/validate")
+    page.locator("#knobs input[data-knob='blade_points']").fill("4")
+    page.keyboard.press("Control+z")
+    assert page.input_value("#knobs input[data-knob='blade_points']") == "3"
+    assert page.input_value("#level-name") == "Renamed"
+    page.keyboard.press("Control+z")
+    assert page.input_value("#level-name") == "Ledge"
+    page.keyboard.press("Control+y")
+    assert page.input_value("#level-name") == "Renamed"
+
+
+def test_save_as_refuses_names_some_system_cannot_hold(page: Page, folder: Path) -> None:
+    page.click("#save-as")
+    expect(page.locator("#ask")).to_be_visible()
+    for name, why in (("CON", "reserves"), ("lpt1.level", "reserves"), ("a:b", "no :"), ("what?", "no ?"),
+                      ("x" * 101, "at most 100"), ("LEDGE", "same file")):
+        page.fill("#ask-name", name)
+        expect(page.locator("#ask-error")).to_contain_text(why)
+        expect(page.locator("#ask-yes")).to_be_disabled()
+    page.fill("#ask-name", "fine name")
+    expect(page.locator("#ask-error")).to_have_text("")
+    page.click("#ask-yes")
+    expect(page.locator("#file-state")).to_contain_text("saved fine name.yaml")
+    assert (folder / "fine name.yaml").exists()
+
+
+def test_rectangle_fill_and_eyedropper(page: Page) -> None:
+    expect(page.locator("#grid")).to_have_attribute("data-width", "12")  # the blank 12 x 8: open inside rock
+    page.keyboard.press("r")
+    page.keyboard.press("w")
+    drag(page, [(2, 2), (4, 3)])  # a box of webs, painted on release
+    assert [row[2:5] for row in rows(page)[2:4]] == ["www", "www"]
+    page.keyboard.press("f")
+    page.keyboard.press("*")
+    page.mouse.click(*field(page, 3, 2))  # the webs touching C3's: all six, nothing else
+    assert [row[2:5] for row in rows(page)[2:4]] == ["***", "***"] and "".join(rows(page)).count("*") == 6
+    page.keyboard.press("i")
+    page.mouse.click(*field(page, 0, 0))  # takes rock, back to the brush
+    expect(page.locator("#tiles .tool.selected")).to_have_attribute("data-tile", "#")
+    expect(page.locator("body")).to_have_attribute("data-tool", "brush")
+    page.keyboard.down("Alt")
+    page.mouse.click(*field(page, 2, 2))  # Alt+click takes a tile with any tool
+    page.keyboard.up("Alt")
+    expect(page.locator("#tiles .tool.selected")).to_have_attribute("data-tile", "*")
+    expect(page.locator("#hover-name")).to_have_text("C3 · gem")
+    width = page.locator("#grid").bounding_box()["width"]
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -100)  # Ctrl+wheel zooms in
+    page.keyboard.up("Control")
+    expect(page.locator("#zoom-level")).to_have_text("125 %")
+    assert page.locator("#grid").bounding_box()["width"] > width * 1.2

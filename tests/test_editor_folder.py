@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.editor.folder import FolderError, LevelFolder, version_of
+from printkit.editor.folder import FolderError, LevelFolder, portable_problem, version_of
 
 
 @pytest.fixture
@@ -98,3 +98,18 @@ def test_read_refuses_missing_big_and_folder_entries(folder: LevelFolder) -> Non
         folder.read("dir.yaml")
     assert directory.value.status == 400
     assert "dir.yaml" not in folder.names()
+
+
+@pytest.mark.parametrize("name", ["CON.yaml", "lpt1.yaml", "nul.level.yaml", "a:b.yaml", "what?.yaml", 'say "hi".yaml',
+                                  "pipe|d.yaml", " lead.yaml", "trail .yaml", "dot..yaml", "x" * 96 + ".yaml"])
+def test_a_new_name_some_system_cannot_hold_is_refused(tmp_path: Path, name: str) -> None:
+    with pytest.raises(FolderError) as refused:
+        LevelFolder(tmp_path).save(name, b"map: |\n  #\n", None)
+    assert refused.value.status == 400
+    assert not list(tmp_path.iterdir())
+
+
+def test_portable_names_are_saved(tmp_path: Path) -> None:
+    for name in ("my level.yaml", "Höhle-2.yaml", "console.yaml", "x" * 95 + ".yaml"):
+        assert portable_problem(name) is None
+        LevelFolder(tmp_path).save(name, b"map: |\n  #\n", None)

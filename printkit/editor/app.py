@@ -15,6 +15,7 @@ Every answer that is not a file is JSON; a refusal is {"error": message} with a 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
 from pathlib import Path
@@ -22,9 +23,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from printkit.editor import downloads
 from printkit.editor.drafts import DraftError, blank_draft, check, draft_of_file, moves_json, parse_draft, verdict_json
@@ -35,6 +35,22 @@ from printkit.sinpin.level import fits_paper
 from printkit.yamlsource import UnreadableSource
 
 STATIC = Path(str(resources.files("printkit.editor") / "static"))
+
+
+_MEDIA = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".html": "text/html; charset=utf-8"}
+
+
+def _static_files() -> dict[str, tuple[bytes, str, str]]:
+    """The page's files by name: (bytes, media type, ETag), read once.
+
+    Served from memory by an async route: StaticFiles reads each file in a worker thread,
+    and on a busy machine the page's dozen modules waited for threads (50-350 ms each)."""
+    files = {}
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file() and path.suffix in _MEDIA:
+            data = path.read_bytes()
+            files[path.name] = (data, _MEDIA[path.suffix], '"' + hashlib.sha256(data).hexdigest()[:16] + '"')
+    return files
 
 
 class BadRequest(Exception):
@@ -88,11 +104,27 @@ def _handled(endpoint):
 def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None = None) -> Guard:
     """The editor on `folder`, answering only requests addressed to `hosts` (host:port)."""
     levels = LevelFolder(folder)
+    palette_json()  # drawn once (cached) now, not while the first page waits for it
     if start_file is not None:
         levels.path(start_file)  # refuse at once a start file the page could not open
 
+    statics = _static_files()
+
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        return Response(statics["index.html"][0], media_type=_MEDIA[".html"], headers={"Cache-Control": "no-store"})
+
+    async def static(request: Request) -> Response:
+        found = statics.get(request.path_params["name"])
+        if found is None:
+            return _error("no such file", 404)
+        data, media, etag = found
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}  # asked again each load; 304 when unchanged
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(data, media_type=media, headers=headers)
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
 
     async def palette(request: Request) -> Response:
         return JSONResponse(palette_json())
@@ -145,7 +177,7 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
 
     routes = [
         Route("/", page),
-        Route("/favicon.ico", lambda request: Response(status_code=204)),
+        Route("/favicon.ico", no_icon),
         Route("/api/palette", _handled(palette)),
         Route("/api/files", _handled(files)),
         Route("/api/open", _handled(open_file), methods=["POST"]),
@@ -154,7 +186,7 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         Route("/api/moves", _handled(moves), methods=["POST"]),
         Route("/api/save", _handled(save), methods=["POST"]),
         Route("/api/download", _handled(download), methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/static/{name}", static),
     ]
     return Guard(Starlette(routes=routes, exception_handlers={Exception: _internal_error}), hosts)
 

@@ -20,6 +20,26 @@ from printkit.yamlsource import MAX_BYTES
 LEVEL_SUFFIX = ".yaml"
 GOLDEN_SUFFIX = ".expect.json"
 _NAME = re.compile(r"[^/\\\x00-\x1f]{1,200}")
+# What some common system refuses in a file's name (the page's dialog says the same, dialog.js)
+_WINDOWS_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])", re.IGNORECASE)
+_NOT_PORTABLE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+MAX_NAME = 100
+
+
+def portable_problem(name: str) -> str | None:
+    """Why `name` (a level file's) could not be copied to Windows, macOS or Linux as it is:
+    Windows' reserved device names and characters, a leading or trailing space or dot, length."""
+    stem = name[: -len(LEVEL_SUFFIX)] if name.endswith(LEVEL_SUFFIX) else name
+    bad = _NOT_PORTABLE.search(name)
+    if bad:
+        return f"'{name}': {bad.group()!r} is not allowed in a file name on Windows"
+    if _WINDOWS_RESERVED.fullmatch(stem.split(".")[0]):
+        return f"'{name}': {stem.split('.')[0].upper()} is a name Windows reserves for a device"
+    if not stem or stem != stem.strip() or stem.endswith("."):
+        return f"'{name}': no space or dot at the start or end of a name (Windows drops them)"
+    if len(name) > MAX_NAME:
+        return f"'{name[:20]}…': at most {MAX_NAME} characters in a level file's name"
+    return None
 
 
 class FolderError(Exception):
@@ -97,6 +117,10 @@ class LevelFolder:
         written (409) unless `overwrite`.
         """
         target = self.path(name)
+        problem = portable_problem(str(name))
+        if problem:  # a new name only: files already there keep opening and saving
+            if not target.exists():
+                raise FolderError(400, problem)
         current = self._current_version(target)
         if not overwrite:
             if expected is None and current is not None:

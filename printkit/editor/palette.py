@@ -30,6 +30,7 @@ def icons_svg() -> str:
     return text.split("\n", 1)[1]  # without the XML declaration: it goes inside the page
 
 
+@lru_cache(maxsize=1)
 def palette_json() -> dict[str, Any]:
     from printkit.draw.svg import symbol_id
     from printkit.render.sinpin.icons import has_icon, symbol_name

@@ -1,63 +1,43 @@
-// The editor page: painting, undo, live validation, move previews, files and downloads.
+// The editor page: tools and keys, undo, live validation, move previews; files in files.js.
 
-import { ApiError, download, get, post } from "./api.js";
-import { Grid } from "./grid.js";
+import { get, post } from "./api.js";
+import { Grid, reachOf } from "./grid.js";
 import { History } from "./history.js";
+import { keyLabel, tileForKey, toolForKey } from "./keys.js";
 import { MovePreview } from "./preview.js";
 import { scanMarks } from "./scanmarks.js";
+import { Files } from "./files.js";
 import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
+import { Tools } from "./tools.js";
+import { View } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
-const VALIDATE_DELAY = 150; // ms after the last change: fast enough to feel live, few requests
+// A map change is sent at once (a click is a finished change); typing in the form waits
+// this long after the last key, so a word typed is one request, not one per letter.
+const TYPING_DELAY = 120;
+const TOOL_NAMES = { brush: "brush", rect: "rectangle", fill: "fill", pick: "eyedropper", move: "try a move" };
 
-const state = {
-  file: null, // the file's name in the folder, or null for a level never saved
-  version: null, // what the file held when opened or saved (the stale-file check)
-  extras: {}, // the file's x- keys, saved back as they were
-  tool: "#",
-  modified: false,
-  saved: null, // the level as last opened or saved, as JSON
-  painting: null, // the tile of the stroke in progress
-  requests: 0,
-};
+const state = { tile: "#", requests: 0 };
 let grid;
 let palette;
 let preview;
+let tools;
+let view;
+let files;
 const history = new History();
 
-function level() {
-  return { rows: grid.rows, ...readForm(), extras: state.extras };
-}
-
-function setStatus(text, kind = "") {
-  const box = $("#file-state");
-  box.textContent = text;
-  box.className = kind;
-  box.classList.toggle("unsaved", state.modified && kind !== "error");
-}
-
-function fileLabel() {
-  return state.file ?? "new level (not saved)";
-}
-
-// Unsaved while the level differs from what was opened or saved (undoing back to it counts).
-function markModified() {
-  state.modified = state.saved === null || JSON.stringify(level()) !== state.saved;
-  setStatus(fileLabel());
-}
-
-function markSaved() {
-  state.saved = JSON.stringify(level());
-  state.modified = false;
-}
+const level = () => ({ rows: grid.rows, ...readForm(), extras: files.extras });
+const snapshot = () => ({ rows: grid.rows.slice(), form: readForm() });
 
 // -- live validation ------------------------------------------------------------------
 let timer = null;
 
-function scheduleValidation() {
+function scheduleValidation(delay = 0) {
   showPending();
+  grid.svg.classList.add("checking");
   clearTimeout(timer);
-  timer = setTimeout(validateNow, VALIDATE_DELAY);
+  if (delay) timer = setTimeout(validateNow, delay);
+  else validateNow();
 }
 
 async function validateNow() {
@@ -66,74 +46,73 @@ async function validateNow() {
     const verdict = await post("/api/validate", { level: level() });
     if (request === state.requests) applyVerdict(verdict); // an older answer is stale
   } catch (error) {
-    if (request === state.requests) setStatus(error.message, "error");
+    if (request === state.requests) files.status(error.message, "error");
   }
 }
 
 function applyVerdict(verdict) {
   grid.verdict = verdict;
+  grid.svg.classList.remove("checking");
   grid.render();
+  const s26 = verdict.errors.find((f) => f.rule === "S26");
   showVerdict(verdict, palette.columns, (finding) => {
-    if (finding.x !== null) grid.flash(finding.x, finding.y);
+    const reach = finding.rule === "S26" ? reachOf(finding, verdict, grid.rows, palette.columns) : null;
+    const [x, y] = reach?.nearest ?? [finding.x, finding.y];
+    if (x !== null && x !== undefined) grid.flash(x, y);
     if (finding.field) document.querySelector(`#details [data-field="${finding.field}"]`)?.focus();
-  });
+  }, s26 ? reachOf(s26, verdict, grid.rows, palette.columns) : null);
   $("#verdict").dataset.requests = state.requests;
   preview.refresh();
 }
 
-function changedGrid() {
-  if (history.push(grid.rows)) markModified();
+// -- changes and undo -----------------------------------------------------------------
+function changed(mergeKey = null, delay = 0) {
+  if (history.push(snapshot(), mergeKey)) files.markModified();
   updateUndo();
+  scheduleValidation(delay);
+}
+
+function updateUndo() {
+  $("#undo").disabled = !history.canUndo;
+  $("#redo").disabled = !history.canRedo;
+}
+
+function restore(entry) {
+  if (!entry) return;
+  grid.rows = entry.rows;
+  fillForm({ ...entry.form, extras: files.extras });
+  files.markModified();
+  updateUndo();
+  showSize();
   grid.render();
   scheduleValidation();
 }
 
-// -- painting -------------------------------------------------------------------------
-function paint(field, tile) {
-  const [x, y] = field;
-  const rows = grid.rows.slice();
-  if (rows[y][x] === tile) return;
-  if (tile === "A" || tile === "Z") {
-    // a level has one door and one exit (S3): painting one moves it
-    for (let j = 0; j < rows.length; j++) rows[j] = rows[j].replaceAll(tile, ".");
-  }
-  rows[y] = rows[y].slice(0, x) + tile + rows[y].slice(x + 1);
-  grid.rows = rows;
-  grid.render();
+const undo = () => restore(history.undo());
+const redo = () => restore(history.redo());
+
+// -- tools, tiles and keys ------------------------------------------------------------
+function showMode() {
+  const tile = grid.labels[state.tile] ?? state.tile;
+  $("#mode").textContent = tools.tool === "move" ? "try a move: a field, a card · Esc leaves"
+    : tools.tool === "pick" ? "eyedropper: click a field · Esc leaves"
+      : `${TOOL_NAMES[tools.tool]} · ${tile}`;
 }
 
-function onPointerDown(event) {
-  const field = grid.fieldAt(event);
-  if (!field) return;
-  event.preventDefault();
-  document.activeElement?.blur(); // back on the map, the keys pick tiles again
-  if (state.tool === "move" && event.button === 0) {
-    preview.pick(field);
-    return;
-  }
-  state.painting = event.button === 2 ? "#" : state.tool === "move" ? null : state.tool;
-  if (state.painting === null) return;
-  grid.svg.setPointerCapture(event.pointerId);
-  paint(field, state.painting);
-}
-
-function onPointerMove(event) {
-  if (state.painting === null) return;
-  const field = grid.fieldAt(event);
-  if (field) paint(field, state.painting);
-}
-
-function onPointerUp() {
-  if (state.painting === null) return;
-  state.painting = null;
-  changedGrid(); // one stroke, one undo step
-}
-
-// -- tools and keys ---------------------------------------------------------------------
 function selectTool(tool) {
-  state.tool = tool;
-  for (const button of document.querySelectorAll(".tool")) button.classList.toggle("selected", button.dataset.tool === tool);
+  tools.cancel();
+  tools.tool = tool;
+  for (const button of document.querySelectorAll("#tools .tool")) button.classList.toggle("selected", button.dataset.tool === tool);
+  document.body.dataset.tool = tool;
   if (tool !== "move") preview?.clear();
+  showMode();
+}
+
+function selectTile(char) {
+  state.tile = char;
+  for (const button of document.querySelectorAll("#tiles .tool")) button.classList.toggle("selected", button.dataset.tile === char);
+  if (tools.tool === "move" || tools.tool === "pick") selectTool("brush");
+  showMode();
 }
 
 function buildPalette() {
@@ -142,8 +121,8 @@ function buildPalette() {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "tool";
-    button.dataset.tool = tile.char;
-    button.title = `${tile.label}: key ${tile.char}`;
+    button.dataset.tile = tile.char;
+    button.title = `${tile.label}: key ${keyLabel(tile.char)}`;
     const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     icon.setAttribute("viewBox", `0 0 ${palette.field_mm} ${palette.field_mm}`);
     if (tile.symbol) {
@@ -151,58 +130,49 @@ function buildPalette() {
       use.setAttribute("href", `#${tile.symbol}`);
       icon.append(use);
     }
-    const key = Object.assign(document.createElement("span"), { className: "key", textContent: tile.char });
-    button.append(icon, key, tile.label);
-    button.addEventListener("click", () => selectTool(tile.char));
+    const shown = tile.char === "H" ? "⇧H" : tile.char === "h" ? "H" : tile.char;
+    const key = Object.assign(document.createElement("span"), { className: "key", textContent: shown });
+    const label = Object.assign(document.createElement("span"), { className: "label", textContent: tile.label });
+    button.append(icon, key, label);
+    button.addEventListener("click", () => selectTile(tile.char));
     box.append(button);
   }
-  $("#tool-move").addEventListener("click", () => selectTool("move"));
+  for (const button of document.querySelectorAll("#tools .tool")) button.addEventListener("click", () => selectTool(button.dataset.tool));
 }
 
-function updateUndo() {
-  $("#undo").disabled = !history.canUndo;
-  $("#redo").disabled = !history.canRedo;
-}
-
-function undo() {
-  const rows = history.undo();
-  if (rows) restore(rows);
-}
-
-function redo() {
-  const rows = history.redo();
-  if (rows) restore(rows);
-}
-
-function restore(rows) {
-  grid.rows = rows;
-  markModified();
-  updateUndo();
-  showSize();
-  grid.render();
-  scheduleValidation();
+function escape() {
+  if (tools.cancel()) return;
+  preview.clear();
+  selectTool("brush");
 }
 
 function onKey(event) {
+  if ($("#ask").open) return; // the dialog has the keys (Esc closes it)
   // checkboxes and buttons take no text: the tile keys work while they have the focus
   const typing = event.target.matches("input:not([type=checkbox]), select, textarea");
   const ctrl = event.ctrlKey || event.metaKey;
-  if (ctrl && event.key.toLowerCase() === "z" && !typing) {
-    event.preventDefault();
-    if (event.shiftKey) redo();
+  const key = event.key.toLowerCase();
+  if (ctrl && (key === "z" || key === "y")) {
+    event.preventDefault(); // the page's undo: map and form fields alike
+    if (key === "y" || event.shiftKey) redo();
     else undo();
-  } else if (ctrl && event.key.toLowerCase() === "y" && !typing) {
+  } else if (ctrl && key === "s") {
     event.preventDefault();
-    redo();
-  } else if (ctrl && event.key.toLowerCase() === "s") {
-    event.preventDefault();
-    save();
+    files.save();
+  } else if (event.key === "Escape") {
+    if (typing) event.target.blur();
+    escape();
   } else if (!typing && !ctrl && !event.altKey) {
-    if (state.tool === "move" && /^[1-6]$/.test(event.key)) preview.pickCard(Number(event.key));
-    else if (event.key === "m" || event.key === "M") selectTool("move");
-    else if (event.key === " " || palette.tiles.some((t) => t.char === event.key)) {
+    if (tools.tool === "move" && /^[1-6]$/.test(event.key)) preview.pickCard(Number(event.key));
+    else if (event.key === "+" || event.key === "=") view.step(1);
+    else if (event.key === "-") view.step(-1);
+    else if (event.key === "0") view.fit();
+    else if (toolForKey(event)) selectTool(toolForKey(event));
+    else {
+      const tile = tileForKey(event, palette.tiles.map((t) => t.char));
+      if (tile === null) return;
       event.preventDefault();
-      selectTool(event.key === " " ? "." : event.key); // a space is open cave too (S3)
+      selectTile(tile);
     }
   }
 }
@@ -230,107 +200,23 @@ function resize() {
   // new fields are rock: growing never opens the map's edge by accident
   grid.rows = Array.from({ length: height }, (_, y) => (grid.rows[y] ?? "").slice(0, width).padEnd(width, "#"));
   showSize();
-  changedGrid();
+  view.fit();
+  changed();
 }
 
-// -- files ----------------------------------------------------------------------------
-function load(answer, file, version) {
+// A level opened or made new: the map, the form, a fresh history, the fitted view.
+function loaded(answer) {
   clearTimeout(timer); // a validation of the level before this one must not land on it
   state.requests += 1;
-  state.file = file;
-  state.version = version;
-  state.extras = answer.level.extras ?? {};
   grid.rows = answer.level.rows.slice();
   preview.clear();
   fillForm(answer.level);
-  history.reset(grid.rows);
+  history.reset(snapshot());
   updateUndo();
   showSize();
-  markSaved();
+  view.fit();
   applyVerdict(answer.verdict);
   showNotes(answer.notes ?? []);
-  setStatus(fileLabel());
-  $("#file-list").value = file && [...$("#file-list").options].some((o) => o.value === file) ? file : "";
-}
-
-function discardChanges() {
-  return !state.modified || confirm("Discard the changes to this level?");
-}
-
-async function refreshFiles() {
-  const answer = await get("/api/files");
-  const list = $("#file-list");
-  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
-  list.replaceChildren(option("", "(choose a level)"), ...answer.files.map((name) => option(name, name)));
-  list.title = `Levels in ${answer.folder}`;
-  list.value = answer.files.includes(state.file) ? state.file : "";
-  return answer;
-}
-
-async function openFile(name) {
-  try {
-    const answer = await post("/api/open", { file: name });
-    load(answer, answer.file, answer.version);
-  } catch (error) {
-    setStatus(error.message, "error");
-  }
-}
-
-async function newLevel(file = null) {
-  const width = Number($("#new-width").value);
-  const height = Number($("#new-height").value);
-  try {
-    load(await post("/api/new", { width, height }), file, null);
-    if (file !== null) state.saved = null; // named on the command line, not yet written
-    markModified();
-  } catch (error) {
-    setStatus(error.message, "error");
-  }
-}
-
-async function save(asName = null) {
-  const file = asName ?? state.file;
-  if (!file) return saveAs();
-  const sameFile = file === state.file;
-  const body = { file, level: level(), version: sameFile ? state.version : null, overwrite: false };
-  let answer;
-  try {
-    answer = await post("/api/save", body);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409 && confirm(`${error.message}. Save over it?`))) {
-      setStatus(error instanceof ApiError && error.status === 409 ? `not saved: ${error.message}` : error.message, "error");
-      return;
-    }
-    try {
-      answer = await post("/api/save", { ...body, overwrite: true });
-    } catch (again) {
-      setStatus(again.message, "error");
-      return;
-    }
-  }
-  state.file = answer.file;
-  state.version = answer.version;
-  state.saved = JSON.stringify(body.level);
-  markModified(); // what changed while the answer was on its way is still unsaved
-  await refreshFiles();
-  setStatus(`saved ${answer.file}${answer.valid ? "" : " (invalid: work in progress)"}`);
-}
-
-async function saveAs() {
-  let name = prompt("Save as (a file in this folder):", state.file ?? "new-level.yaml");
-  if (!name) return;
-  name = name.trim();
-  if (!name.endsWith(".yaml")) name += ".yaml";
-  await save(name);
-}
-
-async function downloadPdf(kind) {
-  try {
-    const filename = await download({ kind, level: level(), file: state.file });
-    setStatus(`downloaded ${filename}`);
-  } catch (error) {
-    setStatus(error.message, "error");
-  }
 }
 
 // -- start ----------------------------------------------------------------------------
@@ -338,38 +224,38 @@ async function start() {
   palette = await get("/api/palette");
   $("#icons").innerHTML = palette.icons; // the print's tile symbols, used by every <use>
   grid = new Grid($("#grid"), palette);
-  grid.overlays.push(scanMarks(() => state.extras)); // fields `printkit scan --review` asks about
+  files = new Files({ level, loaded, scheduleValidation });
+  grid.overlays.push(scanMarks(() => files.extras)); // fields `printkit scan --review` asks about
   preview = new MovePreview(grid, palette, level);
-  buildPalette();
-  buildKnobs(palette.knobs, () => {
-    markModified();
-    scheduleValidation();
+  view = new View(grid, $("#view"));
+  tools = new Tools(grid, palette, {
+    onChange: () => { showSize(); changed(); },
+    onPick: (tile) => selectTile(tile),
+    onMove: (field) => preview.pick(field),
+    tile: () => state.tile,
   });
-  selectTool("#");
-  const svg = grid.svg;
-  svg.addEventListener("pointerdown", onPointerDown);
-  svg.addEventListener("pointermove", onPointerMove);
-  svg.addEventListener("pointerup", onPointerUp);
-  svg.addEventListener("pointercancel", onPointerUp);
-  svg.addEventListener("contextmenu", (event) => event.preventDefault());
+  buildPalette();
+  buildKnobs(palette.knobs, (key) => changed(key, TYPING_DELAY));
+  selectTool("brush");
+  selectTile("#");
+  tools.install();
+  view.install();
   document.addEventListener("keydown", onKey);
-  for (const button of document.querySelectorAll("#cards button")) button.addEventListener("click", () => preview.pickCard(Number(button.dataset.card)));
+  for (const button of document.querySelectorAll("#cards button")) button.addEventListener("click", () => {
+    if (tools.tool !== "move") selectTool("move");
+    preview.pickCard(Number(button.dataset.card));
+  });
   $("#move-health").addEventListener("input", () => preview.refresh());
   $("#undo").addEventListener("click", undo);
   $("#redo").addEventListener("click", redo);
   $("#resize").addEventListener("click", resize);
-  $("#open").addEventListener("click", () => $("#file-list").value && discardChanges() && openFile($("#file-list").value));
-  $("#new").addEventListener("click", () => discardChanges() && newLevel());
-  $("#save").addEventListener("click", () => save());
-  $("#save-as").addEventListener("click", saveAs);
-  for (const button of document.querySelectorAll("[data-download]")) button.addEventListener("click", () => downloadPdf(button.dataset.download));
   $("#show-route").addEventListener("change", (event) => { grid.showRoute = event.target.checked; grid.render(); });
   $("#show-reachable").addEventListener("change", (event) => { grid.showReachable = event.target.checked; grid.render(); });
-  window.addEventListener("beforeunload", (event) => { if (state.modified) event.preventDefault(); });
-  const files = await refreshFiles();
-  if (files.start && files.files.includes(files.start)) await openFile(files.start);
-  else await newLevel(files.start); // a new file named on the command line is saved there
+  await files.start();
   document.body.dataset.ready = "true";
 }
 
-start().catch((error) => setStatus(`the editor could not start: ${error.message}`, "error"));
+start().catch((error) => {
+  $("#file-state").textContent = `the editor could not start: ${error.message}`;
+  $("#file-state").className = "error";
+});

@@ -30,10 +30,49 @@ function findingItem(finding, kind, number, onPick) {
   return item;
 }
 
-export function showVerdict(verdict, columns, onPick) {
+// Warnings of one kind (soft-locks, unreachable items) many at a time: one line to expand.
+const KINDS = [
+  { test: (f) => f.message.startsWith("soft-lock at "), word: "soft-lock" },
+  { test: (f) => f.message.includes(" is never reached"), word: "unreachable item" },
+];
+
+function warningList(warnings, onPick) {
+  const out = [];
+  const rest = document.createElement("ul");
+  rest.className = "warnings";
+  const groups = KINDS.map((kind) => ({ ...kind, findings: warnings.filter(kind.test) }));
+  for (const group of groups) {
+    if (group.findings.length < 2) continue;
+    const details = document.createElement("details");
+    details.className = "finding-group";
+    details.dataset.kind = group.word;
+    const summary = document.createElement("summary");
+    summary.textContent = `${plural(group.findings.length, group.word)} (${group.findings[0].rule})`;
+    const list = document.createElement("ul");
+    group.findings.forEach((f) => list.append(findingItem(f, "warning", null, onPick)));
+    details.append(summary, list);
+    out.push(details);
+  }
+  const grouped = new Set(groups.filter((g) => g.findings.length >= 2).flatMap((g) => g.findings));
+  warnings.filter((f) => !grouped.has(f)).forEach((f) => rest.append(findingItem(f, "warning", null, onPick)));
+  if (rest.children.length) out.push(rest);
+  return out;
+}
+
+// The S26 error in words: how much the door reaches and which of it comes nearest to Ω.
+function reachNote(reach, columns) {
+  const note = document.createElement("div");
+  note.className = "reach-note";
+  const where = reach.nearest ? `${columns[reach.nearest[0]]}${reach.nearest[1] + 1}` : null;
+  note.textContent = `On the map: what α reaches is shaded green${where ? `, ${where} framed` : ""}.`;
+  return note;
+}
+
+export function showVerdict(verdict, columns, onPick, reach = null) {
   const box = $("#verdict");
   box.dataset.state = verdict.valid ? "valid" : "invalid";
   box.textContent = verdictLine(verdict);
+  $("#side").classList.remove("checking");
   $("#counts").textContent = verdict.rest_positions
     ? `${plural(verdict.rest_positions, "rest position")} · ${plural(verdict.soft_locks.length, "soft-lock")} · ${plural(verdict.unreachable_items.length, "unreachable item")}`
     : "";
@@ -42,25 +81,29 @@ export function showVerdict(verdict, columns, onPick) {
   if (verdict.errors.length) {
     const errors = document.createElement("ul");
     errors.className = "errors";
-    verdict.errors.forEach((f, i) => errors.append(findingItem(f, "error", f.x === null ? null : i + 1, onPick)));
+    verdict.errors.forEach((f, i) => {
+      const item = findingItem(f, "error", f.x === null ? null : i + 1, onPick);
+      if (f.rule === "S26" && reach) item.append(reachNote(reach, columns));
+      errors.append(item);
+    });
     list.append(errors);
   }
-  if (verdict.warnings.length) {
-    const warnings = document.createElement("ul");
-    warnings.className = "warnings";
-    verdict.warnings.forEach((f) => warnings.append(findingItem(f, "warning", null, onPick)));
-    list.append(warnings);
-  }
+  list.append(...warningList(verdict.warnings, onPick));
   $("#route-text").textContent = verdict.route.length
     ? "Route: " + verdict.route.map((s) => `${s.turn}: card ${s.card} → ${s.exited ? "Ω" : columns[s.end[0]] + (s.end[1] + 1)}`).join(" · ")
     : "";
   showFieldErrors(verdict.fields);
 }
 
+// A change is on its way to the validator: say so at once, and dim the old findings.
 export function showPending() {
-  $("#verdict").dataset.state = "pending";
+  const box = $("#verdict");
+  box.dataset.state = "pending";
+  box.textContent = "checking…";
+  $("#side").classList.add("checking");
 }
 
+// onChange(key): key names the form field changed (history merges typing into one step)
 export function buildKnobs(knobs, onChange) {
   const box = $("#knobs");
   box.replaceChildren();
@@ -71,7 +114,7 @@ export function buildKnobs(knobs, onChange) {
     Object.assign(input, { type: "number", min: knob.low, max: knob.high, step: 1, value: knob.default });
     input.dataset.knob = knob.name;
     input.dataset.field = `rules.${knob.name}`;
-    input.addEventListener("input", onChange);
+    input.addEventListener("input", () => onChange(input.dataset.field));
     label.append(`${knob.name} (${knob.rule})`, input);
     const error = document.createElement("small");
     error.className = "field-error";
@@ -79,7 +122,7 @@ export function buildKnobs(knobs, onChange) {
     box.append(label, error);
   }
   for (const input of document.querySelectorAll("#level-name, #level-author, input[name=players]")) {
-    input.addEventListener("input", onChange);
+    input.addEventListener("input", () => onChange(input.type === "checkbox" ? null : input.id));
   }
 }
 

@@ -25,7 +25,7 @@ export function scanMarks(extras) {
   return (grid) => {
     const F = grid.F;
     const marks = standingMarks(extras(), grid.rows);
-    const layer = node("g", { class: "scan-unsure" }, grid.svg);
+    const layer = node("g", { class: "scan-unsure" }, grid.into ?? grid.svg);
     for (const mark of marks) {
       const group = node("g", { class: "scan-mark", "data-x": mark.x, "data-y": mark.y }, layer);
       node("circle", { cx: (mark.x + 0.5) * F, cy: (mark.y + 0.5) * F, r: F * 0.44 }, group);

@@ -1,0 +1,138 @@
+// The level's file: open, new, save, save as (names asked and checked in the page's own
+// dialog, never the browser's prompt), the unsaved mark, the stale-file question, PDFs.
+
+import { ApiError, download, get, post } from "./api.js";
+import { askName, askYesNo } from "./dialog.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+export class Files {
+  // page: {level() -> the level as the page holds it, loaded(answer) -> show an opened level}
+  constructor(page) {
+    this.page = page;
+    this.file = null; // the file's name in the folder, or null for a level never saved
+    this.version = null; // what the file held when opened or saved (the stale-file check)
+    this.extras = {}; // the file's x- keys, saved back as they were
+    this.modified = false;
+    this.saved = null; // the level as last opened or saved, as JSON
+    this.names = [];
+  }
+
+  status(text, kind = "") {
+    const box = $("#file-state");
+    box.textContent = text;
+    box.className = kind;
+    box.classList.toggle("unsaved", this.modified && kind !== "error");
+  }
+
+  label() {
+    return this.file ?? "new level (not saved)";
+  }
+
+  // Unsaved while the level differs from what was opened or saved (undoing back to it counts).
+  markModified() {
+    this.modified = this.saved === null || JSON.stringify(this.page.level()) !== this.saved;
+    this.status(this.label());
+  }
+
+  load(answer, file, version) {
+    this.file = file;
+    this.version = version;
+    this.extras = answer.level.extras ?? {};
+    this.page.loaded(answer);
+    this.saved = JSON.stringify(this.page.level());
+    this.modified = false;
+    this.status(this.label());
+    $("#file-list").value = file && this.names.includes(file) ? file : "";
+  }
+
+  async discardChanges() {
+    return !this.modified || askYesNo("Discard the changes to this level?", "Discard", "Keep editing");
+  }
+
+  async refresh() {
+    const answer = await get("/api/files");
+    const list = $("#file-list");
+    const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+    list.replaceChildren(option("", "(choose a level)"), ...answer.files.map((name) => option(name, name)));
+    list.title = `Levels in ${answer.folder}`;
+    list.value = answer.files.includes(this.file) ? this.file : "";
+    this.names = answer.files;
+    return answer;
+  }
+
+  async open(name) {
+    try {
+      const answer = await post("/api/open", { file: name });
+      this.load(answer, answer.file, answer.version);
+    } catch (error) {
+      this.status(error.message, "error");
+    }
+  }
+
+  async create(file = null) {
+    const width = Number($("#new-width").value);
+    const height = Number($("#new-height").value);
+    try {
+      this.load(await post("/api/new", { width, height }), file, null);
+      if (file !== null) this.saved = null; // named on the command line, not yet written
+      this.markModified();
+    } catch (error) {
+      this.status(error.message, "error");
+    }
+  }
+
+  async save(asName = null) {
+    const file = asName ?? this.file;
+    if (!file) return this.saveAs();
+    const body = { file, level: this.page.level(), version: file === this.file ? this.version : null, overwrite: false };
+    let answer;
+    try {
+      answer = await post("/api/save", body);
+    } catch (error) {
+      const stale = error instanceof ApiError && error.status === 409;
+      if (!(stale && await askYesNo(`${error.message}. Save over it?`, "Save over it", "Don't save"))) {
+        this.status(stale ? `not saved: ${error.message}` : error.message, "error");
+        return;
+      }
+      try {
+        answer = await post("/api/save", { ...body, overwrite: true });
+      } catch (again) {
+        this.status(again.message, "error");
+        return;
+      }
+    }
+    this.file = answer.file;
+    this.version = answer.version;
+    this.saved = JSON.stringify(body.level);
+    this.markModified(); // what changed while the answer was on its way is still unsaved
+    await this.refresh();
+    this.status(`saved ${answer.file}${answer.valid ? "" : " (invalid: work in progress)"}`);
+  }
+
+  async saveAs() {
+    const name = await askName("Save as (a level file in this folder):", this.file ?? "new-level.yaml", this.names);
+    if (name) await this.save(name);
+  }
+
+  async download(kind) {
+    try {
+      const filename = await download({ kind, level: this.page.level(), file: this.file });
+      this.status(`downloaded ${filename}`);
+    } catch (error) {
+      this.status(error.message, "error");
+    }
+  }
+
+  async start() {
+    $("#open").addEventListener("click", async () => $("#file-list").value && await this.discardChanges() && this.open($("#file-list").value));
+    $("#new").addEventListener("click", async () => await this.discardChanges() && this.create());
+    $("#save").addEventListener("click", () => this.save());
+    $("#save-as").addEventListener("click", () => this.saveAs());
+    for (const button of document.querySelectorAll("[data-download]")) button.addEventListener("click", () => this.download(button.dataset.download));
+    window.addEventListener("beforeunload", (event) => { if (this.modified) event.preventDefault(); });
+    const files = await this.refresh();
+    if (files.start && files.files.includes(files.start)) await this.open(files.start);
+    else await this.create(files.start); // a new file named on the command line is saved there
+  }
+}
