@@ -20,7 +20,13 @@ def click_choice(page, url: str, exit_at: list[int]) -> None:
     if kind == "place":
         page.locator(".choice.place").first.click()
     elif kind == "ghost":
-        while answer["turn"] == page.request.get(url + "api/state").json()["turn"]:
+        # The last step's click sends the walk a moment later: ask the page, not the server,
+        # whether the walk goes on, or a click would wait for arrows that are gone.
+        turn = page.evaluate("() => document.body.dataset.turn")
+        while True:
+            page.wait_for_function(f"() => document.body.dataset.turn !== '{turn}' || document.querySelector('.choice.ghost-step')")
+            if page.evaluate("() => document.body.dataset.turn") != turn:
+                break
             page.locator(".choice.ghost-step").first.click()
     elif kind == "move":
         best = _best_move(answer, exit_at)
