@@ -10,8 +10,6 @@ output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=t
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,14 +28,11 @@ if not CHROMIUM.exists():
     pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
                 allow_module_level=True)
 
-import uvicorn  # noqa: E402
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from playdriver import click_choice, play_to_end  # noqa: E402
-from printkit.editor.guard import allowed_hosts  # noqa: E402
-from printkit.editor.server import bind  # noqa: E402
+from playserved import Served, browser, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
 from printkit.games.record import dumps  # noqa: E402
-from printkit.play.app import create_app  # noqa: E402
 from printkit.play.matches import sinoda_match, sinpin_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
@@ -47,49 +42,6 @@ expect.set_options(timeout=10_000)
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "test-results" / "play"
 LEVEL = check_level(str(ROOT / "levels" / "01-first-steps.yaml")).level
-
-
-class Served:
-    """One play app at a time on a free 127.0.0.1 port, in a thread of the test process."""
-
-    def __init__(self) -> None:
-        self.sock = bind("127.0.0.1", 0)
-        port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}/"
-        self.hosts = allowed_hosts("127.0.0.1", port)
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="off", interface="asgi3")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-        self.thread.start()
-
-    async def app(self, scope, receive, send) -> None:
-        await self.current(scope, receive, send)
-
-    def serve(self, **what) -> None:
-        self.current = create_app(self.hosts, **what)
-
-    def close(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[Served]:
-    server = Served()
-    deadline = time.monotonic() + 10
-    while not server.server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
