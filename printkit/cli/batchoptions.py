@@ -81,3 +81,22 @@ def batch_options(command: F) -> F:
                 executor.close()
 
     return with_executor  # type: ignore[return-value]
+
+
+def play_chunks(work: Callable[[Any], Any], chunks: list[Any], executor: ChunkExecutor, stats: Any,
+                games: int) -> tuple[str, str | None]:
+    """Play a run's chunks (simulate for any game) with a progress bar: each chunk's
+    statistics merged into `stats` as it comes (so an interrupted run can say how many games
+    were played), its records joined in chunk order, and the first game's log kept."""
+    from printkit.batch import run_chunks
+    from printkit.cli.common import progress_count
+
+    records: list[str] = []
+    logged = None
+    with progress_count(games, "Playing games") as bar:
+        for chunk, result in run_chunks(work, chunks, executor=executor):
+            stats.merge(result.stats)
+            records.append(result.records)
+            logged = logged or result.logged
+            bar.update(chunk.count)
+    return "".join(records), logged

@@ -12,8 +12,8 @@ import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
-from printkit.cli.batchoptions import batch_options
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, output_format, publish, show_progress
+from printkit.cli.batchoptions import batch_options, play_chunks
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, output_format, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
@@ -124,7 +124,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
 
     YINSH games: printkit simulate yinsh --games 1000 (printkit simulate yinsh --help).
     """
-    from printkit.batch import make_chunks, run_chunks
+    from printkit.batch import make_chunks
     from printkit.sinpin.game.state import AVATARS
     from printkit.sinpin.game.findings import findings
     from printkit.sinpin.game.stats import SimStats
@@ -155,18 +155,9 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     plan = SimulationPlan(level, checked.name, bot_names, players, seed, keep_records=record is not None,
                           log_game=0 if log_file else None)
     stats = SimStats()
-    records: list[str] = []
-    logged = None
-    chunks = make_chunks(games, CHUNK_GAMES)
-    work = functools.partial(simulate_chunk, plan)
     try:
-        with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
-                               hidden=not show_progress()) as bar:
-            for chunk, result in run_chunks(work, chunks, executor=executor):
-                stats.merge(result.stats)
-                records.append(result.records)
-                logged = logged or result.logged
-                bar.update(chunk.count)
+        records, logged = play_chunks(functools.partial(simulate_chunk, plan), make_chunks(games, CHUNK_GAMES),
+                                      executor, stats, games)
     except KeyboardInterrupt:
         message(f"{checked.name}: interrupted after {stats.games} of {games} games; nothing written")
         raise
@@ -176,7 +167,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     report["findings"] = [finding.as_json() for finding in found]
     outputs: list[tuple[str, bytes]] = []
     if record is not None:
-        outputs.append((record, "".join(records).encode("utf-8")))
+        outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
         from printkit.sinpin.game.log import tell
 

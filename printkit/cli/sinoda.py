@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.batch import ChunkExecutor, chunk_size, make_chunks
-from printkit.cli.batchoptions import batch_options
-from printkit.cli.common import EXIT_USAGE, message, quiet_option, show_progress
+from printkit.cli.batchoptions import batch_options, play_chunks
+from printkit.cli.common import EXIT_USAGE, message, quiet_option
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _suffix, _write
 from printkit.cli.streams import json_line
@@ -148,7 +148,6 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
     intervals, and captures by value. The same seed gives the same results with any --jobs
     or --dask. The table goes to standard error, --json to standard output.
     """
-    from printkit.batch import run_chunks
     from printkit.sinoda.simstats import SinodaStats
     from printkit.sinoda.simulate import SimulationPlan, simulate_chunk
 
@@ -159,23 +158,14 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
     plan = SimulationPlan(game, name, bot_names, seed, keep_records=record is not None,
                           log_game=0 if log_file else None)
     stats = SinodaStats()
-    records: list[str] = []
-    logged = None
-    work = functools.partial(simulate_chunk, plan)
     chunks = make_chunks(games, chunk_size(games, CHUNK_GAMES))
-    with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
-                           hidden=not show_progress()) as bar:
-        for chunk, result in run_chunks(work, chunks, executor=executor):
-            stats.merge(result.stats)
-            records.append(result.records)
-            logged = logged or result.logged
-            bar.update(chunk.count)
+    records, logged = play_chunks(functools.partial(simulate_chunk, plan), chunks, executor, stats, games)
     report = {"game": "sinoda", "spec": name, "setup": game.setup.name, "players": game.seats,
               "board": game.setup.board, "teams": [list(t) for t in game.teams], "seed": seed,
               "bots": plan.seat_bots(), **stats.report(game.seats, game.teams)}
     outputs: list[tuple[str, bytes]] = []
     if record is not None:
-        outputs.append((record, "".join(records).encode("utf-8")))
+        outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
         from printkit.sinoda.gamelog import tell
 

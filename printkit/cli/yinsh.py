@@ -19,7 +19,7 @@ import sys
 import click
 
 from printkit.batch import ChunkExecutor
-from printkit.cli.batchoptions import batch_options
+from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, note, show_progress
 from printkit.cli.named import BOARD
 from printkit.cli.streams import json_line
@@ -170,7 +170,7 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
     seed gives the same results with any --jobs or --dask. The table goes to standard error,
     or with --json the statistics go to standard output.
     """
-    from printkit.batch import make_chunks, run_chunks
+    from printkit.batch import make_chunks
     from printkit.yinsh.knobs import BLITZ, Knobs
     from printkit.yinsh.simstats import YinshStats
     from printkit.yinsh.simulate import SimulationPlan, simulate_chunk
@@ -181,20 +181,12 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
     plan = SimulationPlan(bot_names, seed, BLITZ if blitz else Knobs(), keep_records=record is not None,
                           log_game=0 if log_file else None)
     stats = YinshStats()
-    records: list[str] = []
-    logged = None
-    with click.progressbar(length=games, label="Playing games", file=sys.stderr, show_pos=True,
-                           hidden=not show_progress()) as bar:
-        for chunk, result in run_chunks(functools.partial(simulate_chunk, plan), make_chunks(games, CHUNK_GAMES),
-                                        executor=executor):
-            stats.merge(result.stats)
-            records.append(result.records)
-            logged = logged or result.logged
-            bar.update(chunk.count)
+    records, logged = play_chunks(functools.partial(simulate_chunk, plan), make_chunks(games, CHUNK_GAMES),
+                                  executor, stats, games)
     report = {"game": "yinsh", "seed": seed, "bots": plan.seat_bots(), "rules": plan.knobs.as_dict(), **stats.report()}
     outputs = []
     if record is not None:
-        outputs.append((record, "".join(records).encode("utf-8")))
+        outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
         outputs.append((log_file, logged.encode("utf-8")))
     if outputs:
