@@ -25,9 +25,12 @@ from pathlib import Path
 from printkit.scan.layout import SheetCode
 from printkit.scan.synth.page import rendered_pdf_page
 from printkit.scan.synth.sheets import make_sheet
-from printkit.scan.synth.styles import HELD_OUT_STYLES, TRAINING_STYLES
+from printkit.scan.synth.styles import HELD_OUT_STYLES, SECOND_HELD_OUT_STYLES, TRAINING_STYLES
 
-STYLE_SETS = {"held-out": HELD_OUT_STYLES, "training": TRAINING_STYLES, "all": TRAINING_STYLES + HELD_OUT_STYLES}
+# held-out: the first held-out styles and forms; held-out-2: the second (new pens, and forms
+# kept out of training when training was given many more, synth.cousins)
+STYLE_SETS = {"held-out": HELD_OUT_STYLES, "held-out-2": SECOND_HELD_OUT_STYLES, "training": TRAINING_STYLES,
+              "all": TRAINING_STYLES + HELD_OUT_STYLES + SECOND_HELD_OUT_STYLES}
 
 
 def _real_sheets(px_per_mm: float):

@@ -29,6 +29,14 @@ def test_spline_passes_through_its_points() -> None:
     assert curve[0] == points[0] and curve[-1] == points[-1] and points[1] in curve
 
 
+def test_every_tile_but_open_cave_is_drawn_for_training_in_several_forms_and_each_held_out_set_has_new_ones() -> None:
+    for tile in Tile:
+        if tile is not Tile.OPEN:
+            assert len(variants(tile, 0)) >= 2, tile
+    names = {held_out: {(t, v.name) for t, vs in VARIANTS.items() for v in vs if v.held_out == held_out} for held_out in (1, 2)}
+    assert len(names[1]) >= 10 and len(names[2]) >= 10 and not names[1] & names[2]
+
+
 def test_hatch_lines_are_spaced_and_inside() -> None:
     lines = hatch(0, 0, 10, 10, 2.0, 0.0)  # horizontal lines 2 mm apart
     assert sorted(round(a[1], 6) for a, _ in lines) == [1.0, 3.0, 5.0, 7.0, 9.0]
@@ -38,8 +46,11 @@ def test_hatch_lines_are_spaced_and_inside() -> None:
 @pytest.mark.parametrize("tile", list(Tile))
 def test_variants_stay_near_their_field_and_training_never_draws_a_held_out_one(tile) -> None:
     rng = np.random.default_rng(5)
-    assert not any(v.held_out for v in variants(tile, held_out=False))
-    assert variants(tile, held_out=True) == VARIANTS[tile]
+    assert not any(v.held_out for v in variants(tile, held_out=0))
+    for held_out in (1, 2):  # each held-out set draws the training forms and its own held-out ones, no others
+        drawn = variants(tile, held_out)
+        assert set(drawn) == {v for v in VARIANTS[tile] if v.held_out in (0, held_out)}
+        assert [v.held_out for v in drawn] == sorted(v.held_out for v in drawn)  # training forms first (synth.page)
     for variant in VARIANTS[tile]:
         for _ in range(5):
             form = variant.make(rng)

@@ -60,3 +60,28 @@ def test_training_is_reproducible_from_its_seed():
     y = rng.integers(0, len(INDEX), 300)
     one, two = (train_network(x, y, seed=4, hidden=8, epochs=3) for _ in range(2))
     assert (one.w1 == two.w1).all() and (one.w2 == two.w2).all()
+
+
+def test_single_fields_are_drawn_as_patches_from_a_seed_in_every_tile():
+    from printkit.scan.fields import PATCH
+    from printkit.scan.synth.patches import drawn_fields
+    from printkit.sinpin.tiles import Tile
+
+    x, y = drawn_fields(2, TRAINING_STYLES, seed=5)
+    again, _ = drawn_fields(2, TRAINING_STYLES, seed=5)
+    assert x.shape == (2 * len(Tile), PATCH, PATCH) and (x == again).all()
+    assert sorted(set(y.tolist())) == list(range(len(Tile))) and 0 <= x.min() and x.max() <= 1
+    rock, blank = x[y == list(Tile).index(Tile.ROCK)], x[y == list(Tile).index(Tile.OPEN)]
+    assert rock.mean() > 3 * blank.mean()  # a drawn field has ink, a blank one barely any
+
+
+def test_the_second_held_out_styles_share_no_pen_with_training_and_draw_the_second_held_out_forms():
+    from printkit.scan.synth.forms import variants
+    from printkit.scan.synth.styles import SECOND_HELD_OUT_STYLES
+    from printkit.sinpin.tiles import Tile
+
+    assert not {s.pen for s in SECOND_HELD_OUT_STYLES} & {s.pen for s in TRAINING_STYLES + HELD_OUT_STYLES}
+    assert all(s.held_out == 2 for s in SECOND_HELD_OUT_STYLES)
+    assert {v.held_out for v in variants(Tile.GEM, 2)} == {0, 2}
+    sheet = make_sheet(11, SECOND_HELD_OUT_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
+    assert sheet.style in SECOND_HELD_OUT_STYLES and len(sheet.photo.jpeg) > 1000

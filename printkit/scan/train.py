@@ -24,6 +24,7 @@ from printkit.scan.errors import ScanError
 from printkit.scan.features import features
 from printkit.scan.fields import field_patches, flatten
 from printkit.scan.markers import find_sheet
+from printkit.scan.synth.patches import drawn_fields
 from printkit.scan.synth.sheets import SyntheticSheet, make_sheet
 from printkit.scan.synth.styles import TRAINING_STYLES
 from printkit.sinpin.tiles import TILE_BY_CHAR
@@ -57,6 +58,18 @@ def dataset(seeds: range, progress: bool = True) -> tuple[np.ndarray, np.ndarray
         ys.append(labels)
         if progress and count % 20 == 0:
             print(f"  {count}/{len(seeds)} sheets, {time.process_time() - start:.0f} s", file=sys.stderr)
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def single_fields(per_tile: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fields drawn straight as patches in the training styles and forms, varied (synth.patches)."""
+    start = time.process_time()
+    xs, ys = [], []
+    for chunk in range(0, per_tile, 500):
+        fx, fy = drawn_fields(min(500, per_tile - chunk), TRAINING_STYLES, seed * 1_000_000 + 900_000 + chunk)
+        xs.append(fx)
+        ys.append(fy)
+        print(f"  {chunk + len(fy) // len(CLASSES)}/{per_tile} fields a tile, {time.process_time() - start:.0f} s", file=sys.stderr)
     return np.concatenate(xs), np.concatenate(ys)
 
 
@@ -149,6 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--members", type=int, default=3, help="networks averaged (each from its own seed)")
     parser.add_argument("--out", default="printkit/scan/scan_model.npz")
     parser.add_argument("--cache", default=None, help="an .npz to keep (or reuse) the sheets' field patches in")
+    parser.add_argument("--fields", type=int, default=5000,
+                        help="single fields drawn straight as patches (synth.patches), per tile, on top of the sheets")
+    parser.add_argument("--epochs", type=int, default=40)
+    parser.add_argument("--hidden", type=int, default=128)
     args = parser.parse_args(argv)
     train_count = args.sheets - args.sheets // 10
     base = args.seed * 1_000_000
@@ -168,8 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         x, y, vx, vy = cached
     x = x.astype(np.float32)
-    x = features(np.concatenate([x, jittered(x, np.random.default_rng(args.seed))]))
+    x = np.concatenate([x, jittered(x, np.random.default_rng(args.seed))])
     y = np.concatenate([y, y])
+    if args.fields:
+        print(f"drawing {args.fields} single fields a tile", file=sys.stderr)
+        fx, fy = single_fields(args.fields, args.seed)
+        x, y = np.concatenate([x, fx]), np.concatenate([y, fy])
+    x = np.concatenate([features(x[k:k + 20000]) for k in range(0, len(x), 20000)])  # in parts: less memory
     vx = features(vx.astype(np.float32))
     start = time.process_time()
     members = []
@@ -177,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         rng = np.random.default_rng([args.seed, member])
         chosen = rng.choice(len(y), len(y))  # each member its own bootstrap sample
         scaling = None if not members else (members[0].mean, members[0].scale)
-        members.append(train_network(x[chosen], y[chosen], args.seed * 100 + member, scaling=scaling))
+        members.append(train_network(x[chosen], y[chosen], args.seed * 100 + member, hidden=args.hidden,
+                                     epochs=args.epochs, scaling=scaling))
         print(f"  member {member + 1}/{args.members} trained, {time.process_time() - start:.0f} s", file=sys.stderr)
     model = ensemble(members)
     temperature = fit_temperature(model, vx, vy)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from printkit.scan.alphabet import Form, Point, Stroke, circle, hatch, spline
+from printkit.scan.synth import cousins as c
+from printkit.scan.synth.cousins import ellipse
 from printkit.sinpin.tiles import Tile
 
 Maker = Callable[[np.random.Generator], Form]
@@ -21,7 +23,7 @@ Maker = Callable[[np.random.Generator], Form]
 class Variant:
     name: str
     make: Maker
-    held_out: bool = False
+    held_out: int = 0  # 0: drawn for training; 1: the first held-out set; 2: the second (synth.cousins)
 
 
 def _u(rng: np.random.Generator, low: float, high: float) -> float:
@@ -178,24 +180,15 @@ def spring_loops(rng: np.random.Generator) -> Form:
 # -- teleporter, chest, heart, gem, question ---------------------------------------------
 def ring(rng: np.random.Generator) -> Form:
     r = _u(rng, 3.8, 6.6)
-    strokes: list[Stroke] = [_ellipse(rng, r)]
+    strokes: list[Stroke] = [ellipse(rng, r)]
     if rng.random() < 0.3:
-        strokes.append(_ellipse(rng, r * _u(rng, 0.35, 0.6)))
+        strokes.append(ellipse(rng, r * _u(rng, 0.35, 0.6)))
     return tuple(strokes)
 
 
 def ring_dot(rng: np.random.Generator) -> Form:
     # a ring with a filled dot (held out)
-    return (_ellipse(rng, _u(rng, 4.0, 6.4)), circle(7.5, 7.5, 0.6, 8), circle(7.5, 7.5, 1.0, 8))
-
-
-def _ellipse(rng: np.random.Generator, r: float) -> Stroke:
-    squash = _u(rng, 0.8, 1.15)
-    start = _u(rng, 0, 2 * math.pi)
-    over = _u(rng, 0.0, 0.6)  # a hand closes a ring past its start
-    steps = 30
-    return tuple((7.5 + r * math.cos(start + (2 * math.pi + over) * k / steps),
-                  7.5 + r * squash * math.sin(start + (2 * math.pi + over) * k / steps)) for k in range(steps + 1))
+    return (ellipse(rng, _u(rng, 4.0, 6.4)), circle(7.5, 7.5, 0.6, 8), circle(7.5, 7.5, 1.0, 8))
 
 
 def chest(rng: np.random.Generator) -> Form:
@@ -276,7 +269,7 @@ def door(rng: np.random.Generator) -> Form:
 
 def door_round(rng: np.random.Generator) -> Form:
     # α as a round "a" with a tail on the right, not crossing (held out)
-    return (_ellipse(rng, 3.6), ((11.6, 4.0), (10.9, 8.0), (12.6, 11.5)))
+    return (ellipse(rng, 3.6), ((11.6, 4.0), (10.9, 8.0), (12.6, 11.5)))
 
 
 def exit_(rng: np.random.Generator) -> Form:
@@ -299,24 +292,39 @@ def exit_horseshoe(rng: np.random.Generator) -> Form:
 
 VARIANTS: dict[Tile, tuple[Variant, ...]] = {
     Tile.ROCK: (Variant("hatch", rock_hatch), Variant("cross", rock_cross), Variant("fill", rock_fill),
-                Variant("scribble", rock_scribble), Variant("spiral", rock_spiral, True)),
+                Variant("scribble", rock_scribble), Variant("loops", c.rock_loops), Variant("zigzag", c.rock_zigzag),
+                Variant("scrawl", c.rock_scrawl), Variant("partial", c.rock_partial), Variant("outlined", c.rock_outlined),
+                Variant("spiral", rock_spiral, 1), Variant("bricks", c.rock_bricks, 2)),
     Tile.OPEN: (Variant("blank", lambda rng: ()),),
-    Tile.DOOR: (Variant("alpha", door), Variant("round", door_round, True)),
-    Tile.EXIT: (Variant("omega", exit_), Variant("horseshoe", exit_horseshoe, True)),
-    Tile.LADDER: (Variant("rungs", ladder), Variant("u-rails", ladder_one_rail, True)),
-    Tile.SPIKES: (Variant("zigzag", spikes), Variant("separate", spikes_separate, True)),
-    Tile.BLADES: (Variant("x", blades), Variant("saw", blades_saw, True)),
-    Tile.WEB: (Variant("star", web), Variant("ring", web_ring, True)),
-    Tile.SPRING: (Variant("zigzag", spring), Variant("loops", spring_loops, True)),
-    Tile.TELEPORTER: (Variant("ring", ring), Variant("dot", ring_dot, True)),
-    Tile.CHEST: (Variant("box", chest), Variant("arched", chest_arched, True)),
-    Tile.HEART: (Variant("heart", heart), Variant("halves", heart_two_strokes, True)),
-    Tile.GEM: (Variant("diamond", gem), Variant("cut", gem_cut, True)),
-    Tile.QUESTION: (Variant("question", question),),
+    Tile.DOOR: (Variant("alpha", door), Variant("slanted", c.door_slanted), Variant("round", door_round, 1),
+                Variant("two strokes", c.door_two_strokes, 2)),
+    Tile.EXIT: (Variant("omega", exit_), Variant("round", c.exit_round), Variant("horseshoe", exit_horseshoe, 1),
+                Variant("square", c.exit_square, 2)),
+    Tile.LADDER: (Variant("rungs", ladder), Variant("slanted", c.ladder_slanted), Variant("u-rails", ladder_one_rail, 1),
+                  Variant("leaning", c.ladder_leaning, 2)),
+    Tile.SPIKES: (Variant("zigzag", spikes), Variant("tall", c.spikes_tall), Variant("separate", spikes_separate, 1),
+                  Variant("ceiling", c.spikes_ceiling, 2)),
+    Tile.BLADES: (Variant("x", blades), Variant("double", c.blades_double), Variant("saw", blades_saw, 1),
+                  Variant("ticked", c.blades_ticked, 2)),
+    Tile.WEB: (Variant("star", web), Variant("spokes", c.web_spokes), Variant("ring", web_ring, 1), Variant("dot", c.web_dot, 2)),
+    Tile.SPRING: (Variant("zigzag", spring), Variant("wave", c.spring_wave), Variant("loops", spring_loops, 1),
+                  Variant("s", c.spring_s, 2)),
+    Tile.TELEPORTER: (Variant("ring", ring), Variant("open", c.ring_open), Variant("dot", ring_dot, 1),
+                      Variant("swirl", c.ring_swirl, 2)),
+    Tile.CHEST: (Variant("box", chest), Variant("straps", c.chest_straps), Variant("arched", chest_arched, 1),
+                 Variant("trapezoid", c.chest_trapezoid, 2)),
+    Tile.HEART: (Variant("heart", heart), Variant("round", c.heart_round), Variant("halves", heart_two_strokes, 1),
+                 Variant("filled", c.heart_filled, 2)),
+    Tile.GEM: (Variant("diamond", gem), Variant("faceted", c.gem_faceted), Variant("cut", gem_cut, 1),
+               Variant("hexagon", c.gem_hexagon, 2)),
+    Tile.QUESTION: (Variant("question", question), Variant("plain", c.question_plain),
+                    Variant("angular", c.question_angular, 2)),
 }
 
 
-def variants(tile: Tile, held_out: bool) -> tuple[Variant, ...]:
-    """The variants a style may draw: training styles never draw the held-out ones; a
-    held-out style draws every variant."""
-    return tuple(v for v in VARIANTS[tile] if held_out or not v.held_out)
+def variants(tile: Tile, held_out: int | bool) -> tuple[Variant, ...]:
+    """The variants a style may draw, those drawn for training first: training styles
+    (held_out 0) never draw a held-out one; a style of the first or second held-out set
+    draws the training variants and that set's held-out ones."""
+    return tuple(v for v in VARIANTS[tile] if not v.held_out) + tuple(
+        v for v in VARIANTS[tile] if held_out and v.held_out == int(held_out))

@@ -68,7 +68,7 @@ def draw(mask: np.ndarray, strokes: list[np.ndarray], origin: tuple[float, float
             continue
         px = (stroke * px_per_mm + origin) * (1 << SHIFT)
         px = np.round(px).astype(np.int32)
-        if style.pen in ("brush", "ballpoint", "crayon"):
+        if style.pen in ("brush", "ballpoint", "crayon", "fountain"):
             _segments(mask, px, px_per_mm, width_mm, style, rng)
         else:
             thickness = max(1, int(round(width_mm * px_per_mm)))
@@ -80,6 +80,9 @@ def _segments(mask: np.ndarray, px: np.ndarray, px_per_mm: float, width_mm: floa
     n = len(px)
     if style.pen == "brush":  # swelling in the middle of a stroke, thin at its ends
         widths = width_mm * (0.35 + 0.65 * np.sin(np.linspace(0.15, math.pi - 0.15, n)) * rng.uniform(0.7, 1.0))
+    elif style.pen == "fountain":  # a broad nib: thick across its edge, thin along it
+        direction = np.arctan2(*np.diff(px.astype(np.float64), axis=0, append=px[-1:] + [[1, 1]]).T[::-1])
+        widths = width_mm * (0.25 + 0.75 * np.abs(np.sin(direction - math.pi / 4)))
     else:
         widths = np.full(n, width_mm)
     skip = 0.05 if style.pen == "ballpoint" else 0.0
@@ -95,8 +98,8 @@ def _segments(mask: np.ndarray, px: np.ndarray, px_per_mm: float, width_mm: floa
 def texture(mask: np.ndarray, style: Style, rng: np.random.Generator) -> np.ndarray:
     """Ink coverage 0..1 from the drawn mask, with the pen's texture (grain, gaps)."""
     cover = mask.astype(np.float32) / 255.0
-    if style.pen in ("pencil", "crayon"):
-        grain = rng.uniform(0.35 if style.pen == "crayon" else 0.55, 1.0, mask.shape).astype(np.float32)
+    if style.pen in ("pencil", "crayon", "charcoal"):
+        grain = rng.uniform(0.55 if style.pen == "pencil" else 0.35, 1.0, mask.shape).astype(np.float32)
         grain = cv2.GaussianBlur(grain, (3, 3), 0)
         cover *= grain
     return cover

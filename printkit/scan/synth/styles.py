@@ -23,7 +23,7 @@ ORANGE: Colour = (0.85, 0.4, 0.05)
 @dataclass(frozen=True)
 class Style:
     name: str
-    pen: str  # fineliner, ballpoint, marker, felt, pencil | brush, crayon, gel (held out)
+    pen: str  # fineliner, ballpoint, marker, felt, pencil | brush, crayon, gel | fountain, charcoal (held out)
     width: tuple[float, float]  # mm
     colours: tuple[Colour, ...]
     darkness: tuple[float, float]  # how much light the ink takes, 0..1
@@ -33,7 +33,7 @@ class Style:
     slant: float  # degrees (standard deviation of a form's rotation)
     offset: float  # mm (standard deviation of a form's place in its field)
     smudges: float  # chance a field gets a stray mark or smudge
-    held_out: bool = False
+    held_out: int = 0  # 0: a training style; 1, 2: the first or second set held out of training
 
 
 TRAINING_STYLES: tuple[Style, ...] = (
@@ -52,4 +52,11 @@ HELD_OUT_STYLES: tuple[Style, ...] = (
     Style("2B pencil, smudged", "pencil", (0.5, 0.8), (GRAPHITE,), (0.3, 0.5), 0.6, 0.12, (0.7, 1.05), 9, 1.0, 0.15, True),
 )
 
-STYLES = {style.name: style for style in TRAINING_STYLES + HELD_OUT_STYLES}
+# A second set, added when training was given many more forms (synth.cousins): new pens,
+# and the second set of held-out forms, so the bench still measures unseen drawings.
+SECOND_HELD_OUT_STYLES: tuple[Style, ...] = (
+    Style("fountain pen", "fountain", (0.25, 1.3), (DARK_BLUE, BLACK), (0.7, 0.9), 0.4, 0.06, (0.7, 1.0), 8, 0.8, 0.05, 2),
+    Style("charcoal stick", "charcoal", (0.8, 1.6), (GRAPHITE, BLACK), (0.55, 0.85), 0.7, 0.25, (0.6, 1.1), 12, 1.3, 0.12, 2),
+)
+
+STYLES = {style.name: style for style in TRAINING_STYLES + HELD_OUT_STYLES + SECOND_HELD_OUT_STYLES}
