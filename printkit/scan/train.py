@@ -1,10 +1,13 @@
 """Training the field classifier on the project's own hand-drawn sheets, from a seed.
 
-    python -m printkit.scan.train [--sheets 360] [--seed 1] [--out printkit/scan/scan_model.npz]
+    python -m printkit.scan.train [--sheets 360] [--fields 4000] [--seed 1] [--out printkit/scan/scan_model.npz]
 
 Sheets are drawn in the training styles only (printkit.scan.synth.styles), photographed,
 and read by the scan's own pipeline (markers, flattening, frame search, patches), so the
-classifier learns from exactly what it will see. A tenth of the sheets, in the same styles,
+classifier learns from exactly what it will see. On top of them come single fields drawn
+straight as patches (synth.patches): every form of every tile thousands of times, in pens
+and hands varied past the styles' own, so that the classifier learns the tiles more than
+the few ways the sheets draw them. A tenth of the sheets, in the same styles,
 fits the temperature that calibrates the probabilities. The same seed gives the same
 model: every random choice comes from it and numpy's arithmetic is deterministic on one
 machine.
@@ -27,9 +30,10 @@ from printkit.scan.markers import find_sheet
 from printkit.scan.synth.patches import drawn_fields
 from printkit.scan.synth.sheets import SyntheticSheet, make_sheet
 from printkit.scan.synth.styles import TRAINING_STYLES
-from printkit.sinpin.tiles import TILE_BY_CHAR
+from printkit.sinpin.tiles import TILE_BY_CHAR, Tile
 
 INDEX = {tile.char: k for k, tile in enumerate(CLASSES)}
+ROCK_EXTRA = 2  # single rock fields drawn, beyond the per-tile count, per tile's count
 
 
 def sheet_patches(sheet: SyntheticSheet) -> tuple[np.ndarray, np.ndarray]:
@@ -62,7 +66,9 @@ def dataset(seeds: range, progress: bool = True) -> tuple[np.ndarray, np.ndarray
 
 
 def single_fields(per_tile: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Fields drawn straight as patches in the training styles and forms, varied (synth.patches)."""
+    """Fields drawn straight as patches in the training styles and forms, varied
+    (synth.patches): `per_tile` of every tile and ROCK_EXTRA times as many more of rock, the
+    tile drawn in the most ways and the commonest on a sheet."""
     start = time.process_time()
     xs, ys = [], []
     for chunk in range(0, per_tile, 500):
@@ -70,7 +76,8 @@ def single_fields(per_tile: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
         xs.append(fx)
         ys.append(fy)
         print(f"  {chunk + len(fy) // len(CLASSES)}/{per_tile} fields a tile, {time.process_time() - start:.0f} s", file=sys.stderr)
-    return np.concatenate(xs), np.concatenate(ys)
+    fx, fy = drawn_fields(per_tile * ROCK_EXTRA, TRAINING_STYLES, seed * 1_000_000 + 800_000, tiles=(Tile.ROCK,))
+    return np.concatenate(xs + [fx]), np.concatenate(ys + [fy])
 
 
 def jittered(patches: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -162,10 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--members", type=int, default=3, help="networks averaged (each from its own seed)")
     parser.add_argument("--out", default="printkit/scan/scan_model.npz")
     parser.add_argument("--cache", default=None, help="an .npz to keep (or reuse) the sheets' field patches in")
-    parser.add_argument("--fields", type=int, default=5000,
+    parser.add_argument("--fields", type=int, default=4000,
                         help="single fields drawn straight as patches (synth.patches), per tile, on top of the sheets")
-    parser.add_argument("--epochs", type=int, default=40)
-    parser.add_argument("--hidden", type=int, default=128)
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--hidden", type=int, default=192)
     args = parser.parse_args(argv)
     train_count = args.sheets - args.sheets // 10
     base = args.seed * 1_000_000

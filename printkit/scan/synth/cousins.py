@@ -78,6 +78,30 @@ def rock_scrawl(rng: np.random.Generator) -> Form:
     return (tuple(points),)
 
 
+def rock_texture(rng: np.random.Generator) -> Form:
+    """The field filled with any dense texture of small marks (rings, squiggles, ticks, dots):
+    whatever a hand fills a field with, a field full of ink is rock."""
+    strokes: list[Stroke] = []
+    kind = int(rng.integers(3))
+    for _ in range(int(rng.integers(18, 45))):
+        cx, cy = _u(rng, 1.5, 13.5), _u(rng, 1.5, 13.5)
+        size = _u(rng, 0.5, 2.2)
+        mark = kind if rng.random() < 0.7 else int(rng.integers(3))
+        if mark == 0:  # a small ring or loop
+            strokes.append(circle(cx, cy, size, 10))
+        elif mark == 1:  # a squiggle
+            heading = _u(rng, 0, 2 * math.pi)
+            points = [(cx, cy)]
+            for _ in range(6):
+                heading += rng.normal(0, 1.2)
+                points.append((points[-1][0] + size * math.cos(heading), points[-1][1] + size * math.sin(heading)))
+            strokes.append(tuple(points))
+        else:  # a tick or a dash
+            a = _u(rng, 0, math.pi)
+            strokes.append(((cx - size * math.cos(a), cy - size * math.sin(a)), (cx + size * math.cos(a), cy + size * math.sin(a))))
+    return tuple(tuple((min(max(x, 0.5), 14.5), min(max(y, 0.5), 14.5)) for x, y in stroke) for stroke in strokes)
+
+
 def rock_partial(rng: np.random.Generator) -> Form:
     """Hatched, but not all the way: a hurried hand leaves a strip or a corner blank."""
     left, top, right, bottom = _u(rng, 0.5, 3.5), _u(rng, 0.5, 3.5), 15 - _u(rng, 0.5, 3.5), 15 - _u(rng, 0.5, 3.5)

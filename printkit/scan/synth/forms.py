@@ -293,7 +293,7 @@ def exit_horseshoe(rng: np.random.Generator) -> Form:
 VARIANTS: dict[Tile, tuple[Variant, ...]] = {
     Tile.ROCK: (Variant("hatch", rock_hatch), Variant("cross", rock_cross), Variant("fill", rock_fill),
                 Variant("scribble", rock_scribble), Variant("loops", c.rock_loops), Variant("zigzag", c.rock_zigzag),
-                Variant("scrawl", c.rock_scrawl), Variant("partial", c.rock_partial), Variant("outlined", c.rock_outlined),
+                Variant("scrawl", c.rock_scrawl), Variant("texture", c.rock_texture), Variant("partial", c.rock_partial), Variant("outlined", c.rock_outlined),
                 Variant("spiral", rock_spiral, 1), Variant("bricks", c.rock_bricks, 2)),
     Tile.OPEN: (Variant("blank", lambda rng: ()),),
     Tile.DOOR: (Variant("alpha", door), Variant("slanted", c.door_slanted), Variant("round", door_round, 1),

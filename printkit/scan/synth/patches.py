@@ -90,12 +90,14 @@ def field_patch(tile: Tile, styles: tuple[Style, ...], rng: np.random.Generator,
     return cut(flat, near + off[0], near + off[1], far + off[2], far + off[3]), variant.name
 
 
-def drawn_fields(count_per_tile: int, styles: tuple[Style, ...], seed: int, held_out: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """`count_per_tile` patches of every tile (classes in Tile order), from `seed`."""
+def drawn_fields(count_per_tile: int, styles: tuple[Style, ...], seed: int, held_out: int = 0,
+                 tiles: tuple[Tile, ...] = tuple(Tile)) -> tuple[np.ndarray, np.ndarray]:
+    """`count_per_tile` patches of each of `tiles` and their classes (the index in Tile), from `seed`."""
     rng = np.random.default_rng(seed)
     xs, ys = [], []
+    order = list(Tile)
     for _ in range(count_per_tile):
-        for k, tile in enumerate(Tile):
+        for tile in tiles:
             xs.append(field_patch(tile, styles, rng, held_out)[0])
-            ys.append(k)
+            ys.append(order.index(tile))
     return np.stack(xs), np.array(ys)
