@@ -1,5 +1,9 @@
-"""The field classifier: a small neural network (one hidden layer) over a field's features,
-its weights in the package (scan_model.npz, made by `python -m printkit.scan.train`).
+"""The field classifier: small neural networks (one hidden layer) over a field's features,
+their weights in the package (MODEL_FILES, made by `python -m printkit.scan.train`): one
+trained on the project's drawn sheets alone, one on those and many single fields drawn in
+many more forms and pens (synth.patches); their probabilities are averaged. The first
+reads the forms it knows sharply, the second knows more forms, and where they disagree
+the average is unsure (measured on held-out styles: see docs/scan.md).
 
 numpy runs it: OpenCV 5 has no ML module any more, and a network this small needs nothing
 but two matrix products. The probabilities are calibrated (a temperature fitted on sheets
@@ -17,7 +21,8 @@ import numpy as np
 from printkit.sinpin.tiles import Tile
 
 CLASSES: tuple[Tile, ...] = tuple(Tile)
-MODEL_FILE = "scan_model.npz"
+MODEL_FILES = ("scan_model.npz", "scan_model_fields.npz")
+MODEL_FILE = MODEL_FILES[0]
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,25 @@ def load(path: str) -> Model:
                      data["b1"], data["w2"].astype(np.float32), data["b2"], float(data["temperature"]), classes)
 
 
+@dataclass(frozen=True)
+class Models:
+    """Several models (each its own features' scaling and width) read as one: their
+    probabilities averaged."""
+
+    models: tuple[Model, ...]
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return self.models[0].classes
+
+    def probabilities(self, features: np.ndarray, temperature: float | None = None) -> np.ndarray:
+        return np.mean([model.probabilities(features, temperature) for model in self.models], axis=0)
+
+
 @lru_cache(maxsize=1)
-def packaged() -> Model:
-    with resources.as_file(resources.files("printkit.scan") / MODEL_FILE) as path:
-        return load(str(path))
+def packaged() -> Models:
+    models = []
+    for name in MODEL_FILES:
+        with resources.as_file(resources.files("printkit.scan") / name) as path:
+            models.append(load(str(path)))
+    return Models(tuple(models))

@@ -61,7 +61,7 @@ class FieldOdds:
     probabilities: np.ndarray  # (rows * columns, tiles)
 
 
-def read_photo(gray: np.ndarray, model: classifier.Model | None = None) -> FieldOdds:
+def read_photo(gray: np.ndarray, model: classifier.Model | classifier.Models | None = None) -> FieldOdds:
     """Every field's odds in a grey photo of a design sheet; ScanError when it cannot be read."""
     found = find_sheet(gray)
     grid = flatten(gray, found.page_to_photo, found.code, found.marker_px)
@@ -71,7 +71,7 @@ def read_photo(gray: np.ndarray, model: classifier.Model | None = None) -> Field
     return FieldOdds(found.code, field_odds(flat, model or classifier.packaged()))
 
 
-def field_odds(patches: np.ndarray, model: classifier.Model) -> np.ndarray:
+def field_odds(patches: np.ndarray, model: classifier.Model | classifier.Models) -> np.ndarray:
     """(N, P, P) patches -> (N, tiles) probabilities, averaged over the patches moved by SHIFTS_PX."""
     return np.mean([model.probabilities(features(shifted(patches, dx, dy))) for dx, dy in SHIFTS_PX], axis=0)
 

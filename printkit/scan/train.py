@@ -1,6 +1,10 @@
 """Training the field classifier on the project's own hand-drawn sheets, from a seed.
 
-    python -m printkit.scan.train [--sheets 360] [--fields 4000] [--seed 1] [--out printkit/scan/scan_model.npz]
+    python -m printkit.scan.train --seed 1 --fields 0 --hidden 128 --epochs 40 --out printkit/scan/scan_model.npz
+    python -m printkit.scan.train --seed 1 [--fields 4000 --hidden 192 --epochs 20] [--out printkit/scan/scan_model_fields.npz]
+
+(the two models the package averages, classifier.MODEL_FILES; `--cache FILE.npz` keeps the
+sheets' patches between the two runs.)
 
 Sheets are drawn in the training styles only (printkit.scan.synth.styles), photographed,
 and read by the scan's own pipeline (markers, flattening, frame search, patches), so the
@@ -167,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sheets", type=int, default=360)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--members", type=int, default=3, help="networks averaged (each from its own seed)")
-    parser.add_argument("--out", default="printkit/scan/scan_model.npz")
+    parser.add_argument("--out", default="printkit/scan/scan_model_fields.npz")
     parser.add_argument("--cache", default=None, help="an .npz to keep (or reuse) the sheets' field patches in")
     parser.add_argument("--fields", type=int, default=4000,
                         help="single fields drawn straight as patches (synth.patches), per tile, on top of the sheets")
