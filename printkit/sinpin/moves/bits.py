@@ -14,7 +14,7 @@ from typing import Callable, Iterable, NamedTuple, TypeVar
 
 from printkit.sinpin.moves.events import (ARRIVE, ENTER, HURT, ITEM, LOSE, Event, MoveResult, State, Stop, Successor, Transition,
                                           canonical_events)
-from printkit.sinpin.level import Position
+from printkit.sinpin.level import Level, Position
 from printkit.sinpin.tiles import Tile
 
 _NOTHING: frozenset[Position] = frozenset()
@@ -154,8 +154,15 @@ class Reach:
 # What a move's ends and entered fields depend on (S4-S24): every tile but the door, the
 # items, the blades and the question marks, which change no move (S15, S17, S22, S23).
 _PLAIN = str.maketrans({char: "." for char in "A*h!?"})
+_SHAPE = "#H"  # rock and ladders: read from the fields next to them as well
 # Beyond this share of the fields changed, carrying the memo over would save little.
 _MOST_CHANGED = 1 / 8
+
+
+def movement_map(level: Level) -> tuple[str, ...]:
+    """The level's rows with every tile that changes no move made open cave: two levels with
+    the same movement map have the same moves, but for their events (items, health)."""
+    return tuple(row.translate(_PLAIN) for row in level.rows)
 
 
 class _Movement(NamedTuple):
@@ -172,16 +179,17 @@ _last: list[_Movement] = []  # the movement map of the last Reach made, and its 
 
 
 def _carried_memo(engine: Successor) -> dict:
-    """The memo for a new Reach: the last Reach's, for the states whose move comes nowhere
-    near a field whose movement changed (the same memo when none did), else empty.
+    """The memo for a new Reach: the last Reach's, for the states whose move cannot feel
+    what changed in the movement map (the same memo when nothing did), else empty.
 
-    A state's transitions read the tiles of its own field and the four next to it, and
-    those of the fields it enters (S4 support below, S9 bounces to the sides, S10 and S19
-    rock above); the rest of its move is made of states on the fields it enters. So its
-    memo (ends, fields entered) holds on a map that differs only on fields farther than one
-    step from its own field and every field it enters. Teleporters are read from anywhere
-    (S20): when they differ, nothing is carried."""
-    rows = tuple(row.translate(_PLAIN) for row in engine.level.rows)
+    A state's transitions read the tile of every field they enter (S15-S24), and whether
+    their own field and the four next to it are rock or a ladder (S4 support, S9 bounces,
+    S10 and S19 rock above, S11 a ladder below); the rest of its move is made of states on
+    the fields it enters. So its memo (ends, fields entered) holds on a map where only
+    fields it never enters changed, rock and ladders also none next to its own field or
+    to one it enters. Teleporters are read from anywhere (S20): when they differ, nothing
+    is carried."""
+    rows = movement_map(engine.level)
     teleporters = tuple(engine.teleporters)
     memo: dict = {}
     last = _last[0] if _last else None
@@ -194,8 +202,9 @@ def _carried_memo(engine: Successor) -> dict:
 
 
 def _changed(before: tuple[str, ...], after: tuple[str, ...], most: int) -> tuple[int, frozenset[int]] | None:
-    """The fields that differ and the fields next to them, as bits and as bit indexes (none:
-    the maps move alike); None past `most` fields."""
+    """Where the change can be felt (see `_carried_memo`), as bits and as bit indexes: the
+    changed fields, and for rock or a ladder changed the fields next to it too (nothing:
+    the maps move alike); None past `most` changed fields."""
     width, height = len(after[0]), len(after)
     near: set[int] = set()
     count = 0
@@ -207,8 +216,11 @@ def _changed(before: tuple[str, ...], after: tuple[str, ...], most: int) -> tupl
                 count += 1
                 if count > most:
                     return None
-                near.update(ny * width + nx for nx, ny in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
-                            if 0 <= nx < width and 0 <= ny < height)
+                if old[x] in _SHAPE or new[x] in _SHAPE:
+                    near.update(ny * width + nx for nx, ny in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                                if 0 <= nx < width and 0 <= ny < height)
+                else:
+                    near.add(y * width + x)
     return sum(1 << index for index in near), frozenset(near)
 
 
