@@ -64,13 +64,15 @@ def _positions(bits: int, width: int) -> list[Position]:
 
 def _ends(bits: int, width: int) -> list[Position]:
     """`_positions` of a set of a few bits (where a move ends: a handful of fields), one set
-    bit at a time rather than byte by byte; the same fields in the same order."""
+    bit at a time rather than byte by byte (the highest first: two operations on the big
+    integer a bit, where the lowest takes three); the same fields in the same order."""
     cells = _cells(width, bits.bit_length())
     fields = []
     while bits:
-        low = bits & -bits
-        fields.append(cells[low.bit_length() - 1])
-        bits ^= low
+        top = bits.bit_length() - 1
+        fields.append(cells[top])
+        bits ^= 1 << top
+    fields.reverse()
     return fields
 
 
