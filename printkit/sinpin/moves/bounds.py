@@ -233,17 +233,18 @@ def _turns_back(came_from: list[list[list[int]]], size: int) -> list[tuple[int, 
     are those after it without c, with c added back (a shift by c's bit), and {c} alone
     before a reset to the full hand."""
     every_hand = sum(1 << mask for mask in range(1, FULL_MASK + 1))
-    reached = [0] * size
-    reached[0] = every_hand
+    missing = [every_hand] * size  # per node, the hands not reached yet
+    missing[0] = 0
     found_at: list[list[tuple[int, int]]] = [[] for _ in range(size)]  # per node: (distance, new hands)
-    frontier: dict[int, int] = {0: every_hand}
+    frontier: list[tuple[int, int]] = [(0, every_hand)]
     discovered: list[int] = []  # the order nodes are first reached in (the order of the result)
     steps = [(card - 1, 1 << (card - 1), _HANDS_WITHOUT[card]) for card in CARD_VALUES]
+    gained = [0] * size  # the hands each node gains at this distance (a list: faster than a dict here)
     distance = 0
     while frontier:
         distance += 1
-        following: dict[int, int] = {}
-        for node, after in frontier.items():
+        touched: list[int] = []
+        for node, after in frontier:
             reset = after >> FULL_MASK & 1
             for index, bit, without in steps:
                 sources = came_from[index][node]
@@ -253,14 +254,19 @@ def _turns_back(came_from: list[list[list[int]]], size: int) -> list[tuple[int, 
                 if reset:
                     before |= 1 << bit  # S5: the last card of a round leaves the hand {card}
                 for source in sources:
-                    new = before & ~reached[source]
+                    new = before & missing[source]
                     if new:
-                        if not reached[source]:
+                        if missing[source] == every_hand:
                             discovered.append(source)
-                        reached[source] |= new
-                        following[source] = following.get(source, 0) | new
-                        found_at[source].append((distance, new))
-        frontier = following
+                        missing[source] ^= new
+                        if not gained[source]:
+                            touched.append(source)
+                        gained[source] |= new
+        frontier = []
+        for source in touched:
+            found_at[source].append((distance, gained[source]))
+            frontier.append((source, gained[source]))
+            gained[source] = 0
     rows = []
     for source in discovered:
         row: Row = [None] * (FULL_MASK + 1)
