@@ -44,6 +44,11 @@ STRENGTH = 1.0  # the Dirichlet prior's weight, in fields, of a shorter context'
 LENGTHS = (5, 4, 3, 2, 1, 0)  # the back-off: how much of the longest context each level keeps
 AROUND = (4, 3, 1, 0)  # the same for the four neighbours (below, the two sides, above)
 SWEEPS = 1  # passes of redrawing each free field given all four neighbours
+# Fixed fields not yet drawn (the route's floors and walks above a row, a walk further along
+# it) are evidence too: each one weighs a class by how often the examples show that class
+# with the fixed one at that offset (naive Bayes). Offsets (sideways, up) from the field
+# drawn, sideways counted towards where the row goes next (mirrored examples: either way).
+AHEAD = ((1, 0), (0, -1), (1, -1), (-1, -1))
 _SOLID = frozenset({ROCK, LADDER})  # never drawn on a route's walked fields: their share goes to open cave
 # Teleporters are never drawn: a pair anywhere skips the route (S20), so the generator puts
 # pairs on it (as often as the examples have them). Nor is a spring drawn on the route: under
@@ -80,9 +85,10 @@ class PatternModel:
     counts: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in LENGTHS})
     kinds: dict[tuple[str, bool], Counter[str]] = field(default_factory=dict)  # (class, standing) -> kinds
     around: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in AROUND})
+    beside: dict[tuple[int, int], dict[str, Counter[str]]] = field(default_factory=dict)  # offset -> class -> class there
     examples: int = 0
     with_teleporters: int = 0  # examples with a pair (or more) of teleporters
-    _cache: dict[tuple[Context, frozenset[str], bool], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[Context, frozenset[str], bool, Context], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
 
     def learn(self, rows: Sequence[str]) -> None:
         """Count one example map, and its mirror image."""
@@ -96,6 +102,8 @@ class PatternModel:
                         context = _context(grid, x, y, back)
                         for length in LENGTHS:
                             self.counts[length].setdefault(context[:length], Counter())[tile] += 1
+                    for dx, dy in AHEAD:
+                        self.beside.setdefault((dx, dy), {}).setdefault(tile, Counter())[grid[y + dy][x + dx]] += 1
                     neighbours = _neighbours(grid, x, y)
                     for length in AROUND:
                         self.around[length].setdefault(neighbours[:length], Counter())[tile] += 1
@@ -107,11 +115,13 @@ class PatternModel:
         self._cache.clear()
 
     def distribution(self, context: Context, banned: frozenset[str] = frozenset(),
-                     around: bool = False) -> tuple[list[str], list[float]]:
+                     around: bool = False, evidence: Context = ()) -> tuple[list[str], list[float]]:
         """The classes and their cumulative probabilities after `context` (or, `around`, among
-        these four neighbours), backed off and smoothed; a banned class's share goes to open
-        cave (unless open cave is banned too: then the others share it)."""
-        key = (context, banned, around)
+        these four neighbours), backed off and smoothed, weighed by the fixed fields ahead
+        (`evidence`: the class at each offset of AHEAD, or "" where nothing is fixed); a banned
+        class's share goes to open cave (unless open cave is banned too: then the others
+        share it)."""
+        key = (context, banned, around, evidence)
         found = self._cache.get(key)
         if found is not None:
             return found
@@ -125,17 +135,28 @@ class PatternModel:
                 continue
             tiles = set(shares) | set(seen)
             shares = {tile: (seen[tile] + STRENGTH * shares.get(tile, 0.0)) / (total + STRENGTH) for tile in tiles}
+        for offset, seen_there in zip(AHEAD, evidence):
+            if seen_there:
+                shares = {tile: share * self._likelihood(offset, tile, seen_there) for tile, share in shares.items()}
         if OPEN in banned:  # only what is left, in proportion (a notch: an item or a hazard)
             shares = {tile: share for tile, share in shares.items() if tile not in banned and share > 0} or {OPEN: 1.0}
         for tile in banned & set(shares) - {OPEN}:
             shares[OPEN] = shares.get(OPEN, 0.0) + shares.pop(tile)
         tiles = sorted(shares)
+        if not sum(shares.values()):
+            shares = {tile: 1.0 for tile in tiles}
         cumulative, running = [], 0.0
         for tile in tiles:
             running += shares[tile]
             cumulative.append(running)
         found = self._cache[key] = (tiles, cumulative)
         return found
+
+    def _likelihood(self, offset: tuple[int, int], tile: str, seen_there: str) -> float:
+        """How often the examples show `seen_there` at `offset` from a field of class `tile`
+        (smoothed: a pairing never seen stays possible)."""
+        there = self.beside.get(offset, {}).get(tile, Counter())
+        return (there[seen_there] + STRENGTH) / (there.total() + STRENGTH * len(KINDS))
 
     def kind(self, tile_class: str, standing: bool, rng: random.Random, allowed: frozenset[str] | None) -> str:
         """A kind of the class, as often as the examples show it standing (or in the air)."""
@@ -175,6 +196,7 @@ class PatternModel:
         banned = frozenset() if allowed is None else frozenset(
             tile for tile, kinds in KINDS.items() if tile not in (ROCK, OPEN) and not set(kinds) & allowed)
         fixed = fixed or {}
+        known = {pos: OPEN if pos in walked else CLASS_OF[char] for pos, char in fixed.items()}
         classes = [[ROCK] * width for _ in range(height)]
         chars = [["#"] * width for _ in range(height)]
         for y in range(height - 2, 0, -1):
@@ -185,7 +207,9 @@ class PatternModel:
                 if char is not None and (x, y) not in walked:
                     classes[y][x], chars[y][x] = CLASS_OF[char], char
                     continue
-                tiles, cumulative = self.distribution(_context(classes, x, y, back), _banned(x, y, banned, walked, notches))
+                evidence = tuple(known.get((x - back * dx, y + dy), "") for dx, dy in AHEAD)
+                tiles, cumulative = self.distribution(_context(classes, x, y, back), _banned(x, y, banned, walked, notches),
+                                                      evidence=evidence)
                 tile = tiles[min(len(tiles) - 1, bisect.bisect_left(cumulative, rng.random() * cumulative[-1]))]
                 classes[y][x] = tile
                 kinds = (allowed if allowed is not None else _EVERY) - (_OFF_ROUTE if (x, y) in walked else _PLACED)

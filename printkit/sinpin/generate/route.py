@@ -142,7 +142,8 @@ def _walk(skeleton: Skeleton, current: Pass) -> list[Position]:
     step = 1 if current.x_out > current.x_in else -1
     walk = [(x, current.row) for x in range(current.x_in, current.x_out + step, step)]
     for x, y in walk:
-        skeleton.set(x, y, ".")
+        if skeleton.fixed.get((x, y)) != "H":  # the foot of the ladder down to this pass stands on its floor
+            skeleton.set(x, y, ".")
         skeleton.rock_under(x, y)
     return walk
 
