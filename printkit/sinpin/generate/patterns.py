@@ -23,6 +23,7 @@ fields standing on something and fields in the air.
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -31,6 +32,10 @@ from dataclasses import dataclass, field
 from printkit.sinpin.level import Position
 
 ROCK, OPEN, LADDER, HAZARD, ITEM, DEVICE = "#", ".", "H", "x", "i", "d"
+# The border (and beyond it) is rock (S1), but a context tells it apart from rock inside the
+# map: hand-made levels walk along the bottom border and rarely thicken it, while rock
+# inside stands on rock as often as not.
+BORDER = "|"
 CLASS_OF: dict[str, str] = {
     "#": ROCK, ".": OPEN, " ": OPEN, "A": OPEN, "Z": OPEN,  # door and exit are placed by the story
     "H": LADDER, "^": HAZARD, "!": HAZARD,
@@ -59,21 +64,21 @@ _EVERY = frozenset(char for kinds in KINDS.values() for char in kinds)
 Context = tuple[str, ...]
 
 
+def _at(grid: Sequence[Sequence[str]], x: int, y: int) -> str:
+    """The class of field (x, y); the border and beyond it: BORDER."""
+    return grid[y][x] if 0 < y < len(grid) - 1 and 0 < x < len(grid[0]) - 1 else BORDER
+
+
 def _context(grid: Sequence[Sequence[str]], x: int, y: int, back: int) -> Context:
     """The longest context of field (x, y), its row drawn towards -`back` (so the field before
-    is at x + back): below, before, below-before, below-after, two below. Outside the grid
-    is rock (S1)."""
-    def at(cx: int, cy: int) -> str:
-        return grid[cy][cx] if 0 <= cy < len(grid) and 0 <= cx < len(grid[0]) else ROCK
-
+    is at x + back): below, before, below-before, below-after, two below."""
+    at = functools.partial(_at, grid)
     return at(x, y + 1), at(x + back, y), at(x + back, y + 1), at(x - back, y + 1), at(x, y + 2)
 
 
 def _neighbours(grid: Sequence[Sequence[str]], x: int, y: int) -> Context:
     """Below, the two sides (in order, so that a mirror image counts as the same), above."""
-    def at(cx: int, cy: int) -> str:
-        return grid[cy][cx] if 0 <= cy < len(grid) and 0 <= cx < len(grid[0]) else ROCK
-
+    at = functools.partial(_at, grid)
     left, right = sorted((at(x - 1, y), at(x + 1, y)))
     return at(x, y + 1), left, right, at(x, y - 1)
 
@@ -103,7 +108,7 @@ class PatternModel:
                         for length in LENGTHS:
                             self.counts[length].setdefault(context[:length], Counter())[tile] += 1
                     for dx, dy in AHEAD:
-                        self.beside.setdefault((dx, dy), {}).setdefault(tile, Counter())[grid[y + dy][x + dx]] += 1
+                        self.beside.setdefault((dx, dy), {}).setdefault(tile, Counter())[_at(grid, x + dx, y + dy)] += 1
                     neighbours = _neighbours(grid, x, y)
                     for length in AROUND:
                         self.around[length].setdefault(neighbours[:length], Counter())[tile] += 1
@@ -196,7 +201,9 @@ class PatternModel:
         banned = frozenset() if allowed is None else frozenset(
             tile for tile, kinds in KINDS.items() if tile not in (ROCK, OPEN) and not set(kinds) & allowed)
         fixed = fixed or {}
-        known = {pos: OPEN if pos in walked else CLASS_OF[char] for pos, char in fixed.items()}
+        known = {(x, y): BORDER for x in range(-1, width + 1) for y in range(-1, height + 1)
+                 if not (0 < x < width - 1 and 0 < y < height - 1)}
+        known.update((pos, OPEN if pos in walked else CLASS_OF[char]) for pos, char in fixed.items())
         classes = [[ROCK] * width for _ in range(height)]
         chars = [["#"] * width for _ in range(height)]
         for y in range(height - 2, 0, -1):

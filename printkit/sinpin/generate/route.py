@@ -96,10 +96,11 @@ def _rows(rng: random.Random, height: int, length: float, width: int, story: str
     # one's walk is the cave's own (a stack of passes on bare floors reads as an office block).
     wanted = max(fewest, min(round(length / per_pass), (bottom - top) // MIN_GAP + 1))
     gaps = [MIN_GAP if (bottom - top) >= MIN_GAP * (wanted - 1) else 2] * (wanted - 1)
-    first = rng.randint(top, min(top + 2, bottom - sum(gaps)))
-    # The passes reach down to the bottom: a cave below the exit would be a place to fall
-    # into and never leave (S27), which mending could only fill with rock.
-    spare = bottom - rng.randint(0, 1) - first - sum(gaps)
+    first = top if story == "above" else rng.randint(top, min(top + 2, bottom - sum(gaps)))
+    # The lowest pass walks on the bottom border, as the examples' lowest floors do (a floor
+    # of its own there would thicken the border into solid rock), and a cave below the exit
+    # would be a place to fall into and never leave (S27), which mending could only fill.
+    spare = bottom - first - sum(gaps) - (rng.randint(0, 2) if story == "above" else 0)
     for _ in range(max(0, spare)):
         if gaps:
             gaps[rng.randrange(len(gaps))] += 1
