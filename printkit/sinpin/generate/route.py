@@ -21,6 +21,9 @@ from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
 MIN_GAP = 3
+# Fields of level floor between two breaks (a dip or a ledge): the examples' floors break
+# about this often; more breaks make steps of solid rock the examples do not have.
+TERRAIN_GAP = (4, 10)
 LONG_LADDER_SHARE = 0.9  # of the joins down on a long route (the others are holes to drop through)
 
 
@@ -155,7 +158,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
     (jumped onto, stepped off). A long straight floor reads as a built storey, not a cave.
     Ends stay level: the door, the exit and the joins need them as planned."""
     free = skeleton.fixed.get
-    index = rng.randint(1, 3)
+    index = rng.randint(1, TERRAIN_GAP[0] + 1)
     level_since = 0  # where the floor last changed
     while index < len(walk) - 2:
         size = min(rng.choice((1, 1, 2)), len(walk) - 2 - index)
@@ -181,7 +184,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
             # up, S4) is a way down, not a gap; the route can take it or walk on.
             skeleton.fixed[(part[0][0], part[0][1] + 1)] = "H"
             size, level_since = 1, index + 1
-        index += size + rng.randint(2, 6)
+        index += size + rng.randint(*TERRAIN_GAP)
 
 
 def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, share: float) -> None:
