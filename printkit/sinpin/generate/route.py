@@ -21,10 +21,16 @@ from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
 MIN_GAP = 3
+# Passes a route has at least, where the map has room: a short route on few passes leaves
+# most of the map to the patterns alone, which draw big shapeless halls; more, shorter
+# passes give the cave the storeys the examples have.
+MIN_PASSES = 5
 # Fields of level floor between two breaks (a dip or a ledge): the examples' floors break
 # about this often; more breaks make steps of solid rock the examples do not have.
 TERRAIN_GAP = (4, 10)
-LONG_LADDER_SHARE = 0.9  # of the joins down on a long route (the others are holes to drop through)
+# Of the joins down on a long route (the others are holes to drop through): more ladders
+# make a wall of shafts the examples do not have.
+LONG_LADDER_SHARE = 0.6
 
 
 @dataclass
@@ -97,7 +103,8 @@ def _rows(rng: random.Random, height: int, length: float, width: int, story: str
     fewest = 1 if story == "any" else 2  # an exit below (or above) the door is on another pass
     # Three rows from walk to walk at least: the row between one pass's floor and the next
     # one's walk is the cave's own (a stack of passes on bare floors reads as an office block).
-    wanted = max(fewest, min(round(length / per_pass), (bottom - top) // MIN_GAP + 1))
+    most = (bottom - top) // MIN_GAP + 1
+    wanted = max(fewest, min(most, MIN_PASSES), min(round(length / per_pass), most))
     gaps = [MIN_GAP if (bottom - top) >= MIN_GAP * (wanted - 1) else 2] * (wanted - 1)
     first = top if story == "above" else rng.randint(top, min(top + 2, bottom - sum(gaps)))
     # The lowest pass walks on the bottom border, as the examples' lowest floors do (a floor
