@@ -27,7 +27,7 @@ MIN_GAP = 3
 MIN_PASSES = 5
 # Fields of level floor between two breaks (a dip or a ledge): the examples' floors break
 # about this often; more breaks make steps of solid rock the examples do not have.
-TERRAIN_GAP = (4, 10)
+TERRAIN_GAP = (4, 12)
 # Of the joins down on a long route (the others are holes to drop through): more ladders
 # make a wall of shafts the examples do not have.
 LONG_LADDER_SHARE = 0.6
