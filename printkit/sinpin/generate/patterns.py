@@ -4,7 +4,9 @@ Each field's tile class is drawn given the fields already drawn around it: the o
 it in its row, the three below it and the one two below. The map is drawn from the bottom
 row up, because in a gravity game the floor decides what stands on it (a gem lies on rock,
 a ladder stands on a ladder or a floor), and each row in the other direction from the last,
-so that no side of the map is favoured. Movement is the same mirrored left to right, so
+so that no side of the map is favoured. Fields fixed by the route and not drawn yet (a floor
+above, a walk further along the row) are evidence too (AHEAD), and the border is a context
+class of its own (BORDER). Movement is the same mirrored left to right, so
 every example is learned mirrored too: twice the data.
 
 Eight small examples leave most long contexts unseen or seen once. The probabilities
@@ -148,11 +150,10 @@ class PatternModel:
         for tile in banned & set(shares) - {OPEN}:
             shares[OPEN] = shares.get(OPEN, 0.0) + shares.pop(tile)
         tiles = sorted(shares)
-        if not sum(shares.values()):
-            shares = {tile: 1.0 for tile in tiles}
+        total = sum(shares.values())
         cumulative, running = [], 0.0
         for tile in tiles:
-            running += shares[tile]
+            running += shares[tile] / total if total else 1 / len(tiles)
             cumulative.append(running)
         found = self._cache[key] = (tiles, cumulative)
         return found
