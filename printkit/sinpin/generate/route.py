@@ -77,9 +77,14 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
             _join(rng, skeleton, current, passes[index + 1], share)
     skeleton.door = (passes[0].x_in, passes[0].row)
     skeleton.exit = (passes[-1].x_out, passes[-1].row)
-    for pos in (skeleton.door, skeleton.exit):
-        skeleton.fixed[pos] = "."
-        skeleton.rock_under(*pos)
+    for x, y in (skeleton.door, skeleton.exit):
+        skeleton.fixed[(x, y)] = "."
+        if skeleton.fixed.get((x, y + 1)) == ".":
+            # A route that starts midway (--exit any) may stand the door on another join's
+            # shaft: the shaft's top becomes a ladder, which holds the door up (S4) and stops
+            # a fall down the shaft (S11) but lets the avatar climb on down.
+            skeleton.fixed[(x, y + 1)] = "H"
+        skeleton.rock_under(x, y)
     for walk in walks:  # only now, so that no dip or ledge takes a field another pass needs
         _terrain(rng, skeleton, walk, ladders)
     skeleton.walked = [pos for walk in walks for pos in walk]
