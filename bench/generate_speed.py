@@ -3,7 +3,8 @@
 - 12 x 18 levels on one core: levels per second over COUNT levels (default 200), CPU time
   and wall time, the median and slowest level, and how the CPU time splits between
   constructing caves (planning, drawing, mending with the move graph) and validating them;
-- growth with the size: 6 x 5, 12 x 18 and 40 x 40 (beyond S2, as --any-size makes them).
+- growth with the size: 6 x 5, 12 x 18 and 40 x 40 (beyond S2, as --any-size makes them),
+  the 40 x 40 levels one by one (the goal: under 2 s CPU a level, the mean and the slowest).
 
 CPU time (time.process_time) is the figure to compare: on a shared machine the wall time
 also counts the other processes.
@@ -21,7 +22,7 @@ from printkit.batch import derive_seed
 from printkit.sinpin.generate.generator import Generated, Request, generate_level
 
 
-def run(request: Request, count: int, seed: int = 1) -> None:
+def run(request: Request, count: int, seed: int = 1, each: bool = False) -> None:
     cpu, wall, construct, validate, attempts, made = [], [], 0.0, 0.0, 0, 0
     for index in range(count):
         started_cpu, started_wall = time.process_time(), time.perf_counter()
@@ -38,6 +39,9 @@ def run(request: Request, count: int, seed: int = 1) -> None:
           f" (wall: {count / sum(wall):.1f} levels/s),"
           f" {attempts / count:.2f} attempts a level; construct {construct / share:.0%}, validate {validate / share:.0%}"
           f" of {share:.1f} s CPU")
+    if each:
+        print(f"    per level (s CPU): {' '.join(f'{seconds:.2f}' for seconds in cpu)};"
+              f" mean {statistics.mean(cpu):.2f}, slowest {max(cpu):.2f}")
 
 
 def loop_seconds() -> float:
@@ -54,7 +58,7 @@ def main(count: int) -> None:
     print("growth with the size:")
     run(Request(6, 5), max(10, count // 10))
     run(Request(), max(10, count // 10), seed=2)
-    run(Request(40, 40, any_size=True), max(3, count // 40))
+    run(Request(40, 40, any_size=True), max(3, count // 40), each=True)
 
 
 if __name__ == "__main__":

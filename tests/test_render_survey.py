@@ -62,3 +62,21 @@ def test_the_thumbnail_draws_each_rock_field_as_a_square(page) -> None:
     sizes = {round(r.w, 3) for r in rocks} | {round(r.h, 3) for r in rocks}
     assert len(sizes) == 1
     assert "Tiny Den" in " ".join(page.labels)
+
+
+def test_the_colour_key_s_words_stand_apart(tmp_path) -> None:
+    """The last count under the shades and the "example" under the ring ran together
+    ("25example") when the fullest cell held ten levels or more."""
+    import pdfplumber
+
+    crowded = [METRICS[0]] * 25 + METRICS[1:]
+    path = tmp_path / "survey.pdf"
+    write_document(survey_document(expressive_range(crowded, EXAMPLES), [LEVEL], [crowded[0]], "many levels", "",
+                                   ["Little Example"]), path)
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[0].extract_words(keep_blank_chars=False, x_tolerance=0.5)
+    keys = [w for w in words if w["text"] == "example"]
+    assert len(keys) == 2 and any(w["text"] == "26" for w in words)  # one key a heatmap; the fullest cell
+    for key in keys:
+        beside = [w for w in words if w is not key and abs(w["top"] - key["top"]) < 1]
+        assert beside and all(w["x1"] < key["x0"] - 3 or w["x0"] > key["x1"] + 3 for w in beside)  # 3 pt apart

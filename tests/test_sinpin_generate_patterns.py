@@ -78,3 +78,30 @@ def test_tastes_learned_from_the_examples(model) -> None:
     assert set(model.scattered(None)) == {"*", "h", "?"} and model.scattered(frozenset("*")) == tuple(
         char for char in model.scattered(None) if char == "*")
     assert model.with_teleporters == 3  # Teleport Tangle, Long Gallery and one more hold a pair
+
+
+def test_fixed_fields_ahead_weigh_the_classes_and_the_border_is_its_own_context(model) -> None:
+    from printkit.sinpin.generate.patterns import AHEAD, BORDER
+    context = (OPEN, OPEN, ROCK, ROCK, ROCK)
+    plain = dict(zip(*model.distribution(context)))
+    under_rock = model.distribution(context, evidence=tuple(ROCK if offset == (0, -1) else "" for offset in AHEAD))
+    assert under_rock[1][-1] == pytest.approx(1.0) and under_rock != model.distribution(context)
+    # The examples' bottom rows walk on the border; rock inside stands on rock far more often.
+    on_border = dict(zip(*model.distribution((BORDER,))))
+    on_rock = dict(zip(*model.distribution((ROCK,))))
+    share = lambda cumulative, tile: cumulative[tile] - max([v for k, v in cumulative.items() if k < tile], default=0.0)
+    assert share(on_border, ROCK) < share(on_rock, ROCK)
+    assert plain  # the plain distribution is still there for fields with nothing fixed ahead
+
+
+def test_a_fixed_floor_above_makes_the_row_under_it_more_open(model) -> None:
+    floor = {(x, 5): "#" for x in range(1, 11)}
+    rock_under = 0
+    for seed in range(30):
+        grid = model.sample(12, 18, random.Random(seed), None, floor)
+        rock_under += sum(grid[6][x] == "#" for x in range(1, 11))
+    free_rock = 0
+    for seed in range(30):
+        grid = model.sample(12, 18, random.Random(seed))
+        free_rock += sum(grid[6][x] == "#" for x in range(1, 11))
+    assert rock_under < free_rock

@@ -75,3 +75,23 @@ def test_a_shortcut_is_a_pair_of_teleporters_a_stretch_apart_on_the_walk() -> No
     first, second = (skeleton.walked.index(pos) for pos in placed)
     assert abs(second - first) >= 2
     assert not shortcut([list(row) for row in ("#####", "#A.Z#", "#####")], [(1, 1), (2, 1), (3, 1)], random.Random(1))
+
+
+def test_ladders_stand_on_floors_and_the_lowest_pass_walks_on_the_bottom_border() -> None:
+    for seed in range(20):
+        skeleton = plan(random.Random(seed), 12, 18, 40.0, "below", 0.5)
+        fixed = skeleton.fixed
+        for (x, y), char in fixed.items():
+            if char == "H" and fixed.get((x, y + 1)) != "H":
+                # The foot of a ladder: on rock or the border (S4), never one field above a floor.
+                assert y == 16 or fixed.get((x, y + 1)) == "#", (seed, x, y)
+        assert max(y for _, y in skeleton.walked) == 16  # the row above the bottom border
+
+
+def test_a_short_route_still_has_several_passes_where_the_map_has_room() -> None:
+    for seed in range(10):
+        walked = plan(random.Random(seed), 12, 18, 12.0, "below", 0.5).walked
+        rows = {y for _, y in walked}
+        assert len(rows) >= 5  # MIN_PASSES, each on its own row (dips and ledges add more)
+    tiny = plan(random.Random(1), 6, 5, 4.0, "below", 0.5)
+    assert tiny.exit[1] > tiny.door[1]

@@ -19,6 +19,7 @@ from printkit.sinpin.loader import read_level
 from printkit.sinpin.moves import bits
 from printkit.sinpin.moves.graph import MoveCache
 from printkit.sinpin.rules import CARD_VALUES
+from printkit.sinpin.tiles import Tile
 
 LEVELS = sorted((Path(__file__).resolve().parent.parent / "levels").glob("*.yaml"))
 
@@ -87,3 +88,46 @@ def test_ends_lists_the_fields_of_a_few_bits_as_positions_does() -> None:
         for _ in range(200):
             value = sum(1 << rng.randrange(width * 30) for _ in range(rng.randrange(12)))
             assert bits._ends(value, width) == bits._positions(value, width)
+
+
+def _changed_cave(level: Level, rng: random.Random, changes: int) -> Level:
+    """The cave with a few fields inside the border made another tile (door and exit stay)."""
+    rows = [list(row) for row in level.rows]
+    inside = [(x, y) for y in range(1, level.height - 1) for x in range(1, level.width - 1) if rows[y][x] not in "AZ"]
+    for x, y in rng.sample(inside, changes):
+        rows[y][x] = rng.choice(".#HSwC^!h*?O")
+    return Level(tuple("".join(row) for row in rows))
+
+
+def _walk_everything(level: Level) -> bits.Reach:
+    engine = MoveCache(level).engine
+    reach = bits.Reach.of_engine(engine)
+    for x, y, tile in level.cells():
+        if tile is not Tile.ROCK:
+            for card in CARD_VALUES:
+                reach.union(engine.openings((x, y), card))
+    return reach
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_S4_S24_what_a_reach_carries_to_the_next_map_is_what_that_map_gives(seed: int) -> None:
+    """Reach carries its memo to the next map of the same size for the states whose move
+    comes nowhere near a changed field: each carried (ends, fields entered) must be what a
+    fresh walk of the new map gives, and so must every move's."""
+    rng = random.Random(seed)
+    level = random_cave(1000 + seed, 10, 8)
+    carried_any = 0
+    for changes in (1, 1, 2, 3, 5, 0):
+        _walk_everything(level)  # the memo the next map starts from
+        level = _changed_cave(level, rng, changes) if changes else Level(tuple(row.replace(".", "*", 1) for row in level.rows))
+        engine = MoveCache(level).engine
+        carried = bits.Reach.of_engine(engine)
+        carried_any += len(carried.memo)
+        fresh = bits.Reach(engine)
+        for state, found in list(carried.memo.items()):
+            assert fresh.of(state) == found, (level.rows, state)
+        for x, y, tile in level.cells():
+            if tile is not Tile.ROCK:
+                for card in CARD_VALUES:
+                    assert carried.union(engine.openings((x, y), card)) == fresh.union(engine.openings((x, y), card))
+    assert carried_any > 0  # some maps carried something over

@@ -1,14 +1,18 @@
 """The solver (S26) against the search it replaced: the same least turns and the same route.
 
 The oracle is the solver as it was before the search with the hand ignored
-(`turns_without_hands`) was put in front of the looser passes: breadth-first passes cut at
-the shortest, shortest + 1, shortest + 2, then uncut. The levels are every candidate the
-generator judged for a batch of several sizes (rejected ones too: unwinnable ones, ones
-where health forces a detour) and the bundled levels.
+(`turns_without_hands`) and the bound with health followed (`turns_with_health`) were put
+in front of the looser passes: breadth-first passes cut at the shortest, shortest + 1,
+shortest + 2, then uncut, by the bound with health ignored. The levels are every candidate
+the generator judged for a batch of several sizes (rejected ones too: unwinnable ones, ones
+where health forces a detour), the bundled levels, and small random maps with random health
+knobs where health forces a detour or makes the exit unwinnable (tests/data/solver-detours.jsonl:
+the cheaper of those found among some 23,000 random maps, where the generator's batches have few such levels).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -19,9 +23,12 @@ from printkit.sinpin.level import Level
 from printkit.sinpin.loader import read_level
 from printkit.sinpin.moves import solver
 from printkit.sinpin.moves.graph import MoveCache, move_graph, reached_from
-from printkit.sinpin.moves.solver import FULL_MASK, Solution, relaxed_turns_to_exit, solve
+from printkit.sinpin.moves.solver import FULL_MASK, Solution, relaxed_turns_to_exit, solve, turns_with_health
+from printkit.sinpin.rules import Rules
+from printkit.sinpin.tiles import Tile
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
+DETOURS = Path(__file__).resolve().parent / "data" / "solver-detours.jsonl"
 
 
 def passes_from_the_shortest(moves: MoveCache, positions: frozenset) -> Solution | None:
@@ -32,8 +39,10 @@ def passes_from_the_shortest(moves: MoveCache, positions: frozenset) -> Solution
     if shortest is None:
         return None
     summaries: dict = {}
+    top = max(level.rules.max_health, level.rules.start_health)
+    per_health = {pos: [row] * (top + 1) for pos, row in bound_to_exit.items()}  # the same whatever the health
     for bound in (shortest, shortest + 1, shortest + 2, None):
-        route, cut = solver._search(level, moves, bound_to_exit, bound, summaries)
+        route, cut = solver._search(level, moves, per_health, bound, summaries)
         if route is not None or not cut:
             return route
     return None
@@ -52,8 +61,8 @@ def judged_levels() -> list[Level]:
     generator.validate = keep
     try:
         for width, height, count in ((6, 5, 4), (12, 18, 6), (20, 20, 1)):
-            for index in range(count):
-                generator.generate_level(generator.Request(width, height, any_size=True), derive_seed(5, index), index)
+            for index in range(count):  # seed 4: the batch holds a level that health makes unwinnable
+                generator.generate_level(generator.Request(width, height, any_size=True), derive_seed(4, index), index)
     finally:
         generator.validate = validate
     bundled = [read_level(str(path)).level() for path in sorted(LEVELS.glob("*.yaml"))]
@@ -97,3 +106,57 @@ def test_S26_the_search_without_hands_is_a_lower_bound_and_never_misses_a_win(ju
         found = solve(moves, reachable)
         if found is not None:
             assert floor is not None and floor <= found.turns, level.rows
+
+
+@pytest.fixture(scope="session")
+def detour_levels() -> list[tuple[str, Level]]:
+    """Small random maps (random health knobs) where health forces a detour or makes the
+    reachable exit unwinnable (S16, S17, S22, S26), with which of the two."""
+    found = []
+    for line in DETOURS.read_text().splitlines():
+        item = json.loads(line)
+        found.append((item["kind"], Level(tuple(item["rows"]), rules=Rules(**item["rules"]))))
+    return found
+
+
+def test_S26_where_health_forces_a_detour_the_solver_finds_the_route_of_the_passes_it_replaced(detour_levels) -> None:
+    kinds = {"detour": 0, "unwinnable": 0, "no hearts": 0}
+    for kind, level in detour_levels:
+        searched = _searched(level)
+        assert searched is not None, level.rows
+        old = passes_from_the_shortest(*searched)
+        moves, reachable = _searched(level)
+        new = solve(moves, reachable)
+        assert (new is None) == (kind == "unwinnable") == (old is None), level.rows
+        if new is not None:
+            assert new.plan == old.plan, level.rows
+            assert new.turns > relaxed_turns_to_exit(moves, reachable)[level.door][FULL_MASK], level.rows
+        kinds[kind] += 1
+        kinds["no hearts"] += not level.positions[Tile.HEART]
+    assert kinds["detour"] >= 80 and kinds["unwinnable"] >= 40 and kinds["no hearts"] >= 40, kinds
+
+
+def test_S26_the_bound_with_health_is_a_lower_bound_and_exact_without_hearts(detour_levels, judged_levels) -> None:
+    """Hearts kept on the map only add ways to go, so the bound is at most the least turns;
+    without hearts nothing is relaxed, so it is the least turns (None: unwinnable)."""
+    exact = 0
+    for level in [level for _, level in detour_levels] + judged_levels[::5]:
+        searched = _searched(level)
+        if searched is None:
+            continue
+        moves, reachable = searched
+        found = solve(moves, reachable)
+        with_health = turns_with_health(level, moves, relaxed_turns_to_exit(moves, reachable), {})
+        row = with_health.get(level.door, [None] * 10)[level.rules.start_health]
+        bound = row[FULL_MASK] if row is not None else None
+        if not level.positions[Tile.HEART]:
+            assert bound == (found.turns if found is not None else None), level.rows
+            exact += 1
+        elif found is not None:
+            assert bound is not None and bound <= found.turns, level.rows
+        # more health is never worse: the turns left only fall as health grows
+        for rows in with_health.values():
+            for low, high in zip(rows[1:], rows[2:]):
+                if low is not None:
+                    assert high is not None and all(a is None or (b is not None and b <= a) for a, b in zip(low, high))
+    assert exact >= 40

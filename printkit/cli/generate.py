@@ -129,13 +129,16 @@ def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str
         for index in bar:
             made = _make_chunk(request, seed, False, Chunk(index, index, 1))[0]
             if made.level is not None:
-                tried.append((made, supported_counts(made.level, request.players)))
+                # only the wanted count decides; the chosen cave's other counts are played below
+                tried.append((made, supported_counts(made.level, wanted)))
                 if max(tried[-1][1][count] for count in wanted) >= SUPPORT_SHARE:
                     break
     if not tried:
         message(shortfall([made], request) or "")
         sys.exit(EXIT_FINDING)
     made, shares = max(tried, key=lambda pair: max(pair[1][count] for count in wanted))  # the first of the best
+    assert made.level is not None
+    shares = {**supported_counts(made.level, set(request.players) - set(shares)), **shares}
     supported = [count for count, share in shares.items() if share >= SUPPORT_SHARE]
     count = players or (max(supported) if supported else max(shares, key=lambda n: (shares[n], -n)))
     if count not in supported:

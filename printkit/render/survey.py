@@ -75,7 +75,9 @@ def colour_key(x: float, y: float, width: float, most: int) -> Group:
     """The shades from one level to the fullest cell's count, with the words for them."""
     items: list[Item] = [_label(x, y + 2.4, "levels a cell:", 2.2, anchor="start")]
     steps = min(most, 8)
-    left, slot = x + 17, (width - 24) / max(1, steps)
+    # the shades end 14 mm short of the right edge: the last count under them and the
+    # "example" under the ring must not run together
+    left, slot = x + 17, (width - 31) / max(1, steps)
     for step in range(steps):
         count = 1 + round(step * (most - 1) / max(1, steps - 1))
         items.append(Rect(left + step * slot, y, slot, 3, Style(stroke=CELL_STROKE, width=0.15, fill=_shade(count, most))))

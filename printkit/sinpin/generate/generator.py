@@ -37,7 +37,7 @@ from printkit.sinpin.moves.validator import Verdict, validate
 
 MIN_SIZE = (6, 5)  # the smallest cave with room for a route (the tutorial's size)
 AUTHOR = "printkit generate"
-_FIELDS_PER_TURN = 4.5  # a first guess of route fields walked per least turn; each level learns its own
+_FIELDS_PER_TURN = 5.0  # a first guess of route fields walked per least turn; each level learns its own
 HAZARD_CHARS = ("!", "^")
 Examples = tuple[tuple[str, ...], ...]
 

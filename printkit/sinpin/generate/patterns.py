@@ -4,7 +4,9 @@ Each field's tile class is drawn given the fields already drawn around it: the o
 it in its row, the three below it and the one two below. The map is drawn from the bottom
 row up, because in a gravity game the floor decides what stands on it (a gem lies on rock,
 a ladder stands on a ladder or a floor), and each row in the other direction from the last,
-so that no side of the map is favoured. Movement is the same mirrored left to right, so
+so that no side of the map is favoured. Fields fixed by the route and not drawn yet (a floor
+above, a walk further along the row) are evidence too (AHEAD), and the border is a context
+class of its own (BORDER). Movement is the same mirrored left to right, so
 every example is learned mirrored too: twice the data.
 
 Eight small examples leave most long contexts unseen or seen once. The probabilities
@@ -23,6 +25,7 @@ fields standing on something and fields in the air.
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -31,6 +34,10 @@ from dataclasses import dataclass, field
 from printkit.sinpin.level import Position
 
 ROCK, OPEN, LADDER, HAZARD, ITEM, DEVICE = "#", ".", "H", "x", "i", "d"
+# The border (and beyond it) is rock (S1), but a context tells it apart from rock inside the
+# map: hand-made levels walk along the bottom border and rarely thicken it, while rock
+# inside stands on rock as often as not.
+BORDER = "|"
 CLASS_OF: dict[str, str] = {
     "#": ROCK, ".": OPEN, " ": OPEN, "A": OPEN, "Z": OPEN,  # door and exit are placed by the story
     "H": LADDER, "^": HAZARD, "!": HAZARD,
@@ -44,6 +51,11 @@ STRENGTH = 1.0  # the Dirichlet prior's weight, in fields, of a shorter context'
 LENGTHS = (5, 4, 3, 2, 1, 0)  # the back-off: how much of the longest context each level keeps
 AROUND = (4, 3, 1, 0)  # the same for the four neighbours (below, the two sides, above)
 SWEEPS = 1  # passes of redrawing each free field given all four neighbours
+# Fixed fields not yet drawn (the route's floors and walks above a row, a walk further along
+# it) are evidence too: each one weighs a class by how often the examples show that class
+# with the fixed one at that offset (naive Bayes). Offsets (sideways, up) from the field
+# drawn, sideways counted towards where the row goes next (mirrored examples: either way).
+AHEAD = ((1, 0), (0, -1), (1, -1), (-1, -1))
 _SOLID = frozenset({ROCK, LADDER})  # never drawn on a route's walked fields: their share goes to open cave
 # Teleporters are never drawn: a pair anywhere skips the route (S20), so the generator puts
 # pairs on it (as often as the examples have them). Nor is a spring drawn on the route: under
@@ -54,21 +66,21 @@ _EVERY = frozenset(char for kinds in KINDS.values() for char in kinds)
 Context = tuple[str, ...]
 
 
+def _at(grid: Sequence[Sequence[str]], x: int, y: int) -> str:
+    """The class of field (x, y); the border and beyond it: BORDER."""
+    return grid[y][x] if 0 < y < len(grid) - 1 and 0 < x < len(grid[0]) - 1 else BORDER
+
+
 def _context(grid: Sequence[Sequence[str]], x: int, y: int, back: int) -> Context:
     """The longest context of field (x, y), its row drawn towards -`back` (so the field before
-    is at x + back): below, before, below-before, below-after, two below. Outside the grid
-    is rock (S1)."""
-    def at(cx: int, cy: int) -> str:
-        return grid[cy][cx] if 0 <= cy < len(grid) and 0 <= cx < len(grid[0]) else ROCK
-
+    is at x + back): below, before, below-before, below-after, two below."""
+    at = functools.partial(_at, grid)
     return at(x, y + 1), at(x + back, y), at(x + back, y + 1), at(x - back, y + 1), at(x, y + 2)
 
 
 def _neighbours(grid: Sequence[Sequence[str]], x: int, y: int) -> Context:
     """Below, the two sides (in order, so that a mirror image counts as the same), above."""
-    def at(cx: int, cy: int) -> str:
-        return grid[cy][cx] if 0 <= cy < len(grid) and 0 <= cx < len(grid[0]) else ROCK
-
+    at = functools.partial(_at, grid)
     left, right = sorted((at(x - 1, y), at(x + 1, y)))
     return at(x, y + 1), left, right, at(x, y - 1)
 
@@ -80,9 +92,10 @@ class PatternModel:
     counts: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in LENGTHS})
     kinds: dict[tuple[str, bool], Counter[str]] = field(default_factory=dict)  # (class, standing) -> kinds
     around: dict[int, dict[Context, Counter[str]]] = field(default_factory=lambda: {n: {} for n in AROUND})
+    beside: dict[tuple[int, int], dict[str, Counter[str]]] = field(default_factory=dict)  # offset -> class -> class there
     examples: int = 0
     with_teleporters: int = 0  # examples with a pair (or more) of teleporters
-    _cache: dict[tuple[Context, frozenset[str], bool], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
+    _cache: dict[tuple[Context, frozenset[str], bool, Context], tuple[list[str], list[float]]] = field(default_factory=dict, repr=False)
 
     def learn(self, rows: Sequence[str]) -> None:
         """Count one example map, and its mirror image."""
@@ -96,6 +109,8 @@ class PatternModel:
                         context = _context(grid, x, y, back)
                         for length in LENGTHS:
                             self.counts[length].setdefault(context[:length], Counter())[tile] += 1
+                    for dx, dy in AHEAD:
+                        self.beside.setdefault((dx, dy), {}).setdefault(tile, Counter())[_at(grid, x + dx, y + dy)] += 1
                     neighbours = _neighbours(grid, x, y)
                     for length in AROUND:
                         self.around[length].setdefault(neighbours[:length], Counter())[tile] += 1
@@ -107,11 +122,13 @@ class PatternModel:
         self._cache.clear()
 
     def distribution(self, context: Context, banned: frozenset[str] = frozenset(),
-                     around: bool = False) -> tuple[list[str], list[float]]:
+                     around: bool = False, evidence: Context = ()) -> tuple[list[str], list[float]]:
         """The classes and their cumulative probabilities after `context` (or, `around`, among
-        these four neighbours), backed off and smoothed; a banned class's share goes to open
-        cave (unless open cave is banned too: then the others share it)."""
-        key = (context, banned, around)
+        these four neighbours), backed off and smoothed, weighed by the fixed fields ahead
+        (`evidence`: the class at each offset of AHEAD, or "" where nothing is fixed); a banned
+        class's share goes to open cave (unless open cave is banned too: then the others
+        share it)."""
+        key = (context, banned, around, evidence)
         found = self._cache.get(key)
         if found is not None:
             return found
@@ -125,17 +142,27 @@ class PatternModel:
                 continue
             tiles = set(shares) | set(seen)
             shares = {tile: (seen[tile] + STRENGTH * shares.get(tile, 0.0)) / (total + STRENGTH) for tile in tiles}
+        for offset, seen_there in zip(AHEAD, evidence):
+            if seen_there:
+                shares = {tile: share * self._likelihood(offset, tile, seen_there) for tile, share in shares.items()}
         if OPEN in banned:  # only what is left, in proportion (a notch: an item or a hazard)
             shares = {tile: share for tile, share in shares.items() if tile not in banned and share > 0} or {OPEN: 1.0}
         for tile in banned & set(shares) - {OPEN}:
             shares[OPEN] = shares.get(OPEN, 0.0) + shares.pop(tile)
         tiles = sorted(shares)
+        total = sum(shares.values())
         cumulative, running = [], 0.0
         for tile in tiles:
-            running += shares[tile]
+            running += shares[tile] / total if total else 1 / len(tiles)
             cumulative.append(running)
         found = self._cache[key] = (tiles, cumulative)
         return found
+
+    def _likelihood(self, offset: tuple[int, int], tile: str, seen_there: str) -> float:
+        """How often the examples show `seen_there` at `offset` from a field of class `tile`
+        (smoothed: a pairing never seen stays possible)."""
+        there = self.beside.get(offset, {}).get(tile, Counter())
+        return (there[seen_there] + STRENGTH) / (there.total() + STRENGTH * len(KINDS))
 
     def kind(self, tile_class: str, standing: bool, rng: random.Random, allowed: frozenset[str] | None) -> str:
         """A kind of the class, as often as the examples show it standing (or in the air)."""
@@ -175,6 +202,9 @@ class PatternModel:
         banned = frozenset() if allowed is None else frozenset(
             tile for tile, kinds in KINDS.items() if tile not in (ROCK, OPEN) and not set(kinds) & allowed)
         fixed = fixed or {}
+        known = {(x, y): BORDER for x in range(-1, width + 1) for y in range(-1, height + 1)
+                 if not (0 < x < width - 1 and 0 < y < height - 1)}
+        known.update((pos, OPEN if pos in walked else CLASS_OF[char]) for pos, char in fixed.items())
         classes = [[ROCK] * width for _ in range(height)]
         chars = [["#"] * width for _ in range(height)]
         for y in range(height - 2, 0, -1):
@@ -185,7 +215,9 @@ class PatternModel:
                 if char is not None and (x, y) not in walked:
                     classes[y][x], chars[y][x] = CLASS_OF[char], char
                     continue
-                tiles, cumulative = self.distribution(_context(classes, x, y, back), _banned(x, y, banned, walked, notches))
+                evidence = tuple(known.get((x - back * dx, y + dy), "") for dx, dy in AHEAD)
+                tiles, cumulative = self.distribution(_context(classes, x, y, back), _banned(x, y, banned, walked, notches),
+                                                      evidence=evidence)
                 tile = tiles[min(len(tiles) - 1, bisect.bisect_left(cumulative, rng.random() * cumulative[-1]))]
                 classes[y][x] = tile
                 kinds = (allowed if allowed is not None else _EVERY) - (_OFF_ROUTE if (x, y) in walked else _PLACED)

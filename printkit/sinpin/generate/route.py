@@ -21,7 +21,16 @@ from printkit.sinpin.level import Position
 
 STORIES = ("below", "above", "any")
 MIN_GAP = 3
-LONG_LADDER_SHARE = 0.9  # of the joins down on a long route (the others are holes to drop through)
+# Passes a route has at least, where the map has room: a short route on few passes leaves
+# most of the map to the patterns alone, which draw big shapeless halls; more, shorter
+# passes give the cave the storeys the examples have.
+MIN_PASSES = 5
+# Fields of level floor between two breaks (a dip or a ledge): the examples' floors break
+# about this often; more breaks make steps of solid rock the examples do not have.
+TERRAIN_GAP = (4, 12)
+# Of the joins down on a long route (the others are holes to drop through): more ladders
+# make a wall of shafts the examples do not have.
+LONG_LADDER_SHARE = 0.6
 
 
 @dataclass
@@ -68,9 +77,14 @@ def plan(rng: random.Random, width: int, height: int, length: float, story: str,
             _join(rng, skeleton, current, passes[index + 1], share)
     skeleton.door = (passes[0].x_in, passes[0].row)
     skeleton.exit = (passes[-1].x_out, passes[-1].row)
-    for pos in (skeleton.door, skeleton.exit):
-        skeleton.fixed[pos] = "."
-        skeleton.rock_under(*pos)
+    for x, y in (skeleton.door, skeleton.exit):
+        skeleton.fixed[(x, y)] = "."
+        if skeleton.fixed.get((x, y + 1)) == ".":
+            # A route that starts midway (--exit any) may stand the door on another join's
+            # shaft: the shaft's top becomes a ladder, which holds the door up (S4) and stops
+            # a fall down the shaft (S11) but lets the avatar climb on down.
+            skeleton.fixed[(x, y + 1)] = "H"
+        skeleton.rock_under(x, y)
     for walk in walks:  # only now, so that no dip or ledge takes a field another pass needs
         _terrain(rng, skeleton, walk, ladders)
     skeleton.walked = [pos for walk in walks for pos in walk]
@@ -94,12 +108,14 @@ def _rows(rng: random.Random, height: int, length: float, width: int, story: str
     fewest = 1 if story == "any" else 2  # an exit below (or above) the door is on another pass
     # Three rows from walk to walk at least: the row between one pass's floor and the next
     # one's walk is the cave's own (a stack of passes on bare floors reads as an office block).
-    wanted = max(fewest, min(round(length / per_pass), (bottom - top) // MIN_GAP + 1))
+    most = (bottom - top) // MIN_GAP + 1
+    wanted = max(fewest, min(most, MIN_PASSES), min(round(length / per_pass), most))
     gaps = [MIN_GAP if (bottom - top) >= MIN_GAP * (wanted - 1) else 2] * (wanted - 1)
-    first = rng.randint(top, min(top + 2, bottom - sum(gaps)))
-    # The passes reach down to the bottom: a cave below the exit would be a place to fall
-    # into and never leave (S27), which mending could only fill with rock.
-    spare = bottom - rng.randint(0, 1) - first - sum(gaps)
+    first = top if story == "above" else rng.randint(top, min(top + 2, bottom - sum(gaps)))
+    # The lowest pass walks on the bottom border, as the examples' lowest floors do (a floor
+    # of its own there would thicken the border into solid rock), and a cave below the exit
+    # would be a place to fall into and never leave (S27), which mending could only fill.
+    spare = bottom - first - sum(gaps) - (rng.randint(0, 2) if story == "above" else 0)
     for _ in range(max(0, spare)):
         if gaps:
             gaps[rng.randrange(len(gaps))] += 1
@@ -142,7 +158,8 @@ def _walk(skeleton: Skeleton, current: Pass) -> list[Position]:
     step = 1 if current.x_out > current.x_in else -1
     walk = [(x, current.row) for x in range(current.x_in, current.x_out + step, step)]
     for x, y in walk:
-        skeleton.set(x, y, ".")
+        if skeleton.fixed.get((x, y)) != "H":  # the foot of the ladder down to this pass stands on its floor
+            skeleton.set(x, y, ".")
         skeleton.rock_under(x, y)
     return walk
 
@@ -153,7 +170,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
     (jumped onto, stepped off). A long straight floor reads as a built storey, not a cave.
     Ends stay level: the door, the exit and the joins need them as planned."""
     free = skeleton.fixed.get
-    index = rng.randint(1, 3)
+    index = rng.randint(1, TERRAIN_GAP[0] + 1)
     level_since = 0  # where the floor last changed
     while index < len(walk) - 2:
         size = min(rng.choice((1, 1, 2)), len(walk) - 2 - index)
@@ -179,7 +196,7 @@ def _terrain(rng: random.Random, skeleton: Skeleton, walk: list[Position], ladde
             # up, S4) is a way down, not a gap; the route can take it or walk on.
             skeleton.fixed[(part[0][0], part[0][1] + 1)] = "H"
             size, level_since = 1, index + 1
-        index += size + rng.randint(2, 6)
+        index += size + rng.randint(*TERRAIN_GAP)
 
 
 def _join(rng: random.Random, skeleton: Skeleton, current: Pass, following: Pass, share: float) -> None:

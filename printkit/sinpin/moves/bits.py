@@ -10,11 +10,11 @@ the general walks (every ending with its events, or one move followed in detail)
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, NamedTuple, TypeVar
 
 from printkit.sinpin.moves.events import (ARRIVE, ENTER, HURT, ITEM, LOSE, Event, MoveResult, State, Stop, Successor, Transition,
                                           canonical_events)
-from printkit.sinpin.level import Position
+from printkit.sinpin.level import Level, Position
 from printkit.sinpin.tiles import Tile
 
 _NOTHING: frozenset[Position] = frozenset()
@@ -31,7 +31,7 @@ def reach(engine: Successor, start: Position, card: int, watch: frozenset[Positi
     each a single integer operation.
     """
     walker = Reach.of_engine(engine)
-    ends, entered, _ = walker.union(engine.openings(start, card))
+    ends, entered = walker.union(engine.openings(start, card))
     return frozenset(walker.ends(ends)), frozenset(_positions(entered & walker.bits(watch), engine.width))
 
 
@@ -64,13 +64,15 @@ def _positions(bits: int, width: int) -> list[Position]:
 
 def _ends(bits: int, width: int) -> list[Position]:
     """`_positions` of a set of a few bits (where a move ends: a handful of fields), one set
-    bit at a time rather than byte by byte; the same fields in the same order."""
+    bit at a time rather than byte by byte (the highest first: two operations on the big
+    integer a bit, where the lowest takes three); the same fields in the same order."""
     cells = _cells(width, bits.bit_length())
     fields = []
     while bits:
-        low = bits & -bits
-        fields.append(cells[low.bit_length() - 1])
-        bits ^= low
+        top = bits.bit_length() - 1
+        fields.append(cells[top])
+        bits ^= 1 << top
+    fields.reverse()
     return fields
 
 
@@ -89,21 +91,26 @@ def _cells(width: int, length: int) -> list[Position]:
 
 class Reach:
     """Per state of a move, as bit sets over the fields: where the rest of the move can end
-    (the exit taking the avatar is one bit past the grid, S24), every field it can enter,
-    and whether it can touch health at all (spikes, blades or a heart on the way)."""
+    (the exit taking the avatar is one bit past the grid, S24) and every field it can enter.
+    Both depend on the map's movement alone (not on items, blades or question marks), so
+    what a Reach worked out is carried to the next map of the same size for every state
+    whose move comes nowhere near a field that changed (`_carried_memo`): the mending's
+    next round and the validation of the mended cave walk little more than the changes."""
 
-    def __init__(self, engine: Successor):
+    def __init__(self, engine: Successor, memo: dict[State | Stop, tuple[int, int]] | None = None):
         self.width = engine.width
         self.exited_bit = engine.width * engine.height
         self.exit = engine.level.exit
         self.transitions = engine.detached_transitions()  # no cycle back to the engine
-        self.hearts = frozenset(engine.level.positions[Tile.HEART])
-        self.memo: dict[State | Stop, tuple[int, int, bool]] = {}
         self.watched: dict[frozenset[Position], int] = {}
+        # The fields where a move can touch health (S16 spikes, S17 blades, S22 hearts): a
+        # move that enters none of them cannot (blades with points to spare are counted too).
+        self.touchy = self.bits(frozenset(pos for tile in (Tile.SPIKES, Tile.BLADES, Tile.HEART) for pos in engine.level.positions[tile]))
+        self.memo: dict[State | Stop, tuple[int, int]] = {} if memo is None else memo
 
     @classmethod
     def of_engine(cls, engine: Successor) -> Reach:
-        return _kept(engine, ("reach",), lambda: cls(engine))
+        return _kept(engine, ("reach",), lambda: cls(engine, _carried_memo(engine)))
 
     def bits(self, fields: frozenset[Position]) -> int:
         found = self.watched.get(fields)
@@ -118,32 +125,112 @@ class Reach:
             fields.append(self.exit)  # type: ignore[arg-type]
         return fields
 
-    def of(self, state: State | Stop) -> tuple[int, int, bool]:
+    def of(self, state: State | Stop) -> tuple[int, int]:
         found = self.memo.get(state)
         if found is None:
             if isinstance(state, Stop):
-                found = (1 << (self.exited_bit if state.exited else state.y * self.width + state.x), 0, False)
+                found = (1 << (self.exited_bit if state.exited else state.y * self.width + state.x), 0)
             else:
                 found = self.union(self.transitions(state))
             self.memo[state] = found
         return found
 
-    def union(self, steps: list[Transition]) -> tuple[int, int, bool]:
+    def union(self, steps: list[Transition]) -> tuple[int, int]:
         ends = fields = 0
-        health = False
         width, memo = self.width, self.memo
         for events, following in steps:
-            child_ends, child_fields, child_health = memo.get(following) or self.of(following)
+            child_ends, child_fields = memo.get(following) or self.of(following)
             ends |= child_ends
             fields |= child_fields
-            health = health or child_health
             for event in events:
                 kind = event[0]
                 if kind == ENTER or kind == ARRIVE:
                     fields |= 1 << (event[2] * width + event[1])
-                elif kind == LOSE or (kind == ITEM and (event[1], event[2]) in self.hearts):
-                    health = True
-        return ends, fields, health
+        return ends, fields
+
+    def touches_health(self, fields: int) -> bool:
+        """Whether a move entering `fields` (a `union`'s second part) can change health."""
+        return bool(fields & self.touchy)
+
+
+# What a move's ends and entered fields depend on (S4-S24): every tile but the door, the
+# items, the blades and the question marks, which change no move (S15, S17, S22, S23).
+_PLAIN = str.maketrans({char: "." for char in "A*h!?"})
+_SHAPE = "#H"  # rock and ladders: read from the fields next to them as well
+# Beyond this share of the fields changed, carrying the memo over would save little.
+_MOST_CHANGED = 1 / 8
+
+
+def movement_map(level: Level) -> tuple[str, ...]:
+    """The level's rows with every tile that changes no move made open cave: two levels with
+    the same movement map have the same moves, but for their events (items, health)."""
+    return tuple(row.translate(_PLAIN) for row in level.rows)
+
+
+class _Movement(NamedTuple):
+    """The map a memo of `Reach` was worked out on."""
+
+    width: int
+    height: int
+    rows: tuple[str, ...]
+    teleporters: tuple[Position, ...]
+    memo: dict
+
+
+_last: list[_Movement] = []  # the movement map of the last Reach made, and its memo
+
+
+def _carried_memo(engine: Successor) -> dict:
+    """The memo for a new Reach: the last Reach's, for the states whose move cannot feel
+    what changed in the movement map (the same memo when nothing did), else empty.
+
+    A state's transitions read the tile of every field they enter (S15-S24), and whether
+    their own field and the four next to it are rock or a ladder (S4 support, S9 bounces,
+    S10 and S19 rock above, S11 a ladder below); the rest of its move is made of states on
+    the fields it enters. So its memo (ends, fields entered) holds on a map where only
+    fields it never enters changed, rock and ladders also none next to its own field or
+    to one it enters. Teleporters are read from anywhere (S20): when they differ, nothing
+    is carried."""
+    rows = movement_map(engine.level)
+    teleporters = tuple(engine.teleporters)
+    memo: dict = {}
+    last = _last[0] if _last else None
+    if last is not None and (last.width, last.height, last.teleporters) == (engine.width, engine.height, teleporters):
+        changed = _changed(last.rows, rows, int(engine.width * engine.height * _MOST_CHANGED))
+        if changed is not None:
+            memo = _unaffected(last.memo, changed, engine.width) if changed[0] else last.memo
+    _last[:] = [_Movement(engine.width, engine.height, rows, teleporters, memo)]
+    return memo
+
+
+def _changed(before: tuple[str, ...], after: tuple[str, ...], most: int) -> tuple[int, frozenset[int]] | None:
+    """Where the change can be felt (see `_carried_memo`), as bits and as bit indexes: the
+    changed fields, and for rock or a ladder changed the fields next to it too (nothing:
+    the maps move alike); None past `most` changed fields."""
+    width, height = len(after[0]), len(after)
+    near: set[int] = set()
+    count = 0
+    for y, (old, new) in enumerate(zip(before, after)):
+        if old == new:
+            continue
+        for x in range(width):
+            if old[x] != new[x]:
+                count += 1
+                if count > most:
+                    return None
+                if old[x] in _SHAPE or new[x] in _SHAPE:
+                    near.update(ny * width + nx for nx, ny in ((x, y), (x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                                if 0 <= nx < width and 0 <= ny < height)
+                else:
+                    near.add(y * width + x)
+    return sum(1 << index for index in near), frozenset(near)
+
+
+def _unaffected(memo: dict, near: tuple[int, frozenset[int]], width: int) -> dict:
+    """The entries of `memo` whose state's field and entered fields avoid `near`."""
+    bits, cells = near
+    # list(): a copy taken at once, another thread may be adding to the memo
+    return {state: found for state, found in list(memo.items()) if not found[1] & bits and state[1] * width + state[0] not in cells}
 
 
 def _kept(engine: Successor, key: tuple, make: Callable[[], T]) -> T:
@@ -161,8 +248,9 @@ def health_endings(engine: Successor, start: Position, card: int, items: frozens
     width, exit_ = engine.width, engine.level.exit
     results: list[MoveResult] = []
     openings = engine.openings(start, card)
-    ends, _, health = Reach.of_engine(engine).union(openings)
-    if not health:  # nothing on the way touches health: the endings are the ends
+    reach = Reach.of_engine(engine)
+    ends, fields = reach.union(openings)
+    if not reach.touches_health(fields):  # nothing on the way touches health: the endings are the ends
         if ends >> (width * engine.height):
             results.append(MoveResult(exit_, True, (), 0, _NOTHING, False, None))  # type: ignore[arg-type]
         for end in _ends(ends & ~(1 << (width * engine.height)), width):
@@ -200,8 +288,8 @@ class _HealthSuffixes:
             if isinstance(state, Stop):
                 found = {(): 1 << (self.exited_bit if state.exited else state.y * self.width + state.x)}
             else:
-                ends, _, health = self.reach.memo.get(state) or self.reach.of(state)
-                found = self.after(self.transitions(state)) if health else {(): ends}
+                ends, fields = self.reach.memo.get(state) or self.reach.of(state)
+                found = self.after(self.transitions(state)) if fields & self.reach.touchy else {(): ends}
             self.memo[state] = found  # never mutated once stored: parents may share it
         return found
 

@@ -123,6 +123,7 @@ class Successor(Protocol):
     width: int
     height: int
     items: frozenset[Position]  # the gems and hearts on the map
+    teleporters: tuple[Position, ...] | list[Position]  # those a teleport can go to (S20): none when one is alone
     max_health: int
     walkers: dict  # the walkers' memory of a level, per kind of question
 

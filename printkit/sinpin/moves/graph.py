@@ -28,7 +28,7 @@ class MoveCache:
         self.engine = MoveEngine(level)
         self.items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
         self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
-        self._ends: dict[tuple[Position, int], tuple[Position, ...]] = {}
+        self._ends = _shared_ends(level)
 
     def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
         key = (pos, card)
@@ -52,6 +52,21 @@ class MoveCache:
     def items_passed_by(self, starts: Iterable[Position]) -> frozenset[Position]:
         """The items some move with some card from one of `starts` passes (S27)."""
         return bits.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
+
+
+_last_ends: list[tuple[tuple[str, ...], dict]] = []  # the last MoveCache's movement map and ends
+
+
+def _shared_ends(level: Level) -> dict[tuple[Position, int], tuple[Position, ...]]:
+    """The ends of the last MoveCache made when its level has the same movement map (where
+    moves end depends on nothing else): a cave validated again after blades were put on it,
+    or right after mending moved its items and door, asks for the same ends again."""
+    movement = bits.movement_map(level)
+    if _last_ends and _last_ends[0][0] == movement:
+        return _last_ends[0][1]
+    ends: dict[tuple[Position, int], tuple[Position, ...]] = {}
+    _last_ends[:] = [(movement, ends)]
+    return ends
 
 
 def move_graph(moves: MoveCache, progress: Callable[[int], None] | None = None) -> nx.DiGraph:
