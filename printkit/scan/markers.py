@@ -38,7 +38,7 @@ UNREAD_SIZES = 8  # the sheet sizes fitting the read markers best that are tried
 class FoundSheet:
     code: SheetCode
     page_to_photo: np.ndarray  # 3 x 3, page mm -> photo px
-    marker_px: float  # a marker's side in photo px (how finely the sheet is seen)
+    marker_px: float  # 6 mm in photo px, a small marker's side (how finely the sheet is seen)
     residual: float  # RMS distance of the markers' corners from the homography, in px
 
 
@@ -101,10 +101,11 @@ def _detect_lenient(gray: np.ndarray) -> list[_Marker]:
     return _detect(image, np.diag([1 / scale, 1 / scale, 1.0]), lenient=True, sides=(0.0, DETECT_SIDE / 60))
 
 
-def _warped_look(gray: np.ndarray, mm_to_photo: np.ndarray, area: tuple[float, float, float, float]) -> list[_Marker]:
-    """The markers in `area` (x, y, width, height in mm) warped upright at CLOSE_PX px a mm
-    by the affine map `mm_to_photo` (2 x 3); under tilt an affine map is a few mm off far
-    from where it was fitted, which the detector does not mind."""
+def _warped_look(gray: np.ndarray, mm_to_photo: np.ndarray, area: tuple[float, float, float, float],
+                 marker_mm: float) -> list[_Marker]:
+    """The markers (`marker_mm` big) in `area` (x, y, width, height in mm) warped upright at
+    CLOSE_PX px a mm by the affine map `mm_to_photo` (2 x 3); under tilt an affine map is a
+    few mm off far from where it was fitted, which the detector does not mind."""
     x0, y0, width, height = area
     image_to_mm = np.array([[1 / CLOSE_PX, 0, x0], [0, 1 / CLOSE_PX, y0], [0, 0, 1]])
     to_photo = np.vstack([mm_to_photo, [0, 0, 1]]) @ image_to_mm
@@ -112,7 +113,7 @@ def _warped_look(gray: np.ndarray, mm_to_photo: np.ndarray, area: tuple[float, f
     image = cv2.warpPerspective(gray, to_photo, size, flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=127)
     # the page is at about CLOSE_PX px a mm there: a "marker" much bigger or smaller is ink or a field
-    side = MARKER_MM * CLOSE_PX
+    side = marker_mm * CLOSE_PX
     return _detect(image, to_photo, lenient=True, sides=(0.5 * side, 2.0 * side))
 
 
@@ -125,13 +126,15 @@ def _affine(page: np.ndarray, photo: np.ndarray) -> tuple[np.ndarray, float]:
 
 def _look_from_one(gray: np.ndarray, marker: _Marker) -> list[_Marker]:
     """The page around one marker, by the affine map its own corners give: the other corners
-    lie inwards of it, at most a page away either way the sheet is turned."""
+    lie inwards of it, at most a page away either way the sheet is turned. Measured in the
+    marker's cells, taken for 1 mm (a bigger marker's page is then found smaller, its
+    markers as big as ever)."""
     page = np.array([[0, 0], [MARKER_MM, 0], [MARKER_MM, MARKER_MM], [0, MARKER_MM]], np.float64)
     mm_to_photo, _ = _affine(page, marker.points)
     outwards, inwards = CLOSE_REACH
     x0 = -outwards if marker.corner in (0, 3) else MARKER_MM + outwards - inwards  # a left-hand marker: page to the right
     y0 = -outwards if marker.corner in (0, 1) else MARKER_MM + outwards - inwards
-    return _warped_look(gray, mm_to_photo, (x0, y0, outwards + inwards, outwards + inwards))
+    return _warped_look(gray, mm_to_photo, (x0, y0, outwards + inwards, outwards + inwards), MARKER_MM)
 
 
 def _codes_for(markers: list[_Marker]) -> list[tuple[float, np.ndarray, SheetCode]]:
@@ -139,10 +142,10 @@ def _codes_for(markers: list[_Marker]) -> list[tuple[float, np.ndarray, SheetCod
     fitted to all their corners and its misfit (px), best fit first."""
     photo = np.concatenate([m.points for m in markers])
     fits = []
-    for landscape in (False, True):
+    for landscape, sized in itertools.product((False, True), (True, False)):
         across, down = (MAX_LONG_SIDE, MAX_SHORT_SIDE) if landscape else (MAX_SHORT_SIDE, MAX_LONG_SIDE)
         for columns, rows in itertools.product(range(1, across + 1), range(1, down + 1)):
-            code = SheetCode(columns, rows, landscape)
+            code = SheetCode(columns, rows, landscape, sized)
             ids = code.marker_ids()
             if all(ids[m.corner] == m.marker_id for m in markers):
                 page = np.array([point for m in markers for point in code.marker_corners()[m.corner]], np.float64)
@@ -161,7 +164,7 @@ def _look_from_several(gray: np.ndarray, markers: list[_Marker]) -> list[_Marker
     _, mm_to_photo, code = fits[0]
     width, height = code.page
     margin = CLOSE_REACH[0]
-    return _warped_look(gray, mm_to_photo, (-margin, -margin, width + 2 * margin, height + 2 * margin))
+    return _warped_look(gray, mm_to_photo, (-margin, -margin, width + 2 * margin, height + 2 * margin), code.marker_mm)
 
 
 def _cells(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -339,4 +342,4 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
     if fit.problem:
         raise ScanError(fit.problem)
     assert fit.code is not None and fit.matrix is not None
-    return FoundSheet(fit.code, fit.matrix, fit.marker_px, fit.residual)
+    return FoundSheet(fit.code, fit.matrix, fit.marker_px * MARKER_MM / fit.code.marker_mm, fit.residual)
