@@ -80,7 +80,7 @@ def _marker_cells_printed(page, x: float, y: float, side: float) -> list[list[bo
 def test_the_sheet_carries_four_scan_markers_whose_ids_are_its_code(tmp_path, args, code, side):
     """As big as the corners allow (bigger cells read in a photo where the sheet is small),
     clear of the header, the coordinates and the legend."""
-    from printkit.scan.layout import QUIET_MM, SheetCode, decode, marker_cells
+    from printkit.scan.layout import SheetCode, decode, marker_cells
 
     out = tmp_path / "sheet.pdf"
     assert run("paper", "-o", str(out), *args).exit_code == 0
@@ -93,9 +93,10 @@ def test_the_sheet_carries_four_scan_markers_whose_ids_are_its_code(tmp_path, ar
         assert printed == [list(row) for row in marker_cells(marker_id)]
         assert printed != _marker_cells_printed(page, x, y, 6.0) or side == 6.0
         ids[corner] = marker_id
-        low, high = (x - QUIET_MM, y - QUIET_MM), (x + side + QUIET_MM, y + side + QUIET_MM)
-        assert not [c.text for c in page.chars  # a character's box: its em wide and its cap height tall
-                    if c.x < high[0] and c.x + c.size > low[0] and c.baseline - 0.75 * c.size < high[1] and c.baseline > low[1]]
+        quiet = sheet.quiet_mm
+        low, high = (x - quiet, y - quiet), (x + side + quiet, y + side + quiet)
+        assert not [c.text for c in page.chars  # a character's box, about: 0.6 em wide, its cap height tall
+                    if c.x < high[0] and c.x + 0.6 * c.size > low[0] and c.baseline - 0.75 * c.size < high[1] and c.baseline > low[1]]
         assert not [r for r in page.rects if r.fill not in ("#000000", "#ffffff") or r.stroke
                     if r.x < high[0] and r.x + r.w > low[0] and r.y < high[1] and r.y + r.h > low[1]]
     assert decode(ids) == sheet

@@ -48,7 +48,8 @@ def test_markers_stay_on_the_paper_and_off_the_grid(size) -> None:
     for x, y in code.marker_squares():
         assert SAFE_MARGIN <= x and x + side <= width - SAFE_MARGIN
         assert SAFE_MARGIN <= y and y + side <= height - SAFE_MARGIN
-        assert x - QUIET_MM >= 0 and y - QUIET_MM >= 0  # the white around it is on the paper
+        assert x - code.quiet_mm >= 0 and y - code.quiet_mm >= 0  # the white around it is on the paper
+        assert code.quiet_mm >= max(QUIET_MM, side / 6)
         # in a corner square: beside neither the row numbers nor the column letters
         assert x + side <= left - MARKER_GAP + 1e-9 or x >= left + grid_w + MARKER_GAP - 1e-9
         assert y + side <= top - MARKER_GAP + 1e-9 or y >= top + grid_h + MARKER_GAP - 1e-9

@@ -31,7 +31,7 @@ MARKER_MM = 6.0  # the smallest marker's black square; 6 x 6 cells of 1 mm (a 4 
 MAX_MARKER_MM = 12.0  # the biggest (cells of 2 mm)
 PAGE_MARGIN = 5.0  # mm at the paper's edge a printer may not print
 MARKER_GAP = 2.4  # from the marker to the grid's border line, both ways: room for a stroke that strays
-QUIET_MM = 1.0  # white kept around a marker (the squared paper is not printed there; may reach into the margin)
+QUIET_MM = 1.0  # white kept around a 6 mm marker (the squared paper is not printed there; may reach into the margin)
 MARKER_DICTIONARY = "DICT_4X4_50"
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 _TOP_LEFT, _TOP_RIGHT, _BOTTOM_RIGHT, _BOTTOM_LEFT, _BOTTOM_LEFT_SIZED = 0, 18, 36, 38, 39
@@ -98,6 +98,12 @@ class SheetCode:
         left, top = self.grid_origin
         room = min(left, top) - PAGE_MARGIN - MARKER_GAP
         return float(min(MAX_MARKER_MM, max(MARKER_MM, math.floor(2 * room) / 2)))
+
+    @property
+    def quiet_mm(self) -> float:
+        """The white kept around the markers: a cell of theirs, at least QUIET_MM (a cell of
+        white keeps a small marker apart from the header's text and the squares in a blurred photo)."""
+        return max(QUIET_MM, self.marker_mm / 6)
 
     def marker_squares(self) -> tuple[tuple[float, float], ...]:
         """The top-left corner (mm) of each marker's square, in the order of CORNERS."""

@@ -4,7 +4,7 @@ ids carry the sheet's code (printkit.scan.layout), each on a patch of white pape
 from __future__ import annotations
 
 from printkit.draw import Group, Item, Path, Rect, Style
-from printkit.scan.layout import QUIET_MM, SheetCode, marker_cells
+from printkit.scan.layout import SheetCode, marker_cells
 
 PAD = Style(stroke=None, fill="#ffffff")
 CELL = Style(stroke=None, fill="#000000")
@@ -31,8 +31,9 @@ def marker(marker_id: int, x: float, y: float, side: float) -> Group:
 
 def quiet_zones(code: SheetCode) -> Group:
     """White patches under the markers (drawn over the squared paper, under everything else)."""
-    side = code.marker_mm + 2 * QUIET_MM
-    return Group(tuple(Rect(x - QUIET_MM, y - QUIET_MM, side, side, PAD) for x, y in code.marker_squares()))
+    quiet = code.quiet_mm
+    side = code.marker_mm + 2 * quiet
+    return Group(tuple(Rect(x - quiet, y - quiet, side, side, PAD) for x, y in code.marker_squares()))
 
 
 def scan_markers(code: SheetCode) -> Group:
