@@ -16,7 +16,7 @@ SAFE_MARGIN = 5.0
 
 def test_the_marker_cells_are_opencvs_own() -> None:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    for marker_id in range(40):
+    for marker_id in range(41):
         image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
         assert ((image < 128) == np.array(marker_cells(marker_id))).all(), marker_id
 
@@ -60,7 +60,7 @@ def test_markers_stay_on_the_paper_and_off_the_grid(size) -> None:
 def test_markers_are_as_big_as_the_corners_allow_and_6_mm_on_sheets_printed_before(size, side) -> None:
     assert SheetCode(*size).marker_mm == side
     assert SheetCode(*size, sized=False).marker_mm == MARKER_MM
-    assert SheetCode(*size).marker_ids()[3] == 39 and SheetCode(*size, sized=False).marker_ids()[3] == 38
+    assert SheetCode(*size).marker_ids()[3] == 40 and SheetCode(*size, sized=False).marker_ids()[3] == 38
 
 
 def test_the_full_portrait_sheet_puts_its_markers_just_outside_the_grid() -> None:
@@ -77,6 +77,6 @@ def test_sizes_beyond_s2_have_no_code(size) -> None:
 
 
 def test_ids_of_no_sheet_are_no_corner() -> None:
-    assert [corner_of(marker_id) for marker_id in (17, 18, 35, 36, 37, 38, 39, 40, 49)] == [0, 1, 1, 2, 2, 3, 3, None, None]
+    assert [corner_of(marker_id) for marker_id in (17, 18, 35, 36, 37, 38, 39, 40, 41, 49)] == [0, 1, 1, 2, 2, 3, None, 3, None, None]
     with pytest.raises(ValueError):
         decode({0: 17, 1: 35, 2: 36, 3: 38})  # 18 x 18 fields: no A4 sheet holds them

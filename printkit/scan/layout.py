@@ -8,7 +8,7 @@ sheet's columns, rows and orientation, so that a photo says by itself how to rea
     top-left      id  0 + columns - 1     (0..17)
     top-right     id 18 + rows - 1        (18..35)
     bottom-right  id 36 + landscape       (36, 37)
-    bottom-left   id 39: the markers are as big as the corner squares allow (6 to 12 mm)
+    bottom-left   id 40: the markers are as big as the corner squares allow (6 to 12 mm)
                   id 38: they are 6 mm (sheets printed before the markers grew)
 
 A sheet narrower or shorter than the page has room for bigger markers, and a bigger
@@ -34,14 +34,14 @@ MARKER_GAP = 2.4  # from the marker to the grid's border line, both ways: room f
 QUIET_MM = 1.0  # white kept around a 6 mm marker (the squared paper is not printed there; may reach into the margin)
 MARKER_DICTIONARY = "DICT_4X4_50"
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
-_TOP_LEFT, _TOP_RIGHT, _BOTTOM_RIGHT, _BOTTOM_LEFT, _BOTTOM_LEFT_SIZED = 0, 18, 36, 38, 39
-# The 4 x 4 inner cells of markers 0..38 of DICT_4X4_50, row by row, white = 1 (as OpenCV's
+_TOP_LEFT, _TOP_RIGHT, _BOTTOM_RIGHT, _BOTTOM_LEFT, _BOTTOM_LEFT_SIZED = 0, 18, 36, 38, 40
+# The 4 x 4 inner cells of markers 0..40 of DICT_4X4_50, row by row, white = 1 (as OpenCV's
 # generateImageMarker draws them): printing needs no OpenCV; a test checks them against it.
 _MARKER_BITS = (
     "b532", "0f9a", "332d", "9946", "549e", "79cd", "9e2e", "c4f2", "feda", "cf56", "f991", "11a7", "0eb7",
     "2a0f", "24b1", "263e", "4665", "6600", "6c5e", "76af", "868b", "b02b", "ccd5", "dd82", "fe47", "9471",
     "ace4", "a554", "2123", "346f", "4415", "57b2", "9ecf", "f0cb", "08ae", "0929", "1875", "04ff", "0df6",
-    "1c5a",
+    "1c5a", "1718",
 )
 
 

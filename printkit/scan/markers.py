@@ -192,14 +192,40 @@ def _read_unread(gray: np.ndarray, groups: dict[int, list[_Marker]], unread: lis
     size the read ones allow, the squares where its markers would be, taken when their cells
     look like those markers. The size whose squares look most like its markers, by a clear
     lead, and fit one sheet with the read ones; None when no size does."""
-    read = [group[0] for group in groups.values()]
-    if len(read) < 2 or not unread:
+    found = [group[0] for group in groups.values()]
+    if len(found) < 2 or not unread:
         return None
+    # the read ones together, and (three or more) leaving each out: one may be ink read as a marker
+    best_of: dict[tuple[int, int, bool, float], tuple[float, _Fit]] = {}
+    for read in [found] + ([[m for m in found if m is not out] for out in found] if len(found) >= 3 else []):
+        _score_sizes(gray, read, unread, best_of)
+    scored = sorted(best_of.values(), key=lambda item: -item[0])
+    if not scored or scored[0][0] < MIN_LIKENESS:
+        return None
+    if len(scored) > 1 and scored[1][0] > scored[0][0] - LIKENESS_LEAD:
+        return None
+    return scored[0][1]
+
+
+def _score_sizes(gray: np.ndarray, read: list[_Marker], unread: list[_Marker],
+                 best_of: dict[tuple[int, int, bool, float], tuple[float, _Fit]]) -> None:
+    """For the sheet sizes the read markers fit best, the unread squares where that size's
+    missing markers would be, and how much the least alike looks like its marker (into
+    `best_of`, by size, when the four make one sheet)."""
     centres = np.array([m.points.mean(axis=0) for m in unread])
     spread = max(float(np.linalg.norm(a.points.mean(axis=0) - b.points.mean(axis=0)))
                  for a, b in itertools.combinations(read, 2))
-    scored: list[tuple[float, _Fit]] = []
-    for _, _, code in _codes_for(read)[:UNREAD_SIZES]:
+    # a full-size sheet's markers are 6 mm, sized or not: the two read the same fields, and
+    # only differ in the bottom-left id, so they count as one size (the better of the two)
+    fits = _codes_for(read)
+    sizes: dict[tuple[int, int, bool, float], SheetCode] = {}
+    for _, _, code in fits:
+        key = (code.columns, code.rows, code.landscape, code.marker_mm)
+        if len(sizes) < UNREAD_SIZES or key in sizes:
+            sizes.setdefault(key, code)
+    codes = [code for _, _, code in fits
+             if (code.columns, code.rows, code.landscape, code.marker_mm) in sizes]
+    for code in codes:
         markers, likeness = {m.corner: m for m in read}, []
         for corner in range(4):
             if corner in markers:
@@ -233,14 +259,9 @@ def _read_unread(gray: np.ndarray, groups: dict[int, list[_Marker]], unread: lis
             markers[corner] = _Marker(code.marker_ids()[corner], corner, best[1])
         else:
             fit = _fit(tuple(markers[corner] for corner in range(4)))
-            if not fit.problem:
-                scored.append((min(likeness), fit))
-    scored.sort(key=lambda item: -item[0])
-    if not scored or scored[0][0] < MIN_LIKENESS:
-        return None
-    if len(scored) > 1 and scored[1][0] > scored[0][0] - LIKENESS_LEAD:
-        return None
-    return scored[0][1]
+            key = (code.columns, code.rows, code.landscape, code.marker_mm)
+            if not fit.problem and (key not in best_of or min(likeness) > best_of[key][0]):
+                best_of[key] = (min(likeness), fit)
 
 
 def _by_corner(candidates: list[_Marker]) -> dict[int, list[_Marker]]:
