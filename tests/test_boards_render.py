@@ -3,6 +3,7 @@ the paper sits where the layout (printkit.boards.layout, .pieces) says, within 0
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from pathlib import Path
@@ -39,6 +40,29 @@ def _render(tmp_path: Path, spec, suffix: str = ".pdf", duplex: str = "long", ru
     return write_board(spec, tmp_path / f"{Path(spec.source).stem}-{duplex}{suffix}", duplex, rules=rules)
 
 
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory: pytest.TempPathFactory):
+    """A bundled spec as it is, rendered and read back once for the file: most tests here
+    read the same unchanged boards, and reading a PDF back costs far more than drawing it."""
+    folder = tmp_path_factory.mktemp("bundled")
+    renders: dict[tuple[str, str], tuple[object, list[Path]]] = {}
+    pages: dict[Path, list] = {}
+
+    def render(template: str, suffix: str = ".pdf"):
+        if (template, suffix) not in renders:
+            spec = load_spec(str(TEMPLATES / template))
+            renders[template, suffix] = spec, _render(folder, spec, suffix)
+        return renders[template, suffix]
+
+    def read(path: Path) -> list:
+        if path not in pages:
+            pages[path] = pdf_pages(path)
+        return pages[path]
+
+    render.pages = read  # type: ignore[attr-defined]
+    return render
+
+
 def _box(points) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
@@ -67,10 +91,9 @@ def _match(found, expected) -> None:
 
 # -- pages --------------------------------------------------------------------------------
 @pytest.mark.parametrize("template", BOARDS)
-def test_every_page_is_a4_with_a_calibration_bar(tmp_path: Path, template: str) -> None:
-    spec = load_spec(str(TEMPLATES / template))
-    (path,) = _render(tmp_path, spec)
-    pages = pdf_pages(path)
+def test_every_page_is_a4_with_a_calibration_bar(bundled, template: str) -> None:
+    spec, (path,) = bundled(template)
+    pages = bundled.pages(path)
     # Sinoda: board, pieces (a second pieces page for 4 or 6 players: 4 mm between pieces);
     # YINSH: board, front, back.
     expected = 3 if spec.game == "yinsh" or len(spec.players) >= 4 else 2
@@ -90,12 +113,11 @@ def test_letter_landscape(tmp_path: Path) -> None:
         assert (page.width_pt, page.height_pt) == pytest.approx((792.0, 612.0), abs=0.001)
 
 
-def test_calibration_bar_clear_of_the_board(tmp_path: Path) -> None:
+def test_calibration_bar_clear_of_the_board(bundled) -> None:
     for template in ("sinoda-2.yaml", "sinoda-6.yaml"):
-        spec = load_spec(str(TEMPLATES / template))
+        spec, (path,) = bundled(template)
         lay = spec.layout()
-        (path,) = _render(tmp_path, spec)
-        board = pdf_pages(path)[0]
+        board = bundled.pages(path)[0]
         (bar,) = [r for r in board.rects if r.stroke and abs(r.w - 50) < 0.01]
         nearest = (min(max(lay.centre[0], bar.x), bar.x + bar.w), min(max(lay.centre[1], bar.y), bar.y + bar.h))
         assert math.dist(nearest, lay.centre) > lay.outline_radius
@@ -116,10 +138,9 @@ def test_yinsh_points_and_lines_in_the_pdf(tmp_path: Path, orientation: str) -> 
     assert len(drawn) == 33  # each segment once, from its first point to its last
 
 
-def test_yinsh_points_lines_and_labels_in_the_svg(tmp_path: Path) -> None:
-    spec = load_spec(str(TEMPLATES / "yinsh.yaml"))
+def test_yinsh_points_lines_and_labels_in_the_svg(bundled) -> None:
+    spec, (board_svg, front_svg, back_svg) = bundled("yinsh.yaml", ".svg")
     lay = spec.layout()
-    board_svg, front_svg, back_svg = _render(tmp_path, spec, ".svg")
     board = svg_page(board_svg)
     assert (board.width_mm, board.height_mm) == (210.0, 297.0)
     _match([(x, y) for x, y, r in board.circles if abs(r - 1.0) < 1e-6], [p.centre for p in lay.points])
@@ -171,15 +192,14 @@ def _petal_tips_found(paths: list[list[tuple[float, float]]], lay) -> None:
 
 
 @pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-6.yaml"])
-def test_sinoda_petals_in_the_pdf_and_svg(tmp_path: Path, template: str) -> None:
-    spec = load_spec(str(TEMPLATES / template))
+def test_sinoda_petals_in_the_pdf_and_svg(bundled, template: str) -> None:
+    spec, (pdf,) = bundled(template)
     lay = spec.layout()
-    (pdf,) = _render(tmp_path, spec)
-    board = pdf_pages(pdf)[0]
+    board = bundled.pages(pdf)[0]
     lenses = [list(c.points) for c in board.curves if c.fill == "#ffffff" and c.stroke]
     assert len(lenses) == len(lay.petals)
     _petal_tips_found(lenses, lay)
-    svg = svg_page(_render(tmp_path, spec, ".svg")[0])
+    svg = svg_page(bundled(template, ".svg")[1][0])
     lenses = [
         [(c[i], c[i + 1]) for c in path.commands for i in range(1, len(c), 2)]
         for path in svg.paths if path.fill == "#ffffff" and path.stroke
@@ -227,35 +247,41 @@ def test_start_flowers_coloured_and_patterned(tmp_path: Path, ink_saving: bool) 
         assert all(min(math.dist(m, c) for c in other_flowers) > lay.edge_mm * 0.8 for m in near)
 
 
-def test_ink_saving_has_no_large_fills(tmp_path: Path) -> None:
-    def largest_fill(spec) -> float:
-        (path,) = _render(tmp_path, spec)
-        board = pdf_pages(path)[0]
+def test_ink_saving_has_no_large_fills(tmp_path: Path, bundled) -> None:
+    def largest_fill(spec, path: Path | None = None) -> float:
+        board = bundled.pages(path or _render(tmp_path, spec)[0])[0]
         areas = [(x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in (_box(c.points) for c in board.curves if c.fill)]
         areas += [r.w * r.h for r in board.rects if r.fill]
         return max(areas)
 
-    assert largest_fill(load_spec(str(TEMPLATES / "sinoda-6.yaml"))) > 30000  # the board's disc
+    spec, (path,) = bundled("sinoda-6.yaml")
+    assert largest_fill(spec, path) > 30000  # the board's disc
     for template in ("sinoda-6.yaml", "sinoda-2.yaml", "yinsh.yaml"):
         assert largest_fill(_spec(tmp_path, template, ink_saving="true")) < 120  # badges, bar
 
 
 # -- d4 nets ------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
+def _plumbed(path: Path) -> list[dict[str, list[dict]]]:
+    """pdfplumber's chars, lines and curves of each page, read once a file (a written file
+    here is never written again)."""
+    with pdfplumber.open(path) as pdf:
+        return [{"chars": page.chars, "lines": page.lines, "curves": page.curves} for page in pdf.pages]
+
+
 def _number_chars(path: Path, page_index: int, size: float) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
     """(digit, centre, up) of each die number: up is the direction the glyph's top faces."""
     found = []
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[page_index]
-        for char in page.chars:
-            a, b, c, d, e, f = char["matrix"]
-            length = math.hypot(c, d)
-            # bold digits no bigger than a die's: the capture discs' numbers are far larger
-            extent = max(char["x1"] - char["x0"], char["bottom"] - char["top"]) * MM_PER_PT
-            # below the page's title (a second pieces sheet says "2 of 2" in it)
-            if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size \
-                    and char["top"] * MM_PER_PT > HEADER_MM:
-                centre = ((char["x0"] + char["x1"]) / 2 * MM_PER_PT, (char["top"] + char["bottom"]) / 2 * MM_PER_PT)
-                found.append((char["text"], centre, (c / length, -d / length)))
+    for char in _plumbed(path)[page_index]["chars"]:
+        a, b, c, d, e, f = char["matrix"]
+        length = math.hypot(c, d)
+        # bold digits no bigger than a die's: the capture discs' numbers are far larger
+        extent = max(char["x1"] - char["x0"], char["bottom"] - char["top"]) * MM_PER_PT
+        # below the page's title (a second pieces sheet says "2 of 2" in it)
+        if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size \
+                and char["top"] * MM_PER_PT > HEADER_MM:
+            centre = ((char["x0"] + char["x1"]) / 2 * MM_PER_PT, (char["top"] + char["bottom"]) / 2 * MM_PER_PT)
+            found.append((char["text"], centre, (c / length, -d / length)))
     return found
 
 
@@ -268,14 +294,13 @@ def _in_triangle(p, corners) -> bool:
 
 
 @pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-4.yaml"])
-def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
-    spec = load_spec(str(TEMPLATES / template))
+def test_d4_nets_read_back(bundled, template: str) -> None:
+    spec, (path,) = bundled(template)
     found = spec.pieces()
     edge = found.die_edge
-    (path,) = _render(tmp_path, spec)
     colours = {p.colour for p in spec.players}
     faces, numbers = [], []
-    for index, pieces_page in enumerate(pdf_pages(path)[1:], start=1):  # the pieces may take two sheets
+    for index, pieces_page in enumerate(bundled.pages(path)[1:], start=1):  # the pieces may take two sheets
         for curve in pieces_page.curves:
             corners = list(dict.fromkeys((round(x, 4), round(y, 4) + 1000 * index) for x, y in curve.points))
             if curve.fill in colours and len(corners) == 3:
@@ -327,21 +352,20 @@ def test_d4_nets_read_back(tmp_path: Path, template: str) -> None:
         assert len(apex) == 1 and len(bases) == 3 and all(len(b) == 1 for b in bases)
         assert apex.union(*bases) == {"1", "2", "3", "4"}
     # Fold lines dashed (3 inner edges and 3 tab bases per net), cut lines solid.
-    with pdfplumber.open(path) as pdf:
-        dashed = [line for page in pdf.pages[1:] for line in page.lines if line.get("dash") and line["dash"][0]]
-        outlines = [c for page in pdf.pages[1:] for c in page.curves if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
+    pieces_pages = _plumbed(path)[1:]
+    dashed = [line for page in pieces_pages for line in page["lines"] if line.get("dash") and line["dash"][0]]
+    outlines = [c for page in pieces_pages for c in page["curves"] if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
     assert len(dashed) == 6 * 6 * len(spec.players)
     assert len(outlines) == 6 * len(spec.players)
     assert all(not (c.get("dash") and c["dash"][0]) for c in outlines)
 
 
 @pytest.mark.parametrize("template", ["sinoda-4-teams.yaml", "yinsh.yaml"])
-def test_the_rules_sheet_comes_last_on_the_pieces_paper(tmp_path: Path, template: str) -> None:
+def test_the_rules_sheet_comes_last_on_the_pieces_paper(tmp_path: Path, bundled, template: str) -> None:
     """Both games print their rules sheet after the pieces unless --no-rules (rules=False)."""
-    spec = load_spec(str(TEMPLATES / template))
-    (plain,) = _render(tmp_path, spec)
+    spec, (plain,) = bundled(template)
     (path,) = write_board(spec, tmp_path / "with-rules.pdf", rules=True)
-    pages, without = pdf_pages(path), pdf_pages(plain)
+    pages, without = pdf_pages(path), bundled.pages(plain)
     assert len(pages) == len(without) + 1
     assert (pages[-1].width_pt, pages[-1].height_pt) == pytest.approx(A4_PT, abs=0.001)
     assert "N1" not in pages[-1].text and "Y3" not in pages[-1].text  # a family page: no rule ids
@@ -384,14 +408,13 @@ def _outline_distance(one: tuple[XY, ...], other: tuple[XY, ...]) -> float:
 
 
 @pytest.mark.parametrize("template", ["sinoda-2.yaml", "sinoda-4.yaml"])
-def test_every_d4_net_is_4_mm_from_the_next(tmp_path: Path, template: str) -> None:
+def test_every_d4_net_is_4_mm_from_the_next(bundled, template: str) -> None:
     """Issue 19: the d4 nets were packed so tightly that tabs nearly touched (2 mm); scissors
     need room. Every net's cut outline, tabs included, read back from the pieces pages keeps
     4 mm from every other (the discs: test_boards_pieces)."""
-    spec = load_spec(str(TEMPLATES / template))
-    (path,) = _render(tmp_path, spec)
+    spec, (path,) = bundled(template)
     checked = 0
-    for page in pdf_pages(path)[1:]:
+    for page in bundled.pages(path)[1:]:
         outlines = [tuple(curve.points) for curve in page.curves if curve.stroke and not curve.fill and len(curve.points) >= 12]
         for one, other in itertools.combinations(outlines, 2):
             assert _outline_distance(one, other) >= 4.0 - TOLERANCE

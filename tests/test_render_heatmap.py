@@ -37,7 +37,17 @@ def made_up_stats(level) -> SimStats:
     return stats
 
 
+_WRITTEN: dict[tuple[str, str], tuple] = {}
+_READ: dict[tuple, list] = {}
+
+
 def _write(tmp_path, text: str, suffix: str, stats: SimStats | None = None, name: str = "level"):
+    """The heatmap of `text` with made-up statistics is written once for the file (most
+    tests read the same few files; they never change them), others each time."""
+    if stats is None and name == "level":
+        if (text, suffix) not in _WRITTEN:
+            _WRITTEN[text, suffix] = _write(tmp_path, text, suffix, made_up_stats(load(tmp_path, name, text)))
+        return _WRITTEN[text, suffix]
     level = load(tmp_path, name, text)
     stats = made_up_stats(level) if stats is None else stats
     paths = write_document(heatmap_document(level, stats, name, SUBTITLE), tmp_path / f"{name}{suffix}")
@@ -50,7 +60,10 @@ def _bars(page, fill: str = BAR) -> list:
 
 
 def _pages(paths, suffix: str) -> list:
-    return pdf_pages(paths[0]) if suffix == ".pdf" else [svg_page(path) for path in paths]
+    """Read back once a file written (a written file is never written again)."""
+    if tuple(paths) not in _READ:
+        _READ[tuple(paths)] = pdf_pages(paths[0]) if suffix == ".pdf" else [svg_page(path) for path in paths]
+    return _READ[tuple(paths)]
 
 
 def _field_fills(page, level) -> dict[tuple[int, int], str]:
@@ -106,10 +119,10 @@ def test_fields_with_more_rests_are_shaded_darker(tmp_path, suffix):
 
 def test_the_legend_says_what_the_darkest_shade_means(tmp_path):
     _, stats, paths = _write(tmp_path, TALL, ".pdf")
-    first = pdf_pages(paths[0])[0].text.replace(" ", "")
+    first = _pages(paths, ".pdf")[0].text.replace(" ", "")
     # the key beside the calibration bar: the darkest swatch's figure a game, and the scale
     assert f"{per_game(max(stats.rests.values()), stats.games)}movespassing,pergame(square-rootscale" in first
-    text = "".join(page.text for page in pdf_pages(paths[0]))
+    text = "".join(page.text for page in _pages(paths, ".pdf"))
     assert "health lost here" in text and "caught by the ghost" in text
 
 
@@ -147,23 +160,23 @@ def test_histogram_bars_are_proportional_to_the_games(tmp_path, suffix):
 
 
 def test_the_histogram_has_axis_titles_and_a_summary(tmp_path):
-    _, _, (path,) = _write(tmp_path, WIDE, ".pdf")
-    text = pdf_pages(path)[1].text
+    _, _, paths = _write(tmp_path, WIDE, ".pdf")
+    text = _pages(paths, ".pdf")[1].text
     assert "rounds per game" in text and "games" in text
     assert "40 games · rounds: mean" in text and "2 stopped at max_rounds (200)" in text
 
 
 def test_the_histogram_goes_below_a_small_map(tmp_path):
-    _, _, (path,) = _write(tmp_path, EVERY_TILE, ".pdf")
-    (page,) = pdf_pages(path)
+    _, _, paths = _write(tmp_path, EVERY_TILE, ".pdf")
+    (page,) = _pages(paths, ".pdf")
     assert "rounds per game" in page.text
     frame_bottom = max(rect.y + rect.h for rect in page.rects if rect.stroke == "#000000" and rect.w > 150)
     assert _bars(page) and min(rect.y for rect in _bars(page)) > frame_bottom
 
 
 def test_the_header_names_the_level_and_the_run(tmp_path):
-    _, _, (path,) = _write(tmp_path, TALL, ".pdf")
-    text = pdf_pages(path)[0].text
+    _, _, paths = _write(tmp_path, TALL, ".pdf")
+    text = _pages(paths, ".pdf")[0].text
     assert "Deep Well" in text and SUBTITLE in text
 
 

@@ -23,9 +23,16 @@ def _written(tmp_path, text: str, suffix: str, name: str = "level"):
     return level, path
 
 
+_PAGES: dict[tuple[str, str], tuple] = {}
+
+
 def _page(tmp_path, text: str, suffix: str):
-    level, path = _written(tmp_path, text, suffix)
-    return level, (pdf_pages(path)[0] if suffix == ".pdf" else svg_page(path))
+    """The map of `text` written and read back once for the file: most tests read the same
+    few pages, and reading a PDF back costs far more than drawing it."""
+    if (text, suffix) not in _PAGES:
+        level, path = _written(tmp_path, text, suffix)
+        _PAGES[text, suffix] = level, (pdf_pages(path)[0] if suffix == ".pdf" else svg_page(path))
+    return _PAGES[text, suffix]
 
 
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])
