@@ -5,7 +5,9 @@
 Prints, over all sheets and per drawing style: markers found, fields read right, whole
 levels exactly right, sheets whose unsure fields include every wrong one, the unsure
 fields a sheet, and the CPU time (process_time, one core) to read a photo, for the 12 MP
-ones apart. The goals (issue 24): markers >= 99 %, fields >= 99.5 %, levels >= 90 %,
+ones apart; then why the sheets not read were refused, whether any was read as another
+sheet size, and how far the markers' homography put the fields (needs the photo's own
+page_to_photo in the sheet's JSON, which bench/scan_testset.py writes). The goals (issue 24): markers >= 99 %, fields >= 99.5 %, levels >= 90 %,
 wrong fields all flagged >= 95 % of sheets, <= 2 s a 12 MP photo.
 """
 
@@ -18,11 +20,15 @@ from collections import defaultdict
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
+from printkit.scan.layout import SheetCode
+from printkit.scan.markers import find_sheet
 from printkit.scan.reading import combined, read_photo
 from printkit.scan.synth.forms import VARIANTS
+from printkit.sinpin.rules import FIELD_MM
 
 HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() for v in vs if v.held_out}
 
@@ -43,21 +49,31 @@ def main() -> int:
     variants: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # "tile variant" -> drawn, misread
     thresholds = (0.8, 0.9, 0.95, 0.98, 0.99)
     by_threshold = {t: [0, 0] for t in thresholds}  # sheets with every wrong field under t, fields under t
+    misses: dict[str, int] = defaultdict(int)  # why the sheet was not read, by the message's first words
+    wrong_codes = 0  # sheets read as another size or orientation than printed
+    placed: list[float] = []  # mm: the furthest field centre the markers' homography put off the truth, a sheet
     for path in sheets:
         truth = json.loads(path.read_text(encoding="utf-8"))
         for key in ("all", truth["style"]):
             stats[key]["sheets"] += 1
+        gray = load_gray(str(path.with_suffix(".jpg")))
         start = time.process_time()
         try:
-            reading = combined([read_photo(load_gray(str(path.with_suffix(".jpg"))))])
+            reading = combined([read_photo(gray)])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
+            misses[error.message.split(":")[0].split(" (")[0]] += 1
             if "marker" not in error.message and "cut off" not in error.message:
                 for key in ("all", truth["style"]):
                     stats[key]["markers"] += 1  # found, but refused (blur, light)
             continue
         spent = time.process_time() - start
         times.append(spent)
+        code = reading.code
+        right_code = [code.columns, code.rows, code.landscape] == truth["sheet"]
+        wrong_codes += not right_code
+        if "page_to_photo" in truth and right_code:
+            placed.append(_placed_off(find_sheet(gray).page_to_photo, np.array(truth["page_to_photo"]), code))
         if truth["size"][0] * truth["size"][1] >= 11_000_000:
             big_times.append(spent)
         wrong = {(x, y) for y, (got, want) in enumerate(zip(reading.rows, truth["rows"]))
@@ -112,7 +128,26 @@ def main() -> int:
     print(f"levels exactly right but for round-scribbled rock: {all_stats['exact but spirals'] / max(all_stats['found'], 1):.1%}")
     worst = sorted(confusions.items(), key=lambda item: -item[1])[:10]
     print("most common misreads (drawn -> read): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in worst))
+    print(f"sheets not read ({sum(misses.values())}), by cause: "
+          + (", ".join(f"{cause} {n}" for cause, n in sorted(misses.items(), key=lambda item: -item[1])) or "none")
+          + f"; read as another sheet size: {wrong_codes}")
+    if placed:
+        placed.sort()
+        print(f"fields placed by the markers, furthest field centre off the photo's own page (curl aside), mm a"
+              f" sheet: median {placed[len(placed) // 2]:.2f}, 95 % {placed[int(0.95 * (len(placed) - 1))]:.2f},"
+              f" max {placed[-1]:.2f}")
     return 0
+
+
+def _placed_off(found: np.ndarray, truth: np.ndarray, code: SheetCode) -> float:
+    """How far (mm on the page) the found homography puts the furthest field centre from
+    where the photo's own homography (made before the paper's curl) has it."""
+    left, top = code.grid_origin
+    ys, xs = np.mgrid[0:code.rows, 0:code.columns]
+    centres = np.stack([left + (xs.ravel() + 0.5) * FIELD_MM, top + (ys.ravel() + 0.5) * FIELD_MM], axis=1)
+    seen = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), found)
+    back = cv2.perspectiveTransform(seen, np.linalg.inv(truth)).reshape(-1, 2)
+    return float(np.max(np.linalg.norm(back - centres, axis=1)))
 
 
 if __name__ == "__main__":

@@ -70,7 +70,8 @@ def main() -> int:
         code = sheet.page.code
         truth = {"seed": seed, "style": sheet.style.name, "held_out": sheet.style.held_out, "rows": list(sheet.rows),
                  "variants": [list(row) for row in sheet.page.variants], "photo": sheet.photo.notes,
-                 "size": list(sheet.photo.size), "sheet": [code.columns, code.rows, code.landscape]}
+                 "size": list(sheet.photo.size), "sheet": [code.columns, code.rows, code.landscape],
+                 "page_to_photo": sheet.photo.page_to_photo.round(6).tolist()}  # where the page lies (before the curl)
         stem.with_suffix(".json").write_text(json.dumps(truth, ensure_ascii=False) + "\n", encoding="utf-8")
         if (index + 1) % 10 == 0:
             print(f"{index + 1}/{args.count} sheets, {time.process_time() - start:.0f} s CPU", file=sys.stderr)

@@ -59,34 +59,46 @@ def test_the_format_follows_the_file_name(tmp_path):
     assert run("paper", "-o", str(tmp_path / "sheet.png")).exit_code == 2
 
 
-def _marker_cells_printed(page, x: float, y: float) -> list[list[bool]]:
+def _marker_cells_printed(page, x: float, y: float, side: float) -> list[list[bool]]:
     """The 6 x 6 cells of the marker whose square's top-left is (x, y), read back from the
     black rectangles printed there."""
     black = [r for r in page.rects if r.fill == "#000000"]
+    cell = side / 6
     cells = []
     for row in range(6):
-        cy = y + row + 0.5
-        cells.append([any(r.x <= x + column + 0.5 <= r.x + r.w and r.y <= cy <= r.y + r.h for r in black)
+        cy = y + (row + 0.5) * cell
+        cells.append([any(r.x <= x + (column + 0.5) * cell <= r.x + r.w and r.y <= cy <= r.y + r.h for r in black)
                       for column in range(6)])
     return cells
 
 
-@pytest.mark.parametrize("args, code", [
-    ([], (12, 18, False)), (["--landscape"], (18, 12, True)), (["--fields", "8x10"], (8, 10, False)),
-    (["--fields", "12x12", "--landscape"], (12, 12, True)),
+@pytest.mark.parametrize("args, code, side", [
+    ([], (12, 18, False), 6.0), (["--landscape"], (18, 12, True), 6.0), (["--fields", "8x10"], (8, 10, False), 12.0),
+    (["--fields", "12x12", "--landscape"], (12, 12, True), 7.5), (["--fields", "10x14"], (10, 14, False), 12.0),
+    (["--fields", "16x10", "--landscape"], (16, 10, True), 12.0),
 ])
-def test_the_sheet_carries_four_scan_markers_whose_ids_are_its_code(tmp_path, args, code):
+def test_the_sheet_carries_four_scan_markers_whose_ids_are_its_code(tmp_path, args, code, side):
+    """As big as the corners allow (bigger cells read in a photo where the sheet is small),
+    clear of the header, the coordinates and the legend."""
     from printkit.scan.layout import SheetCode, decode, marker_cells
 
     out = tmp_path / "sheet.pdf"
     assert run("paper", "-o", str(out), *args).exit_code == 0
     page = pdf_pages(out)[0]
     sheet = SheetCode(*code)
+    assert sheet.marker_mm == side
     ids = {}
     for corner, (marker_id, (x, y)) in enumerate(zip(sheet.marker_ids(), sheet.marker_squares())):
-        printed = _marker_cells_printed(page, x, y)
+        printed = _marker_cells_printed(page, x, y, side)
         assert printed == [list(row) for row in marker_cells(marker_id)]
+        assert printed != _marker_cells_printed(page, x, y, 6.0) or side == 6.0
         ids[corner] = marker_id
+        quiet = sheet.quiet_mm
+        low, high = (x - quiet, y - quiet), (x + side + quiet, y + side + quiet)
+        assert not [c.text for c in page.chars  # a character's box, about: 0.6 em wide, its cap height tall
+                    if c.x < high[0] and c.x + 0.6 * c.size > low[0] and c.baseline - 0.75 * c.size < high[1] and c.baseline > low[1]]
+        assert not [r for r in page.rects if r.fill not in ("#000000", "#ffffff") or r.stroke
+                    if r.x < high[0] and r.x + r.w > low[0] and r.y < high[1] and r.y + r.h > low[1]]
     assert decode(ids) == sheet
 
 

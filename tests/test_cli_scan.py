@@ -138,17 +138,15 @@ def test_a_blurred_photo_is_refused_with_what_to_do(photo, tmp_path):
 
 def test_markers_where_no_sheet_of_that_size_has_them_are_refused(tmp_path):
     """A sheet of another size: the code of an 8 x 8 sheet with its markers placed as a
-    12 x 18 sheet places them."""
+    12 x 18 sheet places them (6 mm markers, as sheets printed before the markers grew)."""
     from printkit.scan.layout import SheetCode
     from printkit.scan.synth.page import printed_sheet
 
-    wrong = printed_sheet(SheetCode(12, 18, False), 6.0)
-    small = printed_sheet(SheetCode(8, 8, False), 6.0)
-    for (x, y), marker_id in zip(SheetCode(12, 18, False).marker_squares(), SheetCode(8, 8, False).marker_ids()):
-        for (sx, sy), small_id in zip(SheetCode(8, 8, False).marker_squares(), SheetCode(8, 8, False).marker_ids()):
-            if small_id == marker_id:
-                wrong[int(y * 6):int((y + 6) * 6), int(x * 6):int((x + 6) * 6)] = small[int(sy * 6):int((sy + 6) * 6),
-                                                                                        int(sx * 6):int((sx + 6) * 6)]
+    big, small = SheetCode(12, 18, False, sized=False), SheetCode(8, 8, False, sized=False)
+    wrong = printed_sheet(big, 6.0)
+    for (x, y), (sx, sy) in zip(big.marker_squares(), small.marker_squares()):
+        wrong[int(y * 6):int((y + 6) * 6), int(x * 6):int((x + 6) * 6)] = printed_sheet(small, 6.0)[
+            int(sy * 6):int((sy + 6) * 6), int(sx * 6):int((sx + 6) * 6)]
     path = tmp_path / "mixed.png"
     cv2.imwrite(str(path), wrong)
     result = run("scan", str(path))

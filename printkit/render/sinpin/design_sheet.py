@@ -18,7 +18,7 @@ from printkit.render.sinpin.scan_marks import quiet_zones, scan_markers
 from printkit.render.sinpin.sheet import (
     DETAIL_SIZE, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block,
 )
-from printkit.scan.layout import MARKER_GAP, MARKER_MM, QUIET_MM, SheetCode
+from printkit.scan.layout import MARKER_GAP, SheetCode
 from printkit.sinpin.tiles import Tile
 
 FRAME = Style(stroke="#000000", width=0.25, fill="#ffffff")
@@ -59,13 +59,13 @@ def tile_legend(width: float, height: float) -> Block:
     raise ValueError(f"the tile legend does not fit in {width:g} x {height:g} mm")
 
 
-def blanks(sheet: Sheet) -> Group:
+def blanks(sheet: Sheet, code: SheetCode) -> Group:
     """'Level ____  by ____  players □ 2 □ 3 □ 4' on the header line, to fill in by hand;
     above the scan markers when the header reaches over them (a narrow map)."""
     baseline = sheet.header_baseline
     left, right = sheet.header_span
     if left < sheet.left - MARKER_GAP:
-        baseline = min(baseline, sheet.top - MARKER_GAP - MARKER_MM - QUIET_MM - 1.0)
+        baseline = min(baseline, sheet.top - MARKER_GAP - code.marker_mm - code.quiet_mm - 1.0)
     box = DETAIL_SIZE * 0.8
     tick_labels = ("2", "3", "4")
     players_width = text_width("players", DETAIL_SIZE)
@@ -98,12 +98,12 @@ def design_sheet_document(columns: int, rows: int, landscape: bool) -> Document:
     code = SheetCode(columns, rows, sheet.page.width > sheet.page.height)
     area = sheet.footer_area(FOOTER_WIDTH)
     if area[0] < sheet.left - MARKER_GAP:  # a footer wider than the map starts below the markers
-        low = sheet.bottom + MARKER_GAP + MARKER_MM + QUIET_MM + 1.0
+        low = sheet.bottom + MARKER_GAP + code.marker_mm + code.quiet_mm + 1.0
         area = (area[0], max(area[1], low), area[2], area[3] - max(0.0, low - area[1]))
     legend = tile_legend(area[2], area[3])
     # the bar comes second: on a full-size sheet only the legend fits in the margin
     footer, _ = flow([legend, calibration_block(MIN_TEXT)], area)
-    items = [sheet.paper(), quiet_zones(code), sheet.fields(), sheet.coordinates(), blanks(sheet), footer,
+    items = [sheet.paper(), quiet_zones(code), sheet.fields(), sheet.coordinates(), blanks(sheet, code), footer,
              scan_markers(code)]
     pages = [Page(*sheet.page, items), alphabet_page(*sheet.page)]
     return Document(pages, tile_symbols(), title="Sinpin level design sheet",

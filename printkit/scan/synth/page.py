@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.alphabet import FORMS
-from printkit.scan.layout import MARKER_GAP, MARKER_MM, QUIET_MM, SheetCode, marker_cells
+from printkit.scan.layout import MARKER_GAP, SheetCode, marker_cells
 from printkit.scan.synth import ink
 from printkit.scan.synth.forms import variants
 from printkit.scan.synth.styles import Style
@@ -47,9 +47,10 @@ def printed_sheet(code: SheetCode, px_per_mm: float, toner: int = 0) -> np.ndarr
         cv2.line(image, (int(5 * r), int(y * r)), (int((width - 5) * r), int(y * r)), PRINT_GREY, fine)
         y += SQUARE_MM
     black = toner
+    side, quiet = code.marker_mm, code.quiet_mm
     for mx, my in code.marker_squares():
-        cv2.rectangle(image, (int((mx - QUIET_MM) * r), int((my - QUIET_MM) * r)),
-                      (int((mx + MARKER_MM + QUIET_MM) * r), int((my + MARKER_MM + QUIET_MM) * r)), 255, -1)
+        cv2.rectangle(image, (int((mx - quiet) * r), int((my - quiet) * r)),
+                      (int((mx + side + quiet) * r), int((my + side + quiet) * r)), 255, -1)
     line = max(1, int(round(0.45 * r)))
     for column in range(1, code.columns):
         xx = int(round((left + column * FIELD_MM) * r))
@@ -59,7 +60,7 @@ def printed_sheet(code: SheetCode, px_per_mm: float, toner: int = 0) -> np.ndarr
         cv2.line(image, (int(left * r), yy), (int((left + grid_w) * r), yy), black, line)
     cv2.rectangle(image, (int(left * r), int(top * r)), (int((left + grid_w) * r), int((top + grid_h) * r)), black,
                   max(1, int(round(0.9 * r))))
-    cell = MARKER_MM / 6
+    cell = side / 6
     for marker_id, (mx, my) in zip(code.marker_ids(), code.marker_squares()):
         for row, cells in enumerate(marker_cells(marker_id)):
             for column, dark in enumerate(cells):
@@ -81,7 +82,7 @@ def printed_sheet(code: SheetCode, px_per_mm: float, toner: int = 0) -> np.ndarr
     # the legend below the map: the alphabet's forms, small; below the markers when it is
     # wider than the map (as `printkit paper` places it)
     legend_left = left if grid_w >= 14 * 12.5 else (width - 14 * 12.5) / 2
-    legend_top = top + grid_h + (1.5 if legend_left >= left else MARKER_GAP + MARKER_MM + QUIET_MM + 1.0)
+    legend_top = top + grid_h + (1.5 if legend_left >= left else MARKER_GAP + side + quiet + 1.0)
     for index, tile in enumerate(Tile):
         fx = legend_left + index * 12.5
         fy = legend_top

@@ -1,0 +1,84 @@
+"""Finding the sheet by its markers (printkit.scan.markers): markers too blurred to decode
+are read where the others put them, a marker that is not there is not made up, and sheets
+printed before the markers grew still scan."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from scansheets import LEVEL, drawn, gray
+
+from printkit.scan.errors import ScanError
+from printkit.scan.layout import SheetCode
+from printkit.scan.markers import find_sheet
+from printkit.scan.synth.sheets import make_sheet
+from printkit.scan.synth.styles import TRAINING_STYLES
+
+
+def _marker_box(sheet, corner: int, pad: float | None = None) -> tuple[int, int, int, int]:
+    """The photo px box (x0, y0, x1, y1) of a marker and `pad` mm round it (its quiet zone)."""
+    code = sheet.page.code
+    x, y = code.marker_squares()[corner]
+    pad, side = code.quiet_mm if pad is None else pad, code.marker_mm
+    points = cv2.perspectiveTransform(np.array([[[x - pad, y - pad], [x + side + pad, y + side + pad],
+                                                 [x - pad, y + side + pad], [x + side + pad, y - pad]]]),
+                                      sheet.photo.page_to_photo)[0]
+    (x0, y0), (x1, y1) = points.min(axis=0).astype(int), points.max(axis=0).astype(int)
+    return x0, y0, x1, y1
+
+
+def _placed_right(found, sheet) -> bool:
+    corners = np.array([[[30.0, 80.0], [180.0, 220.0]]])
+    mine = cv2.perspectiveTransform(corners, found.page_to_photo)
+    truth = cv2.perspectiveTransform(corners, sheet.photo.page_to_photo)
+    return bool(np.abs(mine - truth).max() < 2.5 * found.marker_px / 6)
+
+
+def test_a_new_sheets_markers_are_12_mm_and_say_so():
+    sheet = drawn(3)
+    found = find_sheet(gray(sheet))
+    assert found.code == SheetCode(8, 8, False) and found.code.sized and found.code.marker_mm == 12.0
+    assert _placed_right(found, sheet)
+
+
+def test_a_marker_too_blurred_to_decode_is_read_where_the_other_three_put_it():
+    sheet = drawn(3)
+    photo = gray(sheet).copy()
+    x0, y0, x1, y1 = _marker_box(sheet, 1, pad=1.0)
+    photo[y0:y1, x0:x1] = cv2.GaussianBlur(photo, (0, 0), 5)[y0:y1, x0:x1]
+    ids = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)).detectMarkers(photo)[1]
+    assert 25 not in ([] if ids is None else ids.flatten().tolist())  # OpenCV alone cannot read it
+    found = find_sheet(photo)
+    assert found.code == SheetCode(8, 8, False)
+    assert _placed_right(found, sheet)
+
+
+@pytest.mark.parametrize("paint", [255, 0])
+def test_no_marker_is_made_up_where_there_is_white_or_a_plain_black_square(paint):
+    """A corner out of view (white) or covered (a black square with no code): refused,
+    naming the corner, never read from the other three alone."""
+    sheet = drawn(3)
+    photo = gray(sheet).copy()
+    x0, y0, x1, y1 = _marker_box(sheet, 1)
+    if paint:
+        photo[y0:y1, x0:x1] = paint
+    else:
+        code = sheet.page.code
+        x, y = code.marker_squares()[1]
+        side = code.marker_mm
+        square = cv2.perspectiveTransform(np.array([[[x, y], [x + side, y], [x + side, y + side], [x, y + side]]]),
+                                          sheet.photo.page_to_photo)[0]
+        photo[y0:y1, x0:x1] = 230
+        cv2.fillConvexPoly(photo, np.round(square).astype(np.int32), 20)
+    with pytest.raises(ScanError, match="cut off.*top-right"):
+        find_sheet(photo)
+
+
+def test_a_sheet_printed_before_the_markers_grew_still_scans():
+    code = SheetCode(8, 8, False, sized=False)
+    sheet = make_sheet(3, TRAINING_STYLES, rows=LEVEL, code=code, px_per_mm=8.0, size=(2048, 1536), max_tilt=15.0,
+                       curl=0.5)
+    found = find_sheet(gray(sheet))
+    assert found.code == code and found.code.marker_mm == 6.0
+    assert _placed_right(found, sheet)
