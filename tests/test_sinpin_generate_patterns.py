@@ -91,7 +91,10 @@ def test_fixed_fields_ahead_weigh_the_classes_and_the_border_is_its_own_context(
     on_rock = dict(zip(*model.distribution((ROCK,))))
     share = lambda cumulative, tile: cumulative[tile] - max([v for k, v in cumulative.items() if k < tile], default=0.0)
     assert share(on_border, ROCK) < share(on_rock, ROCK)
-    assert plain  # the plain distribution is still there for fields with nothing fixed ahead
+    # a fixed floor above makes the field under it likelier open (a room under a floor) and
+    # rock less likely than with nothing fixed ahead
+    under = dict(zip(*under_rock))
+    assert share(under, OPEN) > share(plain, OPEN) and share(under, ROCK) < share(plain, ROCK)
 
 
 def test_a_fixed_floor_above_makes_the_row_under_it_more_open(model) -> None:

@@ -22,7 +22,6 @@ from printkit.sinpin.tiles import Tile
 
 CLASSES: tuple[Tile, ...] = tuple(Tile)
 MODEL_FILES = ("scan_model.npz", "scan_model_fields.npz")
-MODEL_FILE = MODEL_FILES[0]
 
 
 @dataclass(frozen=True)
