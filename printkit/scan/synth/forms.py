@@ -322,11 +322,11 @@ VARIANTS: dict[Tile, tuple[Variant, ...]] = {
 }
 
 
-def variants(tile: Tile, held_out: int | bool) -> tuple[Variant, ...]:
+def variants(tile: Tile, held_out: int) -> tuple[Variant, ...]:
     """The variants a style may draw, those drawn for training first: training styles
     (held_out 0) never draw a held-out one; a style of the first or second held-out set
     draws the training variants and that set's held-out ones (only the first form where
     the set has none for the tile: synth.page draws a held-out one whenever there is a choice)."""
     training = tuple(v for v in VARIANTS[tile] if not v.held_out)
-    held = tuple(v for v in VARIANTS[tile] if held_out and v.held_out == int(held_out))
+    held = tuple(v for v in VARIANTS[tile] if held_out and v.held_out == held_out)
     return training[:1] if held_out and not held else training + held

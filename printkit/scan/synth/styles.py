@@ -46,10 +46,10 @@ TRAINING_STYLES: tuple[Style, ...] = (
 )
 
 HELD_OUT_STYLES: tuple[Style, ...] = (
-    Style("brush pen", "brush", (0.4, 1.6), (BLACK, DARK_BLUE), (0.8, 0.95), 0.5, 0.08, (0.75, 1.05), 8, 0.9, 0.04, True),
-    Style("soft crayon", "crayon", (1.1, 1.8), (RED, ORANGE, BLUE, BROWN), (0.55, 0.8), 0.9, 0.2, (0.8, 1.1), 12, 1.1, 0.06, True),
-    Style("tiny gel pen", "gel", (0.25, 0.35), (BLACK, PURPLE), (0.75, 0.9), 0.35, 0.1, (0.5, 0.7), 14, 1.2, 0.03, True),
-    Style("2B pencil, smudged", "pencil", (0.5, 0.8), (GRAPHITE,), (0.3, 0.5), 0.6, 0.12, (0.7, 1.05), 9, 1.0, 0.15, True),
+    Style("brush pen", "brush", (0.4, 1.6), (BLACK, DARK_BLUE), (0.8, 0.95), 0.5, 0.08, (0.75, 1.05), 8, 0.9, 0.04, 1),
+    Style("soft crayon", "crayon", (1.1, 1.8), (RED, ORANGE, BLUE, BROWN), (0.55, 0.8), 0.9, 0.2, (0.8, 1.1), 12, 1.1, 0.06, 1),
+    Style("tiny gel pen", "gel", (0.25, 0.35), (BLACK, PURPLE), (0.75, 0.9), 0.35, 0.1, (0.5, 0.7), 14, 1.2, 0.03, 1),
+    Style("2B pencil, smudged", "pencil", (0.5, 0.8), (GRAPHITE,), (0.3, 0.5), 0.6, 0.12, (0.7, 1.05), 9, 1.0, 0.15, 1),
 )
 
 # A second set, added when training was given many more forms (synth.cousins): new pens,
