@@ -1,6 +1,6 @@
 """How well `printkit scan` reads the synthetic test set (bench/scan_testset.py makes it).
 
-    python bench/scan_accuracy.py [output/scan-testset]
+    python bench/scan_accuracy.py [output/scan-testset] [--models scan_convnet.npz,scan_model.npz] [--shifts 1]
 
 Prints, over all sheets and per drawing style: markers found, fields read right, whole
 levels exactly right, sheets whose unsure fields include every wrong one, the unsure
@@ -13,6 +13,7 @@ wrong fields all flagged >= 95 % of sheets, <= 2 s a 12 MP photo.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
@@ -22,11 +23,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from printkit.scan import classifier, reading as reading_module
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
 from printkit.scan.layout import SheetCode
-from printkit.scan.markers import find_sheet
-from printkit.scan.reading import combined, read_photo
+from printkit.scan.reading import FieldOdds, combined, field_odds, photo_patches
 from printkit.scan.synth.forms import VARIANTS
 from printkit.sinpin.rules import FIELD_MM
 
@@ -34,11 +35,24 @@ HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() fo
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("folder", nargs="?", default="output/scan-testset")
+    parser.add_argument("--models", default=None,
+                        help="model files averaged, comma-separated (names in printkit/scan or paths); default: the package's")
+    parser.add_argument("--patches", default=None,
+                        help="an .npz keeping every photo's patches (made on the first run): later runs only"
+                             " classify, quicker for comparing models, and are not timed")
+    parser.add_argument("--shifts", type=int, choices=(1, 5), default=len(reading_module.SHIFTS_PX),
+                        help="copies of each patch read (1: the patch alone, 5: also moved each way)")
+    args = parser.parse_args()
     cv2.setNumThreads(1)  # the goal is for one core
+    reading_module.SHIFTS_PX = reading_module.SHIFTS_PX[:args.shifts]
+    model = _models(args.models)
+    print(f"models: {args.models or ', '.join(classifier.MODEL_FILES)}; {args.shifts} cop{'y' if args.shifts == 1 else 'ies'} of each patch read")
     numpy_start = time.process_time()
     [None for _ in range(10**7)]
     print(f"machine: a plain 10-million-step Python loop takes {time.process_time() - numpy_start:.2f} s CPU")
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "output/scan-testset")
+    folder = Path(args.folder)
     sheets = sorted(folder.glob("sheet-*.json"))
     if not sheets:
         print(f"no sheets in {folder}: make them with bench/scan_testset.py", file=sys.stderr)
@@ -52,14 +66,28 @@ def main() -> int:
     misses: dict[str, int] = defaultdict(int)  # why the sheet was not read, by the message's first words
     wrong_codes = 0  # sheets read as another size or orientation than printed
     placed: list[float] = []  # mm: the furthest field centre the markers' homography put off the truth, a sheet
+    cache = _kept(args.patches)
+    kept = len(cache)
     for path in sheets:
         truth = json.loads(path.read_text(encoding="utf-8"))
         for key in ("all", truth["style"]):
             stats[key]["sheets"] += 1
-        gray = load_gray(str(path.with_suffix(".jpg")))
-        start = time.process_time()
+        timed = path.stem not in cache  # a photo whose patches were kept is not timed
         try:
-            reading = combined([read_photo(gray)])
+            if timed:
+                gray = load_gray(str(path.with_suffix(".jpg")))
+                start = time.process_time()
+                try:
+                    found, patches = photo_patches(gray)
+                except ScanError as error:
+                    cache[path.stem] = error
+                    raise
+                cache[path.stem] = (found.code, found.page_to_photo, patches)
+            entry = cache[path.stem]
+            if isinstance(entry, ScanError):
+                raise entry
+            found_code, found_matrix, patches = entry
+            reading = combined([FieldOdds(found_code, field_odds(patches, model))])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
             misses[error.message.split(":")[0].split(" (")[0]] += 1
@@ -67,15 +95,16 @@ def main() -> int:
                 for key in ("all", truth["style"]):
                     stats[key]["markers"] += 1  # found, but refused (blur, light)
             continue
-        spent = time.process_time() - start
-        times.append(spent)
+        if timed:
+            spent = time.process_time() - start
+            times.append(spent)
+            if truth["size"][0] * truth["size"][1] >= 11_000_000:
+                big_times.append(spent)
         code = reading.code
         right_code = [code.columns, code.rows, code.landscape] == truth["sheet"]
         wrong_codes += not right_code
         if "page_to_photo" in truth and right_code:
-            placed.append(_placed_off(find_sheet(gray).page_to_photo, np.array(truth["page_to_photo"]), code))
-        if truth["size"][0] * truth["size"][1] >= 11_000_000:
-            big_times.append(spent)
+            placed.append(_placed_off(found_matrix, np.array(truth["page_to_photo"]), code))
         wrong = {(x, y) for y, (got, want) in enumerate(zip(reading.rows, truth["rows"]))
                  for x, (a, b) in enumerate(zip(got, want)) if a != b}
         for x, y in wrong:
@@ -103,6 +132,8 @@ def main() -> int:
             s["exact"] += not wrong
             s["caught"] += wrong <= flagged
             s["unsure"] += len(flagged)
+    if args.patches and len(cache) > kept:
+        _keep(args.patches, cache)
     print("(fields, levels and unsure over the sheets read; a sheet refused for blur or light counts as markers found)")
     print(f"{'style':26} sheets markers  fields right  levels exact  wrong all unsure  unsure/sheet")
     for key, s in sorted(stats.items(), key=lambda item: item[0] != "all"):
@@ -113,7 +144,7 @@ def main() -> int:
         times.sort()
         print(f"CPU a photo: median {times[len(times) // 2]:.2f} s, max {times[-1]:.2f} s;"
               f" 12 MP photos ({len(big_times)}): max {max(big_times, default=0):.2f} s")
-    done = max(len(times), 1)
+    done = max(int(stats["all"]["found"]), 1)
     print("unsure below p: " + ", ".join(f"{t:.2f}: wrong all listed {c / done:.1%}, {n / done:.1f} listed a sheet"
                                          for t, (c, n) in by_threshold.items()))
     print("misread by drawn form (tile variant: misread/drawn): " + ", ".join(
@@ -137,6 +168,42 @@ def main() -> int:
               f" sheet: median {placed[len(placed) // 2]:.2f}, 95 % {placed[int(0.95 * (len(placed) - 1))]:.2f},"
               f" max {placed[-1]:.2f}")
     return 0
+
+
+def _kept(path: str | None) -> dict[str, object]:
+    """The patches a first run kept: stem -> (code, page_to_photo, patches) or the ScanError."""
+    if not path or not Path(path).is_file():
+        return {}
+    out: dict[str, object] = {}
+    with np.load(path) as data:
+        for key in data.files:
+            stem, part = key.rsplit("/", 1)
+            if part == "error":
+                out[stem] = ScanError(str(data[key]))
+            elif part == "code":
+                columns, rows, landscape = (int(v) for v in data[key])
+                out[stem] = (SheetCode(columns, rows, bool(landscape)), data[f"{stem}/matrix"], data[f"{stem}/patches"])
+    return out
+
+
+def _keep(path: str, cache: dict[str, object]) -> None:
+    arrays: dict[str, np.ndarray] = {}
+    for stem, entry in cache.items():
+        if isinstance(entry, ScanError):
+            arrays[f"{stem}/error"] = np.array(entry.message)
+        else:
+            code, matrix, patches = entry
+            arrays[f"{stem}/code"] = np.array([code.columns, code.rows, int(code.landscape)])
+            arrays[f"{stem}/matrix"], arrays[f"{stem}/patches"] = matrix, patches
+    np.savez_compressed(path, **arrays)
+
+
+def _models(names: str | None) -> classifier.Reader:
+    if not names:
+        return classifier.packaged()
+    package = Path(classifier.__file__).parent
+    paths = [name if Path(name).is_file() else str(package / name) for name in names.split(",")]
+    return classifier.Models(tuple(classifier.load(path) for path in paths))
 
 
 def _placed_off(found: np.ndarray, truth: np.ndarray, code: SheetCode) -> float:

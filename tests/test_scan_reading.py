@@ -63,7 +63,7 @@ def test_the_packaged_model_is_small_and_knows_every_tile():
     assert all(path.is_file() for path in paths) and sum(len(path.read_bytes()) for path in paths) < 1_000_000
     model = classifier.packaged()
     assert model.classes == tuple(tile.char for tile in Tile)
-    p = model.probabilities(features(np.zeros((2, PATCH, PATCH), np.float32)))
+    p = model.read(np.zeros((2, PATCH, PATCH), np.float32))
     assert np.allclose(p.sum(axis=1), 1) and (p.argmax(axis=1) == OPEN).all()  # blank is open cave
 
 

@@ -1,13 +1,13 @@
-"""The field classifier: small neural networks (one hidden layer) over a field's features,
-their weights in the package (MODEL_FILES, made by `python -m printkit.scan.train`): one
-trained on the project's drawn sheets alone, one on those and many single fields drawn in
-many more forms and pens (synth.patches); their probabilities are averaged. The first
-reads the forms it knows sharply, the second knows more forms, and where they disagree
-the average is unsure (measured on held-out styles: see docs/scan.md).
+"""The field classifier: small neural networks whose weights are in the package
+(MODEL_FILES), their probabilities averaged. Two kinds: a convolutional network over the
+field's patch (scan.convnet, trained by `python -m printkit.scan.train_convnet`) and
+one-hidden-layer networks over hand-made features of it (`Model` here, scan.features,
+trained by `python -m printkit.scan.train`). Where the members disagree the average is
+unsure (measured on held-out styles: see docs/scan.md).
 
-numpy runs it: OpenCV 5 has no ML module any more, and a network this small needs nothing
-but two matrix products. The probabilities are calibrated (a temperature fitted on sheets
-not trained on), so that "62 %" means about that.
+numpy runs them all: OpenCV 5 has no ML module any more, and networks this small are a few
+matrix products. The probabilities are calibrated (a temperature fitted on sheets not
+trained on), so that "62 %" means about that.
 """
 
 from __future__ import annotations
@@ -16,12 +16,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from typing import Protocol
+
 import numpy as np
 
+from printkit.scan import convnet
+from printkit.scan.features import features
 from printkit.sinpin.tiles import Tile
 
 CLASSES: tuple[Tile, ...] = tuple(Tile)
-MODEL_FILES = ("scan_model.npz", "scan_model_fields.npz")
+MODEL_FILES = ("scan_convnet.npz", "scan_model.npz", "scan_model_fields.npz")
+
+
+class Reader(Protocol):
+    """What reads field patches: (N, P, P) darkness patches -> (N, tiles) probabilities."""
+
+    classes: tuple[str, ...]
+
+    def read(self, patches: np.ndarray) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -51,6 +63,9 @@ class Model:
         e = np.exp(z)
         return (e / e.sum(axis=2, keepdims=True)).mean(axis=0)
 
+    def read(self, patches: np.ndarray) -> np.ndarray:
+        return self.probabilities(features(patches))
+
     def save(self, path: str) -> None:
         np.savez_compressed(path, mean=self.mean.astype(np.float32), scale=self.scale.astype(np.float32),
                             w1=self.w1.astype(np.float16), b1=self.b1.astype(np.float32),
@@ -58,28 +73,29 @@ class Model:
                             temperature=np.float32(self.temperature), classes=np.array(self.classes))
 
 
-def load(path: str) -> Model:
+def load(path: str) -> Model | convnet.ConvNet:
     with np.load(path) as data:
         classes = tuple(str(c) for c in data["classes"])
         if classes != tuple(tile.char for tile in CLASSES):
             raise ValueError(f"the scan model's classes {classes} are not the tiles of S3")
+        if "kind" in data.files and str(data["kind"]) == convnet.KIND:
+            return convnet.from_arrays(data)
         return Model(data["mean"].astype(np.float32), data["scale"].astype(np.float32), data["w1"].astype(np.float32),
                      data["b1"], data["w2"].astype(np.float32), data["b2"], float(data["temperature"]), classes)
 
 
 @dataclass(frozen=True)
 class Models:
-    """Several models (each its own features' scaling and width) read as one: their
-    probabilities averaged."""
+    """Several models (of either kind) read as one: their probabilities averaged."""
 
-    models: tuple[Model, ...]
+    models: tuple[Reader, ...]
 
     @property
     def classes(self) -> tuple[str, ...]:
         return self.models[0].classes
 
-    def probabilities(self, features: np.ndarray, temperature: float | None = None) -> np.ndarray:
-        return np.mean([model.probabilities(features, temperature) for model in self.models], axis=0)
+    def read(self, patches: np.ndarray) -> np.ndarray:
+        return np.mean([model.read(patches) for model in self.models], axis=0)
 
 
 @lru_cache(maxsize=1)

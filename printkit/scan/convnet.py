@@ -1,0 +1,111 @@
+"""The convolutional field classifier, run with numpy alone: three blocks of a 3 x 3
+convolution (zero padding), ReLU and 2 x 2 max pooling over the 40 x 40 darkness patch, then
+a dense ReLU layer and the tiles' logits. The weights (scan_convnet.npz: float16, the dense layers int8 with a scale a row) are
+trained by `python -m printkit.scan.train_convnet` with PyTorch, which the scan itself never
+needs: the issue asks for OpenCV and numpy, and a network this size is a few matrix products.
+
+A convolution is an im2col (numpy's sliding_window_view over the channels-last image) times
+the kernel as a matrix: one BLAS product a layer, measured quicker here than cv2.filter2D
+channel by channel. Batch normalisation was folded into the convolutions when exported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+KIND = "convnet"  # the npz's "kind": classifier.load tells the model files apart by it
+CHUNK = 128  # patches a pass: the im2col of a bigger batch leaves the cache and is slower (measured)
+
+
+@dataclass(frozen=True)
+class ConvNet:
+    """convs: (weight (O, I, 3, 3), bias (O,)) a block; dense: (weight (out, in), bias (out,))
+    a layer, the last one giving the logits (torch's layouts, so export is a copy)."""
+
+    convs: tuple[tuple[np.ndarray, np.ndarray], ...]
+    dense: tuple[tuple[np.ndarray, np.ndarray], ...]
+    temperature: float
+    classes: tuple[str, ...]
+
+    def logits(self, patches: np.ndarray) -> np.ndarray:
+        """(N, P, P) darkness patches -> (N, K) logits."""
+        parts = [self._logits(patches[k:k + CHUNK]) for k in range(0, len(patches), CHUNK)]
+        return np.concatenate(parts) if parts else np.zeros((0, len(self.classes)), np.float32)
+
+    def _logits(self, patches: np.ndarray) -> np.ndarray:
+        x = np.ascontiguousarray(patches, dtype=np.float32)[..., None]  # (N, H, W, C): channels last
+        for weight, bias in self.convs:
+            x = pooled(np.maximum(conv3x3(x, weight, bias), 0.0))
+        x = x.transpose(0, 3, 1, 2).reshape(len(x), -1)  # torch flattens (C, H, W)
+        for k, (weight, bias) in enumerate(self.dense):
+            x = x @ weight.T + bias
+            if k < len(self.dense) - 1:
+                x = np.maximum(x, 0.0)
+        return x
+
+    def probabilities(self, patches: np.ndarray, temperature: float | None = None) -> np.ndarray:
+        """(N, P, P) patches -> (N, K) calibrated probabilities."""
+        return softmax(self.logits(patches) / (self.temperature if temperature is None else temperature))
+
+    def read(self, patches: np.ndarray) -> np.ndarray:
+        return self.probabilities(patches)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """What save writes (and the test of the export compares)."""
+        out: dict[str, np.ndarray] = {"kind": np.array(KIND), "temperature": np.float32(self.temperature),
+                                      "classes": np.array(self.classes)}
+        for k, (weight, bias) in enumerate(self.convs):
+            out[f"conv{k}_w"], out[f"conv{k}_b"] = weight.astype(np.float16), bias.astype(np.float32)
+        for k, (weight, bias) in enumerate(self.dense):
+            out[f"dense{k}_w"], out[f"dense{k}_s"] = quantised(weight)
+            out[f"dense{k}_b"] = bias.astype(np.float32)
+        return out
+
+    def save(self, path: str) -> None:
+        np.savez_compressed(path, **self.arrays())
+
+
+def quantised(weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A dense layer's weights as int8 and a scale a row: the first dense layer holds most of
+    the network's weights, and so the file is half as big as in float16 (the reads agree:
+    tests/test_scan_convnet.py)."""
+    scale = np.maximum(np.abs(weight).max(axis=1), 1e-12) / 127.0
+    return np.round(weight / scale[:, None]).astype(np.int8), scale.astype(np.float32)
+
+
+def from_arrays(data: dict[str, np.ndarray] | np.lib.npyio.NpzFile) -> ConvNet:
+    def layers(name: str) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        count = sum(1 for key in data.keys() if key.startswith(name) and key.endswith("_w"))
+        out = []
+        for k in range(count):
+            weight = np.asarray(data[f"{name}{k}_w"], np.float32)
+            if f"{name}{k}_s" in data.keys():
+                weight = weight * np.asarray(data[f"{name}{k}_s"], np.float32)[:, None]
+            out.append((weight, np.asarray(data[f"{name}{k}_b"], np.float32)))
+        return tuple(out)
+    return ConvNet(layers("conv"), layers("dense"), float(data["temperature"]), tuple(str(c) for c in data["classes"]))
+
+
+def conv3x3(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """(N, H, W, I) -> (N, H, W, O): a 3 x 3 convolution (cross-correlation, as torch's
+    Conv2d) with one pixel of zero padding."""
+    n, h, w, channels = x.shape
+    padded = np.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))  # (N, H, W, I, 3, 3)
+    columns = windows.reshape(n * h * w, channels * 9)  # a copy: the im2col
+    kernel = weight.reshape(len(weight), channels * 9).T  # (I * 3 * 3, O), the same order
+    return (columns @ kernel + bias).reshape(n, h, w, len(weight))
+
+
+def pooled(x: np.ndarray) -> np.ndarray:
+    """2 x 2 max pooling of (N, H, W, C) (H and W even)."""
+    n, h, w, c = x.shape
+    return x.reshape(n, h // 2, 2, w // 2, 2, c).max(axis=(2, 4))
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)

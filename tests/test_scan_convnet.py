@@ -1,0 +1,154 @@
+"""The convolutional field classifier (printkit.scan.convnet) run by numpy, checked against
+a slow loop written from the definitions; and, where torch is installed (the train extra),
+against torch's own forward pass, the export and the training's reproducibility."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from printkit.scan import classifier
+from printkit.scan.convnet import ConvNet, conv3x3, pooled
+from printkit.sinpin.tiles import Tile
+
+CLASSES = tuple(tile.char for tile in classifier.CLASSES)
+
+
+def tiny(seed: int = 0, side: int = 8) -> ConvNet:
+    """Two blocks (1 -> 3 -> 4 channels) over an 8 x 8 patch, a dense layer of 5, 14 logits."""
+    rng = np.random.default_rng(seed)
+    convs = ((rng.normal(size=(3, 1, 3, 3)), rng.normal(size=3)), (rng.normal(size=(4, 3, 3, 3)), rng.normal(size=4)))
+    flat = 4 * (side // 4) ** 2
+    dense = ((rng.normal(size=(5, flat)), rng.normal(size=5)), (rng.normal(size=(14, 5)), rng.normal(size=14)))
+    as32 = lambda layers: tuple((w.astype(np.float32), b.astype(np.float32)) for w, b in layers)  # noqa: E731
+    return ConvNet(as32(convs), as32(dense), 1.5, CLASSES)
+
+
+def slow_logits(model: ConvNet, patch: np.ndarray) -> np.ndarray:
+    """One patch through the network by loops over every output pixel, as the layers are defined."""
+    x = patch[None].astype(np.float64)  # (C, H, W)
+    for weight, bias in model.convs:
+        c, h, w = x.shape
+        padded = np.zeros((c, h + 2, w + 2))
+        padded[:, 1:-1, 1:-1] = x
+        out = np.zeros((len(weight), h, w))
+        for o in range(len(weight)):
+            for i in range(h):
+                for j in range(w):
+                    out[o, i, j] = (padded[:, i:i + 3, j:j + 3] * weight[o]).sum() + bias[o]
+        out = np.maximum(out, 0)
+        x = np.array([[[out[o, 2 * i:2 * i + 2, 2 * j:2 * j + 2].max() for j in range(w // 2)] for i in range(h // 2)]
+                      for o in range(len(weight))])
+    v = x.reshape(-1)
+    for k, (weight, bias) in enumerate(model.dense):
+        v = weight @ v + bias
+        if k < len(model.dense) - 1:
+            v = np.maximum(v, 0)
+    return v
+
+
+def test_numpy_forward_equals_a_slow_loop_over_every_pixel():
+    model = tiny()
+    patches = np.random.default_rng(1).random((3, 8, 8)).astype(np.float32)
+    fast = model.logits(patches)
+    slow = np.array([slow_logits(model, p) for p in patches])
+    assert fast.shape == (3, 14)
+    assert np.allclose(fast, slow, rtol=1e-4, atol=1e-4)
+    p = model.probabilities(patches)
+    z = slow / 1.5
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    assert np.allclose(p, e / e.sum(axis=1, keepdims=True), atol=1e-5)
+
+
+def test_a_convolution_with_a_centre_kernel_copies_and_padding_is_zero():
+    x = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+    centre = np.zeros((1, 1, 3, 3), np.float32)
+    centre[0, 0, 1, 1] = 1
+    assert (conv3x3(x, centre, np.zeros(1, np.float32)) == x).all()
+    right = np.zeros((1, 1, 3, 3), np.float32)
+    right[0, 0, 1, 2] = 1  # each output takes its right neighbour; the last column sees the zero padding
+    out = conv3x3(x, right, np.zeros(1, np.float32))[0, :, :, 0]
+    assert (out[:, :3] == x[0, :, 1:, 0]).all() and (out[:, 3] == 0).all()
+    assert (pooled(x)[0, :, :, 0] == [[5, 7], [13, 15]]).all()
+
+
+def test_saved_weights_load_back_as_a_convnet_through_the_classifier(tmp_path):
+    model = tiny(2)
+    path = tmp_path / "net.npz"
+    model.save(str(path))
+    loaded = classifier.load(str(path))
+    assert isinstance(loaded, ConvNet) and loaded.temperature == 1.5 and loaded.classes == CLASSES
+    patches = np.random.default_rng(3).random((4, 8, 8)).astype(np.float32)
+    # float16 kernels, int8 dense weights with a scale a row: within 2 % of the largest logit
+    want = model.logits(patches)
+    assert np.abs(loaded.logits(patches) - want).max() < 0.02 * np.abs(want).max()
+    for (weight, _), (back, _) in zip(model.dense, loaded.dense):
+        step = np.abs(weight).max(axis=1, keepdims=True) / 127
+        assert (np.abs(back - weight) <= step / 2 + 1e-6).all()  # each weight rounded to its row's nearest step
+    assert np.allclose(loaded.read(patches).sum(axis=1), 1)
+
+
+def test_the_packaged_convnet_is_small_and_reads_blank_as_open():
+    from importlib import resources
+    path = resources.files("printkit.scan") / "scan_convnet.npz"
+    assert path.is_file() and len(path.read_bytes()) < 1_000_000
+    with resources.as_file(path) as file:
+        model = classifier.load(str(file))
+    assert isinstance(model, ConvNet) and model.classes == CLASSES
+    p = model.read(np.zeros((2, 40, 40), np.float32))
+    assert (p.argmax(axis=1) == classifier.CLASSES.index(Tile.OPEN)).all()
+
+
+def test_reading_patches_never_imports_torch():
+    """The scan runs on numpy alone (torch is the train extra's, for training only)."""
+    code = ("import sys, numpy as np; from printkit.scan import classifier; "
+            "classifier.packaged().read(np.zeros((1, 40, 40), np.float32)); print('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "False"
+
+
+@pytest.fixture(scope="module")
+def torch():
+    return pytest.importorskip("torch")
+
+
+def test_the_export_folds_batch_norm_and_equals_torchs_forward(torch):
+    from printkit.scan.train_convnet import exported, network
+
+    torch.manual_seed(0)
+    net = network()
+    net.train()
+    with torch.no_grad():  # batch norm's running statistics away from 0 and 1
+        for _ in range(3):
+            net(torch.rand(32, 1, 40, 40) * 2)
+    net.eval()
+    x = np.random.default_rng(0).random((5, 40, 40)).astype(np.float32)
+    with torch.no_grad():
+        want = net(torch.from_numpy(x).unsqueeze(1)).numpy()
+    assert np.allclose(exported(net).logits(x), want, rtol=1e-4, atol=1e-5)
+
+
+def test_augmentation_keeps_patches_in_range_and_is_the_same_from_the_same_seed(torch):
+    from printkit.scan.augment import augmented
+
+    x = torch.zeros(16, 1, 40, 40)
+    x[:, :, 15:25, 10:30] = 0.8
+    one = augmented(x, torch.Generator().manual_seed(4))
+    two = augmented(x, torch.Generator().manual_seed(4))
+    assert one.shape == x.shape and bool((one == two).all())
+    assert float(one.min()) >= 0 and float(one.max()) <= 1
+    assert not bool((one == x).all())
+
+
+def test_training_is_the_same_from_the_same_seed(torch):
+    from printkit.scan.train_convnet import train
+
+    rng = np.random.default_rng(0)
+    x = rng.random((64, 40, 40)).astype(np.float16)
+    y = rng.integers(0, 14, 64)
+    one = [p.detach().clone() for p in train(x, y, seed=5, epochs=1, batch=32).parameters()]
+    two = [p.detach().clone() for p in train(x, y, seed=5, epochs=1, batch=32).parameters()]
+    assert all(bool((a == b).all()) for a, b in zip(one, two))
