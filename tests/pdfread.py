@@ -129,6 +129,7 @@ class _Text:
 class _State:
     ctm: Matrix
     linewidth: float = 0
+    dash: tuple | None = None  # (dash array, phase) as `d` gave them
     stroke: object = 0
     fill: object = 0
     stroke_components: int = 1
@@ -136,7 +137,7 @@ class _State:
     text: _Text = field(default_factory=_Text)
 
     def copy(self) -> _State:
-        return _State(self.ctm, self.linewidth, self.stroke, self.fill, self.stroke_components,
+        return _State(self.ctm, self.linewidth, self.dash, self.stroke, self.fill, self.stroke_components,
                       self.fill_components, self.text.copy())
 
 
@@ -146,10 +147,10 @@ class RawPage:
 
     width: float
     height: float
-    lines: list = field(default_factory=list)  # (linewidth, (x, y), (x, y), stroke colour)
+    lines: list = field(default_factory=list)  # (linewidth, (x, y), (x, y), stroke colour, dash)
     rects: list = field(default_factory=list)  # (x0, y0, x1, y1, stroke?, fill?, stroke colour, fill colour)
-    curves: list = field(default_factory=list)  # (points, stroke?, fill?, stroke colour, fill colour)
-    chars: list = field(default_factory=list)  # (text, x0, matrix, size, fontname)
+    curves: list = field(default_factory=list)  # (points, stroke?, fill?, stroke colour, fill colour, dash)
+    chars: list = field(default_factory=list)  # (text, (x0, y0, x1, y1), matrix, size, fontname)
 
 
 _COMPONENTS = {"DeviceGray": 1, "DeviceRGB": 3, "DeviceCMYK": 4, "CalRGB": 3, "CalGray": 1, "Lab": 3}
@@ -240,6 +241,8 @@ class _Reader:
                     state.stroke = colour
                 else:
                     state.fill = colour
+            elif op == "d":
+                state.dash = (args[0], args[1])
             elif op == "Do":
                 self.form(raw, xobjects, str(args[0]), resources, state.ctm)
             else:
@@ -331,7 +334,7 @@ class _Reader:
                 glyph = (a, b, c, d, *origin)
                 corners = [_apply(glyph, px, py) for px, py in ((0, low), (advance, low), (advance, high), (0, high))]
                 xs, ys = [p[0] for p in corners], [p[1] for p in corners]
-                raw.chars.append((char, min(xs), glyph, max(ys) - min(ys), font.fontname))
+                raw.chars.append((char, (min(xs), min(ys), max(xs), max(ys)), glyph, max(ys) - min(ys), font.fontname))
                 x += advance
                 if cid == 32 and wordspace:
                     x += wordspace
@@ -352,7 +355,7 @@ class _Reader:
             shape = shape[:-2] + "h"
             pts.pop()
         if shape in ("mlh", "ml"):
-            raw.lines.append((state.linewidth, pts[0], pts[1], state.stroke))
+            raw.lines.append((state.linewidth, pts[0], pts[1], state.stroke, state.dash))
             return
         if shape in ("mlllh", "mllll"):
             (x0, y0), (x1, y1), (x2, y2), (x3, y3), _ = pts
@@ -361,7 +364,7 @@ class _Reader:
                 xs, ys = (pts[0][0], pts[2][0]), (pts[0][1], pts[2][1])
                 raw.rects.append((min(xs), min(ys), max(xs), max(ys), stroke, fill, state.stroke, state.fill))
                 return
-        raw.curves.append((pts, stroke, fill, state.stroke, state.fill))
+        raw.curves.append((pts, stroke, fill, state.stroke, state.fill, state.dash))
 
 
 def read_pages(path: str | Path) -> list[RawPage]:

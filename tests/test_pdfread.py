@@ -26,13 +26,15 @@ def _same(ours, theirs) -> None:
             got, want = getattr(mine, kind), getattr(reference, kind)
             assert len(got) == len(want), kind
             for a, b in zip(got, want):
-                for x, y in zip(vars(a).values(), vars(b).values()):
-                    if isinstance(x, float):
-                        assert x == pytest.approx(y, abs=1e-9), (kind, a, b)
-                    elif isinstance(x, tuple):
-                        assert [c for p in x for c in p] == pytest.approx([c for p in y for c in p], abs=1e-9)
-                    else:
-                        assert x == y, (kind, a, b)
+                assert _flat(vars(a).values()) == pytest.approx(_flat(vars(b).values()), abs=1e-9), (kind, a, b)
+
+
+def _flat(values) -> list:
+    """Numbers, strings and None in order, nested tuples and lists opened."""
+    flat = []
+    for value in values:
+        flat += _flat(value) if isinstance(value, (tuple, list)) else [value]
+    return flat
 
 
 @pytest.mark.parametrize("args", [
