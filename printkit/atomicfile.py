@@ -21,15 +21,16 @@ or on SIGINT, SIGTERM or SIGHUP (held during steps 4-6, see printkit.interrupts)
 next commit into the folder after a SIGKILL. Only names of that one pattern (and the
 `.NAME.XXXXXXXX.part` temporaries of earlier printkit versions, for the batch's own targets)
 are ever removed; temporary names are short, so a 255-byte target name still works.
+
+The journal read back and undone, and the file steps of a commit (a new file written whole
+and flushed, a folder's renames made durable), are printkit.atomicjournal's.
 """
 
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
-import re
 import secrets
 import tempfile
 import time
@@ -37,6 +38,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from printkit.atomicjournal import PREFIX, content_digest, recover, sync_folder, undo, unlink_quiet, write_new
 from printkit.interrupts import Held, held
 
 try:
@@ -44,8 +46,6 @@ try:
 except ImportError:  # Windows: no folder lock, one printkit at a time per folder
     fcntl = None  # type: ignore[assignment]
 
-PREFIX = ".printkit-"
-_OWN = re.compile(r"\.printkit-(?P<id>[0-9a-f]{8})(?:-(?P<slot>s?\d+)\.(?:new|old)|(?P<journal>\.journal))\Z")
 PAUSE_VARIABLE = "PRINTKIT_TEST_COMMIT_PAUSE"  # STEP:FILE, for the commit tests only
 
 
@@ -155,7 +155,7 @@ class _Commit:
                     if target.is_dir():  # found before any file of the batch is renamed into place
                         raise IsADirectoryError(errno.EISDIR, "it is a folder", str(target))
                     staged.append(self.own(str(index), "new"))
-                    _write_new(staged[-1], data)
+                    write_new(staged[-1], data)
                 except OSError as error:
                     raise _output_error(target, error) from error
             _pause_for_tests("staged", Held())
@@ -164,7 +164,7 @@ class _Commit:
         except BaseException:
             with held():
                 for path in staged:
-                    _unlink_quiet(path)
+                    unlink_quiet(path)
             raise
         with held() as hold:
             self._rename(hold)
@@ -172,11 +172,11 @@ class _Commit:
     def _rename(self, hold: Held) -> None:
         # what each target was, and a digest of its new content: undo only ever removes or
         # replaces a target that is still the file this commit put there
-        targets = [[target.name, os.path.lexists(target), _digest(data)] for target, data in self.pending]
+        targets = [[target.name, os.path.lexists(target), content_digest(data)] for target, data in self.pending]
         journal = self.folder / f"{PREFIX}{self.ident}.journal"
         try:
-            _write_new(journal, json.dumps({"targets": targets, "stale": self.stale}).encode("ascii"))
-            _sync_folder(self.folder)
+            write_new(journal, json.dumps({"targets": targets, "stale": self.stale}).encode("ascii"))
+            sync_folder(self.folder)
             for index, (target, _) in enumerate(self.pending):
                 if hold.pending is not None:
                     raise _RollBack
@@ -189,113 +189,24 @@ class _Commit:
                 _pause_for_tests(f"renamed-{index + 1}", hold)
             for index, name in enumerate(self.stale):
                 os.replace(self.folder / name, self.own(f"s{index}", "old"))
-            _sync_folder(self.folder)
+            sync_folder(self.folder)
             if hold.pending is not None:
                 raise _RollBack
             os.unlink(journal)  # the commit point
         except BaseException as error:
-            _undo(self.folder, self.ident, targets, self.stale)
+            undo(self.folder, self.ident, targets, self.stale)
             if isinstance(error, _RollBack):
                 return  # the held signal is delivered when `held` ends
             raise
         _pause_for_tests("committed", hold)
         for index in range(len(self.pending)):
-            _unlink_quiet(self.own(str(index), "old"))
+            unlink_quiet(self.own(str(index), "old"))
         for index in range(len(self.stale)):
-            _unlink_quiet(self.own(f"s{index}", "old"))
+            unlink_quiet(self.own(f"s{index}", "old"))
 
 
 class _RollBack(Exception):
     """A signal arrived before the commit point: undo, then let the signal act."""
-
-
-def recover(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> int:
-    """Undo what killed commits left in `folder`; the number of leftover files removed.
-
-    A journal means its commit did not reach the commit point: its renames are undone, so
-    the old files are back. Own files without a journal are temporaries of a commit that
-    was killed while staging, or backups of one that was killed after its commit point.
-    `names` are target names whose temporaries of earlier printkit versions also go.
-    """
-    folder = Path(folder)
-    try:
-        entries = os.listdir(folder)
-    except OSError:
-        return 0
-    for name in entries:
-        match = _OWN.match(name)
-        if match and match["journal"]:
-            journal = _read_journal(folder / name)
-            if journal is not None:  # else cut short while being written: nothing was renamed yet
-                _undo(folder, match["id"], *journal)
-    removed = 0
-    earlier = [re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.part\Z") for name in names]
-    for name in os.listdir(folder):
-        if _OWN.match(name) or any(pattern.match(name) for pattern in earlier):
-            removed += _unlink_quiet(folder / name)
-    return removed
-
-
-def _read_journal(path: Path) -> tuple[list[list], list[str]] | None:
-    """A journal's targets and stale names, or None for one that is cut short or not one
-    printkit wrote (names must be plain file names in the folder)."""
-    try:
-        record = json.loads(path.read_text(encoding="ascii"))
-        targets, stale = record["targets"], record["stale"]
-        names = [name for name, _, _ in targets] + list(stale)
-        sound = all(isinstance(existed, bool) and isinstance(digest, str) for _, existed, digest in targets)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if not sound or not all(isinstance(name, str) and name not in ("", ".", "..") and os.path.basename(name) == name
-                            and "/" not in name and "\\" not in name for name in names):
-        return None
-    return targets, list(stale)
-
-
-def _undo(folder: Path, ident: str, targets: list[list], stale: list[str]) -> None:
-    """Put the files a commit journalled back as they were; safe to repeat after a kill."""
-    for index, (name, existed, digest) in enumerate(targets):
-        target, new, old = folder / name, folder / f"{PREFIX}{ident}-{index}.new", folder / f"{PREFIX}{ident}-{index}.old"
-        ours = os.path.lexists(target) and not os.path.lexists(new) and _digest_of(target) == digest
-        if existed:
-            if os.path.lexists(old) and (ours or not os.path.lexists(target) or _same_file(old, target)):
-                _restore(old, target)
-        elif ours:
-            os.unlink(target)  # the new file, renamed where there was none
-        _unlink_quiet(new)
-    for index, name in enumerate(stale):
-        old = folder / f"{PREFIX}{ident}-s{index}.old"
-        if os.path.lexists(old):
-            os.replace(old, folder / name)
-    _unlink_quiet(folder / f"{PREFIX}{ident}.journal")
-
-
-def _restore(old: Path, target: Path) -> None:
-    """Put `old` back at `target`. rename() between two names of one file does nothing, so
-    a backup that is still the target (not yet replaced) is just dropped."""
-    if _same_file(old, target):
-        os.unlink(old)
-    else:
-        os.replace(old, target)
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samestat(os.lstat(one), os.lstat(other))
-    except FileNotFoundError:
-        return False
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _digest_of(path: Path) -> str | None:
-    try:
-        with open(path, "rb") as stream:
-            return hashlib.file_digest(stream, "sha256").hexdigest()
-    except OSError:
-        return None
 
 
 def _keep(target: Path, old: Path) -> None:
@@ -305,41 +216,6 @@ def _keep(target: Path, old: Path) -> None:
         os.link(target, old, follow_symlinks=False)
     except OSError:
         os.replace(target, old)
-
-
-def _write_new(path: Path, data: bytes) -> None:
-    # O_EXCL: never write through a name someone else made; 0o666 under the umask, as users expect
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-    except BaseException:
-        _unlink_quiet(path)
-        raise
-
-
-def _unlink_quiet(path: Path) -> int:
-    try:
-        os.unlink(path)
-    except FileNotFoundError:
-        return 0
-    return 1
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make the folder's renames durable (skipped where folders cannot be opened)."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass  # some file systems refuse fsync on folders; the renames stand anyway
-    finally:
-        os.close(handle)
 
 
 @contextmanager

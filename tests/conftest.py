@@ -6,9 +6,10 @@ fixture is built once for the file, not once a worker. Conventions (README: the 
 stays under 3 minutes on 2 cores):
 
 - Mark a test that drives a real browser `@pytest.mark.browser` (a module:
-  `pytestmark = pytest.mark.browser`) and keep such tests in one file with a module-scoped
-  browser (tests/test_editor_browser.py): one Chromium (0.6 GB) a file, on one worker.
-  They skip without /usr/bin/chromium, except in CI (CI=true), where that is a failure.
+  `pytestmark = pytest.mark.browser`) and take the `browser` fixture below: one Chromium
+  (0.6 GB) a worker, started by the first browser test it runs (starting one costs 1.2 s of
+  CPU). Such files skip without /usr/bin/chromium, except in CI (CI=true), where that is a
+  failure (tests/test_editor_browser.py shows how).
 - Mark a test that needs an optional extra `@pytest.mark.extra_dask` and get the module with
   `extras.need("distributed", "dask")`: it skips without the extra; .ci/run installs the
   extras after the README's run and runs `pytest -m extra_dask` with PRINTKIT_EXTRAS=dask,
@@ -24,11 +25,15 @@ stays under 3 minutes on 2 cores):
 
 from __future__ import annotations
 
-import signal
-
 import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+CHROMIUM = Path("/usr/bin/chromium")
 
 # The signal tests send SIGINT and SIGHUP to printkit processes (and to this one) and expect
 # 130 and 129. A shell without job control starts background jobs with SIGINT ignored, nohup
@@ -47,3 +52,15 @@ for _signum, _handler in ((signal.SIGINT, signal.default_int_handler), (signal.S
 settings.register_profile("printkit", deadline=None, derandomize=True)
 settings.register_profile("explore", deadline=None, max_examples=500)
 settings.load_profile(os.environ.get("PRINTKIT_HYPOTHESIS", "printkit"))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright, one a worker (a browser test's file skips
+    before asking for it when /usr/bin/chromium is missing)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield launched
+        launched.close()

@@ -7,7 +7,8 @@ Render tests check what reached the file, not what the code meant to draw:
     xs = sorted({round(line.x1, 3) for line in page.lines if line.is_vertical})
     assert spacings(xs) == [5.0]
 
-PDF geometry comes from pdfplumber (forms are drawn out, so a Use shows up as its lines);
+PDF geometry comes from tests/pdfread.py, which reads it as pdfplumber does, several times
+faster (forms are drawn out, so a Use shows up as its lines);
 SVG geometry from xml.etree, with every ancestor transform applied, and the elements inside
 <defs> listed by id rather than drawn.
 
@@ -35,6 +36,8 @@ from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import PDFObjectNotFound, PDFStream, resolve1
 from pdfminer.psparser import PSEOF, PSKeyword, PSLiteral, keyword_name
 
+from pdfread import read_pages
+
 MM_PER_PT = 25.4 / 72.0
 A4_PT = (595.276, 841.890)
 
@@ -53,6 +56,7 @@ class Segment:
     y2: float
     width: float | None = None
     stroke: str | None = None
+    dash: tuple | None = None  # PDF: (dash array, phase) when dashed (an empty array is solid)
 
     @property
     def length(self) -> float:
@@ -79,11 +83,12 @@ class Box:
 
 @dataclass(frozen=True)
 class Curve:
-    """Any other path: its points (curve control points included), mm."""
+    """Any other path: the end points of its segments (a closed path's start again), mm."""
 
     points: tuple[Point, ...]
     stroke: str | None = None
     fill: str | None = None
+    dash: tuple | None = None  # PDF: (dash array, phase) when dashed (an empty array is solid)
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,10 @@ class Char:
     baseline: float  # mm from the top of the page (for upright text)
     size: float  # em size, mm
     font: str
+    x1: float = 0.0  # PDF: right edge of the glyph's box (its advance), mm
+    top: float = 0.0  # PDF: the box from the font's descent to its size, mm from the top
+    bottom: float = 0.0
+    matrix: tuple[float, ...] = ()  # PDF: the glyph's text rendering matrix (points, y up)
 
 
 @dataclass(frozen=True)
@@ -135,19 +144,47 @@ def _mm_points(points: Iterable[Sequence[float]]) -> tuple[Point, ...]:
 
 
 def pdf_pages(path: str | Path) -> list[PageGeometry]:
-    """Every page of a PDF: size, lines, rectangles, other paths and characters, in mm."""
+    """Every page of a PDF: size, lines, rectangles, other paths and characters, in mm
+    (tests/pdfread.py reads them as pdfplumber would, several times faster)."""
+    pages = []
+    for raw in read_pages(path):
+        height = raw.height
+
+        def mm(point: tuple[float, float]) -> Point:
+            return point[0] * MM_PER_PT, (height - point[1]) * MM_PER_PT
+
+        lines = [Segment(*mm(a), *mm(b), width * MM_PER_PT, _hex(colour), dash) for width, a, b, colour, dash in raw.lines]
+        curves = [Curve(tuple(mm(p) for p in points), _hex(scolour) if stroke else None, _hex(fcolour) if fill else None,
+                        dash)
+                  for points, stroke, fill, scolour, fcolour, dash in raw.curves]
+        rects = [Box(x0 * MM_PER_PT, (height - y1) * MM_PER_PT, (x1 - x0) * MM_PER_PT, (y1 - y0) * MM_PER_PT,
+                     _hex(scolour) if stroke else None, _hex(fcolour) if fill else None)
+                 for x0, y0, x1, y1, stroke, fill, scolour, fcolour in raw.rects]
+        chars = [Char(text, x0 * MM_PER_PT, (height - matrix[5]) * MM_PER_PT, size * MM_PER_PT, font, x1 * MM_PER_PT,
+                      (height - y1) * MM_PER_PT, (height - y0) * MM_PER_PT, matrix)
+                 for text, (x0, y0, x1, y1), matrix, size, font in raw.chars]
+        pages.append(PageGeometry(raw.width * MM_PER_PT, height * MM_PER_PT, raw.width, height,
+                                  lines, rects, curves, chars))
+    return pages
+
+
+def pdfplumber_pages(path: str | Path, first: int | None = None) -> list[PageGeometry]:
+    """pdf_pages as pdfplumber reads them (the `first` pages only, if given): the reference
+    tests/test_pdfread.py holds pdf_pages to."""
     pages = []
     with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
+        for page in pdf.pages[:first]:
             lines, curves = [], []
             for line in page.lines:
                 (x1, y1), (x2, y2) = _mm_points(line["pts"])
-                lines.append(Segment(x1, y1, x2, y2, line["linewidth"] * MM_PER_PT, _hex(line["stroking_color"])))
+                lines.append(Segment(x1, y1, x2, y2, line["linewidth"] * MM_PER_PT, _hex(line["stroking_color"]),
+                                     line["dash"]))
             for curve in page.curves:
                 curves.append(Curve(
                     _mm_points(curve["pts"]),
                     _hex(curve["stroking_color"]) if curve["stroke"] else None,
                     _hex(curve["non_stroking_color"]) if curve["fill"] else None,
+                    curve["dash"],
                 ))
             rects = [
                 Box(
@@ -160,7 +197,8 @@ def pdf_pages(path: str | Path) -> list[PageGeometry]:
             ]
             chars = [
                 Char(char["text"], char["x0"] * MM_PER_PT, (page.height - char["matrix"][5]) * MM_PER_PT,
-                     char["size"] * MM_PER_PT, char["fontname"])
+                     char["size"] * MM_PER_PT, char["fontname"], char["x1"] * MM_PER_PT, char["top"] * MM_PER_PT,
+                     char["bottom"] * MM_PER_PT, tuple(char["matrix"]))
                 for char in page.chars
             ]
             pages.append(PageGeometry(

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import uvicorn
-from playwright.sync_api import Browser, sync_playwright
 
 from printkit.editor.guard import allowed_hosts
 from printkit.editor.server import bind
@@ -56,9 +55,3 @@ def served() -> Iterator[Served]:
     server.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()

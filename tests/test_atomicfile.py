@@ -81,14 +81,14 @@ def test_a_250_character_file_name_can_be_written(tmp_path: Path) -> None:
 
 
 def test_on_a_full_disk_nothing_changes_and_a_folder_the_batch_made_is_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real_write = atomicfile._write_new
+    real_write = atomicfile.write_new
 
     def full_disk(path: Path, data: bytes) -> None:
         if data == b"second":
             raise OSError(errno.ENOSPC, "No space left on device")
         real_write(path, data)
 
-    monkeypatch.setattr(atomicfile, "_write_new", full_disk)
+    monkeypatch.setattr(atomicfile, "write_new", full_disk)  # as the commit calls it
     batch = AtomicBatch()
     batch.add(tmp_path / "made" / "deeper" / "a.pdf", b"first")
     batch.add(tmp_path / "made" / "deeper" / "b.pdf", b"second")

@@ -8,7 +8,6 @@ import itertools
 import math
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from drawcheck import A4_PT, MM_PER_PT, pdf_pages, svg_page
@@ -262,26 +261,23 @@ def test_ink_saving_has_no_large_fills(tmp_path: Path, bundled) -> None:
 
 # -- d4 nets ------------------------------------------------------------------------------
 @functools.lru_cache(maxsize=8)
-def _plumbed(path: Path) -> list[dict[str, list[dict]]]:
-    """pdfplumber's chars, lines and curves of each page, read once a file (a written file
-    here is never written again)."""
-    with pdfplumber.open(path) as pdf:
-        return [{"chars": page.chars, "lines": page.lines, "curves": page.curves} for page in pdf.pages]
+def _read(path: Path) -> list:
+    """pdf_pages of a file written here, read once (a written file here is never written again)."""
+    return pdf_pages(path)
 
 
 def _number_chars(path: Path, page_index: int, size: float) -> list[tuple[str, tuple[float, float], tuple[float, float]]]:
     """(digit, centre, up) of each die number: up is the direction the glyph's top faces."""
     found = []
-    for char in _plumbed(path)[page_index]["chars"]:
-        a, b, c, d, e, f = char["matrix"]
+    for char in _read(path)[page_index].chars:
+        a, b, c, d, e, f = char.matrix
         length = math.hypot(c, d)
         # bold digits no bigger than a die's: the capture discs' numbers are far larger
-        extent = max(char["x1"] - char["x0"], char["bottom"] - char["top"]) * MM_PER_PT
+        extent = max(char.x1 - char.x, char.bottom - char.top)
         # below the page's title (a second pieces sheet says "2 of 2" in it)
-        if char["text"] in "1234" and "Bold" in char["fontname"] and extent < 1.5 * size \
-                and char["top"] * MM_PER_PT > HEADER_MM:
-            centre = ((char["x0"] + char["x1"]) / 2 * MM_PER_PT, (char["top"] + char["bottom"]) / 2 * MM_PER_PT)
-            found.append((char["text"], centre, (c / length, -d / length)))
+        if char.text in "1234" and "Bold" in char.font and extent < 1.5 * size and char.top > HEADER_MM:
+            centre = ((char.x + char.x1) / 2, (char.top + char.bottom) / 2)
+            found.append((char.text, centre, (c / length, -d / length)))
     return found
 
 
@@ -352,12 +348,12 @@ def test_d4_nets_read_back(bundled, template: str) -> None:
         assert len(apex) == 1 and len(bases) == 3 and all(len(b) == 1 for b in bases)
         assert apex.union(*bases) == {"1", "2", "3", "4"}
     # Fold lines dashed (3 inner edges and 3 tab bases per net), cut lines solid.
-    pieces_pages = _plumbed(path)[1:]
-    dashed = [line for page in pieces_pages for line in page["lines"] if line.get("dash") and line["dash"][0]]
-    outlines = [c for page in pieces_pages for c in page["curves"] if c["stroke"] and len(c["pts"]) >= 12 and not c["fill"]]
+    pieces_pages = _read(path)[1:]
+    dashed = [line for page in pieces_pages for line in page.lines if line.dash and line.dash[0]]
+    outlines = [c for page in pieces_pages for c in page.curves if c.stroke and len(c.points) >= 12 and not c.fill]
     assert len(dashed) == 6 * 6 * len(spec.players)
     assert len(outlines) == 6 * len(spec.players)
-    assert all(not (c.get("dash") and c["dash"][0]) for c in outlines)
+    assert all(not (c.dash and c.dash[0]) for c in outlines)
 
 
 @pytest.mark.parametrize("template", ["sinoda-4-teams.yaml", "yinsh.yaml"])

@@ -146,7 +146,8 @@ def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) 
     from printkit.sinpin.loader import read_level
     from printkit.sinpin.moves.validator import validate
 
-    result = run("--random", "--seed", "3", "--players", "3", "-o", str(tmp_path))
+    # seed 1: the first cave tried supports 3 players (seed 3 tries five: 2.5 s more a run)
+    result = run("--random", "--seed", "1", "--players", "3", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(PARTS + ["level.yaml"])
     level = read_level(str(tmp_path / "level.yaml")).level()
@@ -154,7 +155,7 @@ def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) 
     assert level.name in pdf_pages(tmp_path / "map.pdf")[0].text
     assert movement_cards(tmp_path / "cards.pdf") == {"Fox": 6, "Goat": 6, "Mouse": 6, "Penguin": 0}
     again = tmp_path / "again"
-    assert run("--random", "--seed", "3", "--players", "3", "-o", str(again)).exit_code == 0
+    assert run("--random", "--seed", "1", "--players", "3", "-o", str(again)).exit_code == 0
     assert (again / "level.yaml").read_bytes() == (tmp_path / "level.yaml").read_bytes()
     assert 3 in level.players  # a count the level supports, or a note says it does not
 
@@ -163,7 +164,7 @@ def test_random_without_players_prints_for_the_most_players_the_cave_supports(tm
     from printkit.sinpin.loader import read_level
     from printkit.sinpin.game.playercounts import SUPPORT_SHARE, exit_share
 
-    result = run("--random", "--seed", "4", "-o", str(tmp_path))
+    result = run("--random", "--seed", "2", "-o", str(tmp_path))  # a cave for 3 players, not all 4
     assert result.exit_code == 0, result.output
     level = read_level(str(tmp_path / "level.yaml")).level()
     assert f"kit for {max(level.players)} players" in result.stderr and "note:" not in result.stderr

@@ -189,7 +189,7 @@ def test_the_same_level_gives_the_same_bytes_in_other_processes(tmp_path: Path) 
     level = write_level(tmp_path, "every-tile", EVERY_TILE)
     chimney = str(Path(__file__).resolve().parent.parent / "levels" / "07-the-chimney.yaml")
     outputs = []
-    for seed in ("0", "3", "6"):
+    for seed in ("0", "3"):  # two hash seeds: set orders differ between them
         folder = tmp_path / seed
         folder.mkdir()
         commands = [["render", str(level), "-o", str(folder / f"map{suffix}"), *overlay]

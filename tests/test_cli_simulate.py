@@ -170,6 +170,18 @@ def test_json_stays_json_with_every_file_option(tmp_path) -> None:
     assert plain.stdout == f"{files['--record']}\n"  # without --json the written files are stdout's data
 
 
+def test_quiet_keeps_only_the_data(tmp_path) -> None:
+    # -q drops summaries (the table, the names written with --json) and keeps data and
+    # warnings, as every command's --quiet does (printkit.cli.common.note)
+    record = tmp_path / "games.jsonl"
+    args = ["levels/01-first-steps.yaml", "--games", "2", "--seed", "2", "--record", str(record)]
+    for quiet in (["simulate", "-q"], ["-q", "simulate"], ["simulate", "--quiet"]):
+        hushed = run(*quiet, *args)
+        assert hushed.exit_code == 0 and hushed.stderr == "" and hushed.stdout == f"{record}\n"
+    as_json = run("simulate", "-q", *args, "--json")
+    assert as_json.exit_code == 0 and as_json.stderr == "" and json.loads(as_json.stdout)["games"] == 2
+
+
 def _read_only_folder(tmp_path: Path) -> Path:
     """A folder nobody may write in: chmod's does not stop root, /sys does (a kernel file system)."""
     if os.geteuid() != 0:

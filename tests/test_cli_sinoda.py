@@ -84,6 +84,13 @@ def test_simulate_prints_the_fairness_table() -> None:
         assert words in text
 
 
+def test_simulate_quiet_leaves_out_the_table() -> None:
+    hushed = run("simulate", "-q", "sinoda-2", "--games", "2", "--seed", "1")
+    assert hushed.exit_code == 0 and hushed.output == ""
+    as_json = run("simulate", "-q", "sinoda-2", "--games", "2", "--seed", "1", "--json")
+    assert as_json.stderr == "" and json.loads(as_json.stdout)["games"] == 2
+
+
 def test_simulate_json_is_the_same_for_any_jobs(tmp_path: Path) -> None:
     args = ["simulate", "sinoda-4-teams", "--games", "8", "--seed", "2", "--bots", "greedy,random", "--json"]
     one, two = run(*args), run(*args, "--jobs", "2")

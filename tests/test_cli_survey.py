@@ -102,3 +102,13 @@ def test_like_surveys_and_rings_the_examples_given(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert [entry["name"] for entry in report["examples"]] == ["Three Towers", "Ladder Spire", "Shaft Maze"]
+
+
+def test_quiet_leaves_out_the_name_written_beside_the_json(tmp_path: Path) -> None:
+    # with --json the page's name is a summary on stderr, which -q leaves out (as simulate's)
+    out = tmp_path / "survey.pdf"
+    loud = run("--seed", "3", "--count", "2", "-o", str(out), "--json")
+    hushed = CliRunner().invoke(main, ["-q", "survey", "--seed", "3", "--count", "2", "-o", str(out), "--json"])
+    assert loud.exit_code == hushed.exit_code == 0
+    assert f"wrote {out}" in loud.stderr and hushed.stderr == ""
+    assert json.loads(hushed.stdout)["made"] == 2

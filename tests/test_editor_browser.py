@@ -34,7 +34,7 @@ if not CHROMIUM.exists():
                 allow_module_level=True)
 
 import uvicorn  # noqa: E402
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from printkit.editor.app import create_app  # noqa: E402
 from printkit.editor.guard import allowed_hosts  # noqa: E402
@@ -84,14 +84,6 @@ def served(tmp_path_factory) -> Iterator[Served]:
         time.sleep(0.05)
     yield server
     server.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

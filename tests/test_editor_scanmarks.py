@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from test_editor_browser import browser, field, open_level, page, served  # noqa: F401  (its fixtures; skips without chromium)
+from test_editor_browser import field, open_level, page, served  # noqa: F401  (its fixtures; skips without chromium)
 
 from playwright.sync_api import Page, expect  # noqa: E402
 

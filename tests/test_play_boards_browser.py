@@ -28,7 +28,7 @@ if not CHROMIUM.exists():
                 allow_module_level=True)
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
-from playserved import Served, browser, served  # noqa: E402,F401  (fixtures)
+from playserved import Served, served  # noqa: E402,F401  (fixtures)
 
 from printkit.boards.spec import SinodaOptions, load_spec  # noqa: E402
 from printkit.bundled import find  # noqa: E402

@@ -31,7 +31,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 from playdriver import click_choice, play_to_end  # noqa: E402
-from playserved import Served, browser, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
+from playserved import Served, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
 from printkit.games.record import dumps  # noqa: E402
 from printkit.play.matches import sinoda_match, sinpin_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402

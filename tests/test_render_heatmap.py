@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pdfplumber
 import pytest
-from drawcheck import MM_PER_PT, pdf_pages, spacings, svg_page
+from drawcheck import pdf_pages, spacings, svg_page
 from test_render_samples import EVERY_TILE, TALL, WIDE, assert_on_squares, field_lines, load, map_frame, paper_lines
 
 from printkit.batch import Chunk
@@ -183,20 +182,20 @@ def test_the_header_names_the_level_and_the_run(tmp_path):
 @pytest.mark.parametrize("text", [TALL, WIDE, EVERY_TILE])
 def test_everything_stays_inside_the_safe_margin(tmp_path, text):
     _, _, (path,) = _write(tmp_path, text, ".pdf")
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            width, height = float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT
-            low, high_x, high_y = SAFE_MARGIN - 0.3, width - SAFE_MARGIN + 0.3, height - SAFE_MARGIN + 0.3  # half a stroke
-            for shape in [*page.lines, *page.rects, *page.curves]:
-                for x, y in shape["pts"]:
-                    x, y = x * MM_PER_PT, y * MM_PER_PT
-                    assert low <= x <= high_x and low <= y <= high_y, shape["pts"]
-            for char in page.chars:
-                size, baseline = char["size"] * MM_PER_PT, (float(page.height) - char["matrix"][5]) * MM_PER_PT
-                assert char["x0"] * MM_PER_PT >= SAFE_MARGIN and char["x1"] * MM_PER_PT <= width - SAFE_MARGIN, char["text"]
-                # capitals' height above the baseline, descenders below it
-                assert baseline - ascent(size, True) >= SAFE_MARGIN - 0.01, char["text"]
-                assert baseline + 0.24 * size <= height - SAFE_MARGIN + 0.01, char["text"]
+    for page in pdf_pages(path):
+        width, height = page.width_mm, page.height_mm
+        low, high_x, high_y = SAFE_MARGIN - 0.3, width - SAFE_MARGIN + 0.3, height - SAFE_MARGIN + 0.3  # half a stroke
+        shapes = [((line.x1, line.y1), (line.x2, line.y2)) for line in page.lines]
+        shapes += [((r.x, r.y), (r.x + r.w, r.y), (r.x + r.w, r.y + r.h), (r.x, r.y + r.h)) for r in page.rects]
+        shapes += [curve.points for curve in page.curves]
+        for points in shapes:
+            for x, y in points:
+                assert low <= x <= high_x and low <= y <= high_y, points
+        for char in page.chars:
+            assert char.x >= SAFE_MARGIN and char.x1 <= width - SAFE_MARGIN, char.text
+            # capitals' height above the baseline, descenders below it
+            assert char.baseline - ascent(char.size, True) >= SAFE_MARGIN - 0.01, char.text
+            assert char.baseline + 0.24 * char.size <= height - SAFE_MARGIN + 0.01, char.text
 
 
 @pytest.mark.parametrize("suffix", [".pdf", ".svg"])

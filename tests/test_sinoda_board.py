@@ -131,6 +131,14 @@ def test_all_setups_are_named() -> None:
     assert [s.name for s in sinoda.ALL_SETUPS] == SETUP_NAMES
 
 
+def test_a_setup_is_found_by_its_name_and_only_by_it() -> None:
+    # a record's header names its set-up so (printkit.play.matches replays on it)
+    assert [sinoda.setup_named(name) for name in SETUP_NAMES] == list(sinoda.ALL_SETUPS)
+    for name in ("", "5", "2-large", "3-large", "4-two-teams", "6-four-teams", "six"):
+        with pytest.raises(ValueError):
+            sinoda.setup_named(name)
+
+
 @pytest.mark.parametrize("setup", sinoda.ALL_SETUPS, ids=lambda s: s.name)
 def test_start_flowers(setup: sinoda.Setup) -> None:
     board = setup.grid

@@ -14,7 +14,7 @@ import pytest
 
 from printkit.sinpin.game import outcomes as game_outcomes, suffixmemo
 from printkit.sinpin.moves.engine import MoveEngine
-from printkit.sinpin.game.outcomes import GameMoves, movement_rows
+from printkit.sinpin.game.outcomes import GameMoves
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 
@@ -119,10 +119,6 @@ def test_items_are_read_from_the_map_given() -> None:
     taken = ("#######", "#A...Z#", "#######")
     [outcome] = moves.outcomes(taken, (1, 1), 3, 2, moves.item_masks(taken))
     assert (outcome.gained, outcome.health, outcome.hearts) == (0, 2, 0)
-
-
-def test_movement_rows_see_items_as_open_cave() -> None:
-    assert movement_rows(("#*h?wC#",)) == ("#...wC#",)
 
 
 def test_positions_and_mask_are_inverse_in_reading_order() -> None:

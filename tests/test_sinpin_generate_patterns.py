@@ -97,6 +97,15 @@ def test_fixed_fields_ahead_weigh_the_classes_and_the_border_is_its_own_context(
     assert share(under, OPEN) > share(plain, OPEN) and share(under, ROCK) < share(plain, ROCK)
 
 
+def test_the_likelihood_of_what_is_seen_ahead_sums_to_one_over_all_seven(model) -> None:
+    from printkit.sinpin.generate.patterns import AHEAD, BORDER, KINDS, SEEN_THERE
+
+    assert set(SEEN_THERE) == set(KINDS) | {BORDER} and len(SEEN_THERE) == 7
+    for offset in AHEAD:
+        for tile in KINDS:  # the smoothing counts every class and the border, seen or not
+            assert sum(model._likelihood(offset, tile, seen) for seen in SEEN_THERE) == pytest.approx(1.0)
+
+
 def test_a_fixed_floor_above_makes_the_row_under_it_more_open(model) -> None:
     floor = {(x, 5): "#" for x in range(1, 11)}
     rock_under = 0

@@ -131,3 +131,14 @@ def test_S4_S24_what_a_reach_carries_to_the_next_map_is_what_that_map_gives(seed
                 for card in CARD_VALUES:
                     assert carried.union(engine.openings((x, y), card)) == fresh.union(engine.openings((x, y), card))
     assert carried_any > 0  # some maps carried something over
+
+
+def test_movement_rows_see_items_as_open_cave() -> None:
+    # the game's engines (S22, S23): the door and blades stay, they tell S25 and S17 events
+    assert bits.movement_rows(("#*h?wC#", "#A!HZ.#")) == ("#...wC#", "#A!HZ.#")
+
+
+def test_the_movement_map_also_opens_the_door_and_blades() -> None:
+    level = Level(("#######", "#A*h?.#", "#!.HZ.#", "#######"))
+    assert bits.movement_map(level) == ("#######", "#.....#", "#..HZ.#", "#######")
+    assert bits.movement_map(level) == tuple(row.replace("A", ".").replace("!", ".") for row in bits.movement_rows(level.rows))

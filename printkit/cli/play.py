@@ -152,11 +152,12 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
       printkit replay games.jsonl --game 3
 
     Reads a record of simulate --record or play -o (Sinpin, Sinoda or YINSH), replays it
-    through the game's rules (a record that does not replay is refused, exit 1) and serves
-    the viewer: arrow keys, a scrubber, jumps to a turn or round, autoplay.
+    through the game's rules on the set-up it was played on (a record that does not replay
+    is refused, exit 1; one whose board spec cannot be found, exit 2) and serves the
+    viewer: arrow keys, a scrubber, jumps to a turn or round, autoplay.
     """
     from printkit.play.app import create_app
-    from printkit.play.replay import ReplayError, load_record, replay_of
+    from printkit.play.replay import ReplayError, ReplayInputError, load_record, replay_of
 
     try:
         text = Path(record_file).read_text(encoding="utf-8")
@@ -172,5 +173,5 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
         replay = replay_of(chosen[0])
     except ReplayError as error:
         message(f"{record_file}: {error}")
-        sys.exit(EXIT_FINDING)
+        sys.exit(EXIT_USAGE if isinstance(error, ReplayInputError) else EXIT_FINDING)
     _serve(lambda hosts: create_app(hosts, replay=replay), port, no_browser, "replay")

@@ -13,7 +13,7 @@ import click
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options, play_chunks
-from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, output_format, publish
+from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, note, output_format, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
@@ -115,8 +115,8 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     S29b), the ghost (S30-S32) and the end (S33). Bots: random (any legal outcome), rusher
     (fewest turns to the exit), greedy (gems and chests first), cautious (never risks its
     last health). The same seed gives the same results with any --jobs or --dask. Statistics go to
-    standard error as a table, or with --json to standard output (then the names of the
-    files written go to standard error): per seat and bot the share of avatars that got out,
+    standard error as a table (left out with --quiet), or with --json to standard output
+    (then the names of the files written go to standard error): per seat and bot the share of avatars that got out,
     were caught or were still inside, win shares with 95 % intervals, whether playing first
     pays, and findings (each with a code and what a designer could change). Output files are
     checked writable before the games are played. An invalid level is not played (exit 1); a
@@ -185,13 +185,13 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if as_json:
         click.echo(json_line(report))
     else:
-        message(_table(report, plan.seat_bots(), AVATARS))
+        note(_table(report, plan.seat_bots(), AVATARS))  # a summary: --quiet leaves it out
 
 
 def _write(outputs: list[tuple[str, bytes]], listed: bool = True) -> None:
     """Each folder's files as one batch (printkit.atomicfile: whole or not at all), listed
     on standard output; with --json (`listed` False) stdout carries the JSON, so the names
-    go to standard error, as `survey --json` does."""
+    go to standard error, as `survey --json` does, as notes (--quiet leaves them out)."""
     folders: dict[Path, AtomicBatch] = {}
     for path, data in outputs:
         folders.setdefault(Path(path).resolve().parent, AtomicBatch()).add(path, data)
@@ -200,4 +200,4 @@ def _write(outputs: list[tuple[str, bytes]], listed: bool = True) -> None:
             publish(batch)
         else:
             for path in batch.commit():
-                message(f"wrote {path}")
+                note(f"wrote {path}")

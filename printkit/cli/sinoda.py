@@ -12,7 +12,7 @@ import click
 
 from printkit.batch import ChunkExecutor, chunk_size, make_chunks
 from printkit.cli.batchoptions import batch_options, play_chunks
-from printkit.cli.common import EXIT_USAGE, message, quiet_option
+from printkit.cli.common import EXIT_USAGE, message, note, quiet_option
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _suffix, _write
 from printkit.cli.streams import json_line
@@ -146,7 +146,8 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
     (looks ahead; the strongest). Reported: game length, how games ended (N8, N10, N12),
     wins per seat (start flower), per place in the turn order and per team with 95 %
     intervals, and captures by value. The same seed gives the same results with any --jobs
-    or --dask. The table goes to standard error, --json to standard output.
+    or --dask. The table goes to standard error (left out with --quiet), --json to standard
+    output.
     """
     from printkit.sinoda.simstats import SinodaStats
     from printkit.sinoda.simulate import SimulationPlan, simulate_chunk
@@ -174,7 +175,7 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
     if as_json:
         click.echo(json_line(report))
     else:
-        message(fairness_table(report, game))
+        note(fairness_table(report, game))  # a summary: --quiet leaves it out, as YINSH's
 
 
 def _pct(share: dict[str, float]) -> str:

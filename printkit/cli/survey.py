@@ -10,7 +10,7 @@ import click
 
 from printkit.atomicfile import check_writable
 from printkit.batch import ChunkExecutor
-from printkit.cli.common import EXIT_FINDING, message, output_format, write_listed
+from printkit.cli.common import EXIT_FINDING, message, note, output_format, write_listed
 from printkit.cli.generate import Made, make_levels, run_seed, shortfall
 from printkit.cli.generatoroptions import example_levels, generator_options, request_from
 from printkit.sinpin.generate.generator import Request
@@ -112,7 +112,7 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
             for path, data in document_outputs(document, output):
                 batch.add(path, data)
             batch.commit()  # stdout carries the JSON, so the file names go to stderr
-            message(f"wrote {output}")
+            note(f"wrote {output}")  # a summary: --quiet leaves it out, as simulate --json does
         else:
             write_listed(document, output)
     if as_json:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printkit.games.protocol import JSON, Bot, GameRules, GameState
 from printkit.games.record import end_line, header
+from printkit.play.steps import ReplayInputError
 
 HUMAN = "human"
 
@@ -166,23 +168,52 @@ def rules_of_header(first: dict[str, JSON]) -> GameRules:
 
         return YinshGame(knobs_from(first.get("rules", {})), white_seat=first.get("white"))
     if first["record"] == "sinoda-game":
-        from printkit.sinoda.game import make_game
-        from printkit.sinoda.rules import SinodaRules
-
-        board = first.get("board")
-        rules = SinodaRules(**first.get("rules", {}))
-        if isinstance(board, str) and board:
-            from printkit.boards.spec import SinodaOptions, load_spec
-
-            board = board.removesuffix(" (bundled)")  # a record names a bundled board as it was typed
-            from printkit.bundled import find
-
-            item = find(board, "board")
-            spec = load_spec(str(item.path) if item is not None else board)
-            if isinstance(spec.options, SinodaOptions):
-                return _sinoda(spec.options.setup, rules)
-        return make_game(len(first["players"]), rules=rules)
+        return _sinoda_of_header(first)
     raise ValueError(f"no replay for a '{first['record']}' record")
+
+
+def _sinoda_of_header(first: dict[str, JSON]) -> GameRules:
+    """The Sinoda game a record was played in, on the board it was played on: the header's
+    `setup` (players, board, teams: all of the board spec a game needs) and `rules`. A record
+    without `setup` names only its spec (`board`), which must then be found as it was named
+    (a file or a bundled spec), else the replay is refused as bad input: never replayed on
+    another set-up."""
+    from printkit.sinoda.board import setup_named
+    from printkit.sinoda.rules import SinodaRules
+
+    rules = SinodaRules(**first.get("rules", {}))
+    name = first.get("setup")
+    if isinstance(name, str):
+        setup = setup_named(name)
+    else:
+        setup = _setup_of_spec(first.get("board"))
+    teams = first.get("teams")
+    if teams is not None and teams != [[player - 1 for player in team] for team in setup.teams]:  # seats
+        raise ValueError(f"the header's teams {teams} are not those of the {setup.name} set-up")
+    if len(first["players"]) != setup.players:
+        raise ValueError(f"the header names {len(first['players'])} players, the {setup.name} set-up seats {setup.players}")
+    return _sinoda(setup, rules)
+
+
+def _setup_of_spec(board: JSON) -> Any:
+    from printkit.boards.spec import SinodaOptions, load_spec
+    from printkit.bundled import find
+    from printkit.yamlsource import SpecError, UnreadableSource
+
+    if not isinstance(board, str) or not board:
+        raise ReplayInputError("the header names neither its set-up nor its board spec")
+    board = board.removesuffix(" (bundled)")  # a record names a bundled board as it was typed
+    item = find(board, "board")
+    path = str(item.path) if item is not None else board
+    if item is None and not Path(path).exists():
+        path += ".yaml"  # simulate names the spec by its file's stem
+    try:
+        spec = load_spec(path)
+    except (SpecError, UnreadableSource):
+        raise ReplayInputError(f"the header names no set-up, and its board spec '{board}' cannot be read here") from None
+    if not isinstance(spec.options, SinodaOptions):
+        raise ReplayInputError(f"'{board}' is no Sinoda board spec")
+    return spec.options.setup
 
 
 def _sinoda(setup: Any, rules: Any) -> Any:

@@ -16,7 +16,7 @@ from printkit.games.protocol import JSON, IllegalAction, apply_json
 from printkit.games.record import split_games
 from printkit.play.matches import Match, rules_of_header
 from printkit.play.session import state_answer
-from printkit.play.steps import ReplayError, Step
+from printkit.play.steps import ReplayError, ReplayInputError, Step
 
 
 @dataclass
@@ -62,6 +62,8 @@ def replay_of(lines: list[dict[str, JSON]]) -> Replay:
             match, steps = sinpin_steps(head, body)
             return Replay(match, head, end, steps)
         rules = rules_of_header(head)
+    except ReplayInputError as error:
+        raise ReplayInputError(f"game {head.get('game')}: cannot replay: {error}") from None
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"game {head.get('game')}: cannot replay: {error}") from None
     match = Match(rules, players, int(head["seed"]), lambda: [])

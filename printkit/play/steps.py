@@ -12,6 +12,11 @@ class ReplayError(ValueError):
     """A record that cannot be replayed (the message names the line)."""
 
 
+class ReplayInputError(ReplayError):
+    """A record whose game cannot be set up here (it names a board spec that cannot be
+    read): bad input (exit 2), not a record that fails to replay."""
+
+
 @dataclass
 class Step:
     state: GameState

@@ -89,19 +89,18 @@ def _detect(image: np.ndarray, to_photo: np.ndarray, lenient: bool = False,
     return found
 
 
-def _detect_scaled(gray: np.ndarray, scale: float) -> list[_Marker]:
+def _detect_scaled(gray: np.ndarray, scale: float, lenient: bool = False,
+                   sides: tuple[float, float] = (0.0, np.inf)) -> list[_Marker]:
+    """`_detect` in the photo scaled by `scale` (`sides` in the scaled image's px)."""
     interpolation = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
     image = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=interpolation)
-    return _detect(image, np.diag([1 / scale, 1 / scale, 1.0]))
+    return _detect(image, np.diag([1 / scale, 1 / scale, 1.0]), lenient, sides)
 
 
 def _detect_lenient(gray: np.ndarray) -> list[_Marker]:
     """Markers whose black border reads partly grey, in the photo at about 1800 px (as big
     as a field or smaller: a field with a few strokes in it can pass for a marker)."""
-    scale = DETECT_SIDE / max(gray.shape)
-    interpolation = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
-    image = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=interpolation)
-    return _detect(image, np.diag([1 / scale, 1 / scale, 1.0]), lenient=True, sides=(0.0, DETECT_SIDE / 60))
+    return _detect_scaled(gray, DETECT_SIDE / max(gray.shape), lenient=True, sides=(0.0, DETECT_SIDE / 60))
 
 
 def _warped_look(gray: np.ndarray, mm_to_photo: np.ndarray, area: tuple[float, float, float, float],
@@ -281,7 +280,6 @@ def _by_corner(candidates: list[_Marker]) -> dict[int, list[_Marker]]:
 
 @dataclass(frozen=True)
 class _Fit:
-    markers: tuple[_Marker, ...]
     code: SheetCode | None
     matrix: np.ndarray | None
     residual: float
@@ -295,20 +293,20 @@ def _fit(markers: tuple[_Marker, ...]) -> _Fit:
     try:
         code = decode({m.corner: m.marker_id for m in markers})
     except ValueError as error:
-        return _Fit(markers, None, None, np.inf, side, f"the corner markers do not belong to one design sheet ({error});"
+        return _Fit(None, None, np.inf, side, f"the corner markers do not belong to one design sheet ({error});"
                     " print a fresh sheet with `printkit paper` and photograph one sheet at a time")
     page = np.array([point for square in code.marker_corners() for point in square], np.float64)
     photo = np.concatenate([m.points for m in markers])
     matrix, _ = cv2.findHomography(page, photo, 0)
     if matrix is None:
-        return _Fit(markers, code, None, np.inf, side, f"the corner markers do not make a flat sheet; {RETAKE}")
+        return _Fit(code, None, np.inf, side, f"the corner markers do not make a flat sheet; {RETAKE}")
     projected = cv2.perspectiveTransform(page.reshape(-1, 1, 2), matrix).reshape(-1, 2)
     residual = float(np.sqrt(np.mean(np.sum((projected - photo) ** 2, axis=1))))
     if residual > MAX_RESIDUAL * side:
-        return _Fit(markers, code, matrix, residual, side, f"the markers do not sit where a {code.columns} x"
+        return _Fit(code, matrix, residual, side, f"the markers do not sit where a {code.columns} x"
                     f" {code.rows} design sheet has them (a sheet of another size or a different print?): print the"
                     f" sheet with `printkit paper` at 100 % and lay it flat; {RETAKE}")
-    return _Fit(markers, code, matrix, residual, side, "")
+    return _Fit(code, matrix, residual, side, "")
 
 
 def _best_fit(groups: dict[int, list[_Marker]]) -> _Fit:

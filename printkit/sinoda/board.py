@@ -309,6 +309,23 @@ def make_setup(players: int, board: str | None = None, teams: int | None = None)
     return Setup(players, board, partition)
 
 
+def setup_named(name: str) -> Setup:
+    """The set-up a name of `Setup.name` stands for (`6-three-teams`, `3-small`, `4-teams`):
+    a game record's header names its set-up so, and that is all a replay needs of the board
+    spec it was played from. Raise ValueError for a name no set-up has."""
+    players_text, _, rest = name.partition("-")
+    board = None
+    if rest.split("-")[0] in BOARD_SIZES:
+        board, _, rest = rest.partition("-")
+    teams = {"": None, "teams": 2, "two-teams": 2, "three-teams": 3}.get(rest, 0)
+    if not players_text.isdigit() or teams == 0:
+        raise ValueError(f"'{name}' names no Sinoda set-up")
+    setup = make_setup(int(players_text), board, teams)  # ValueError for one the board cannot seat
+    if setup.name != name:  # one set-up, one name: "4-teams", never "4-two-teams"
+        raise ValueError(f"'{name}' names no Sinoda set-up (did you mean '{setup.name}'?)")
+    return setup
+
+
 ALL_SETUPS: tuple[Setup, ...] = (
     make_setup(2),
     make_setup(3),

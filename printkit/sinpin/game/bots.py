@@ -30,7 +30,8 @@ from printkit.sinpin.game.ghost import Place
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.graph import MoveCache, move_graph
 from printkit.sinpin.rules import CARD_VALUES, next_hand
-from printkit.sinpin.moves.solver import relaxed_turns_to_exit, solve
+from printkit.sinpin.moves.bounds import relaxed_turns_to_exit
+from printkit.sinpin.moves.solver import solve
 from printkit.sinpin.tiles import Tile
 
 FAR = 99  # turns from a field the level's own map does not know (a placed chest's new rest)

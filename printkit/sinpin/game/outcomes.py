@@ -17,17 +17,11 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from printkit.sinpin.level import Level, Position
+from printkit.sinpin.moves.bits import movement_rows
 from printkit.sinpin.game.suffixmemo import MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
 from printkit.sinpin.tiles import Tile
 
 _ITEM_FIELDS = frozenset({Tile.OPEN, Tile.GEM, Tile.HEART, Tile.QUESTION, Tile.WEB})
-_ITEM_CHARS = str.maketrans({Tile.GEM.char: Tile.OPEN.char, Tile.HEART.char: Tile.OPEN.char,
-                             Tile.QUESTION.char: Tile.OPEN.char})
-
-
-def movement_rows(rows: tuple[str, ...]) -> tuple[str, ...]:
-    """The map as movement sees it: gems, hearts and question marks are open cave (S22, S23)."""
-    return tuple(row.translate(_ITEM_CHARS) for row in rows)
 
 
 def heal(health: int, hearts: int, maximum: int) -> int:

@@ -47,6 +47,8 @@ CLASS_OF: dict[str, str] = {
 KINDS: dict[str, tuple[str, ...]] = {
     ROCK: ("#",), OPEN: (".",), LADDER: ("H",), HAZARD: ("^", "!"), ITEM: ("*", "h", "C", "?"), DEVICE: ("w", "S", "O"),
 }
+# What a field at an offset can show: a class of KINDS, or BORDER (`_at`), seven in all.
+SEEN_THERE = (*KINDS, BORDER)
 STRENGTH = 1.0  # the Dirichlet prior's weight, in fields, of a shorter context's opinion
 LENGTHS = (5, 4, 3, 2, 1, 0)  # the back-off: how much of the longest context each level keeps
 AROUND = (4, 3, 1, 0)  # the same for the four neighbours (below, the two sides, above)
@@ -160,9 +162,10 @@ class PatternModel:
 
     def _likelihood(self, offset: tuple[int, int], tile: str, seen_there: str) -> float:
         """How often the examples show `seen_there` at `offset` from a field of class `tile`
-        (smoothed: a pairing never seen stays possible)."""
+        (smoothed: a pairing never seen stays possible; every one of the SEEN_THERE gets
+        STRENGTH, so the likelihoods of one class sum to 1)."""
         there = self.beside.get(offset, {}).get(tile, Counter())
-        return (there[seen_there] + STRENGTH) / (there.total() + STRENGTH * len(KINDS))
+        return (there[seen_there] + STRENGTH) / (there.total() + STRENGTH * len(SEEN_THERE))
 
     def kind(self, tile_class: str, standing: bool, rng: random.Random, allowed: frozenset[str] | None) -> str:
         """A kind of the class, as often as the examples show it standing (or in the air)."""

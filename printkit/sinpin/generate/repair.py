@@ -22,7 +22,7 @@ from printkit.sinpin.generate.looks import open_rectangle
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves import bits as movebits
 from printkit.sinpin.moves.graph import MoveCache, leading_to, move_graph, reached_from
-from printkit.sinpin.moves.solver import FULL_MASK, relaxed_turns_to_exit
+from printkit.sinpin.moves.bounds import FULL_MASK, relaxed_turns_to_exit
 from printkit.sinpin.rules import CARD_VALUES, SETUP_LIMITS
 from printkit.sinpin.tiles import ITEM_TILES, Tile
 

@@ -10,7 +10,7 @@ the general walks (every ending with its events, or one move followed in detail)
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple, TypeVar
+from typing import Callable, Generic, Iterable, NamedTuple, TypeVar
 
 from printkit.sinpin.moves.events import (ARRIVE, ENTER, HURT, ITEM, LOSE, Event, MoveResult, State, Stop, Successor, Transition,
                                           canonical_events)
@@ -153,17 +153,29 @@ class Reach:
         return bool(fields & self.touchy)
 
 
-# What a move's ends and entered fields depend on (S4-S24): every tile but the door, the
-# items, the blades and the question marks, which change no move (S15, S17, S22, S23).
-_PLAIN = str.maketrans({char: "." for char in "A*h!?"})
+# Tiles that act on what the avatar holds, never on its way: gems and hearts (S22) and
+# question marks (S23). The game's engines are built on maps with them as open cave
+# (`movement_rows`): their events still tell health (blades, S17) and the door (S25).
+HELD_TILES = (Tile.GEM, Tile.HEART, Tile.QUESTION)
+_HELD = str.maketrans({tile.value: Tile.OPEN.value for tile in HELD_TILES})
+# What a move's ends and entered fields depend on (S4-S24): every tile but those, the door
+# and the blades, which change no move's way either (S15, S17).
+_PLAIN = str.maketrans({tile.value: Tile.OPEN.value for tile in (Tile.DOOR, *HELD_TILES, Tile.BLADES)})
 _SHAPE = "#H"  # rock and ladders: read from the fields next to them as well
 # Beyond this share of the fields changed, carrying the memo over would save little.
 _MOST_CHANGED = 1 / 8
 
 
+def movement_rows(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """The map as a game's moves see it: gems, hearts and question marks are open cave
+    (S22, S23); two maps with the same movement rows have the same moves and health events
+    but for the items taken (printkit.sinpin.game.outcomes keeps its engines by them)."""
+    return tuple(row.translate(_HELD) for row in rows)
+
+
 def movement_map(level: Level) -> tuple[str, ...]:
-    """The level's rows with every tile that changes no move made open cave: two levels with
-    the same movement map have the same moves, but for their events (items, health)."""
+    """`movement_rows` with the door and blades open cave too: two levels with the same
+    movement map have the same moves, but for their events (items, health)."""
     return tuple(row.translate(_PLAIN) for row in level.rows)
 
 
@@ -177,7 +189,25 @@ class _Movement(NamedTuple):
     memo: dict
 
 
-_last: list[_Movement] = []  # the movement map of the last Reach made, and its memo
+class LastMap(Generic[T]):
+    """What a process worked out on the last map it was asked about, kept for the next one.
+
+    The generator judges each cave several times as it mends it (items, door and blades
+    moved, rock and ladders seldom) and validates it at the end, each time as a new Level
+    with a new engine and MoveCache, so those cannot carry it: one slot per kind does, at
+    module level, replaced by each new map, so a process never holds more than one map's
+    worth however many levels it makes. What of the slot a new map may use is its owner's
+    rule: `_carried_memo` (here) keeps a Reach's states that no change can reach;
+    `printkit.sinpin.moves.graph`'s `_shared_ends` keeps where moves end, all of it, for
+    the same movement map only."""
+
+    __slots__ = ("kept",)
+
+    def __init__(self) -> None:
+        self.kept: T | None = None
+
+
+_last_reach: LastMap[_Movement] = LastMap()  # the movement map of the last Reach made, and its memo
 
 
 def _carried_memo(engine: Successor) -> dict:
@@ -194,12 +224,12 @@ def _carried_memo(engine: Successor) -> dict:
     rows = movement_map(engine.level)
     teleporters = tuple(engine.teleporters)
     memo: dict = {}
-    last = _last[0] if _last else None
+    last = _last_reach.kept
     if last is not None and (last.width, last.height, last.teleporters) == (engine.width, engine.height, teleporters):
         changed = _changed(last.rows, rows, int(engine.width * engine.height * _MOST_CHANGED))
         if changed is not None:
             memo = _unaffected(last.memo, changed, engine.width) if changed[0] else last.memo
-    _last[:] = [_Movement(engine.width, engine.height, rows, teleporters, memo)]
+    _last_reach.kept = _Movement(engine.width, engine.height, rows, teleporters, memo)
     return memo
 
 

@@ -70,20 +70,30 @@ def summary(moves: MoveCache, summaries: Summaries, pos: Position, card: int) ->
 
 
 def apply_health(
-    events: tuple[object, ...], health: int, heart_mask: int, heart_bit: dict[Position, int], max_health: int
+    events: tuple[object, ...], health: int, heart_mask: int, heart_bit: dict[Position, int] | None, max_health: int
 ) -> tuple[int, int] | None:
-    """Health and hearts left after a move's events in order; None if health touched 0."""
+    """Health and hearts left after a move's events in order (HURT: 1 health lost, S16,
+    S17; a heart's field: 1 gained up to the maximum, S22); None if health touched 0 (S25,
+    S26). Each heart counts once (S26): its bit leaves `heart_mask`. With `heart_bit` None
+    every heart is always there, taken again each time a move passes it (the easier game
+    of `turns_with_health`), and `heart_mask` comes back as given.
+
+    The searches (`turns_without_hands`, the solver's) call it only for a move with events:
+    about three moves in four have none, and a call for each of them made the solver's
+    search some 10-20 % slower (a few lines repeated there are the cheaper price)."""
     for event in events:
         if event == HURT:
             health -= 1
             if health <= 0:
                 return None
         else:
-            bit = heart_bit[event]  # type: ignore[index]
-            if heart_mask & bit:  # each heart counts once (S26)
+            if heart_bit is not None:
+                bit = heart_bit[event]  # type: ignore[index]
+                if not heart_mask & bit:
+                    continue  # taken before in this game
                 heart_mask &= ~bit
-                if health < max_health:
-                    health += 1
+            if health < max_health:
+                health += 1
     return health, heart_mask
 
 
@@ -110,7 +120,7 @@ def turns_without_hands(level: Level, moves: MoveCache, bound_to_exit: dict[Posi
                     if result.end not in bound_to_exit:
                         continue  # the exit cannot be reached from there with any hand
                     new_health, new_hearts = health, heart_mask
-                    if result.events:
+                    if result.events:  # most moves have none: no call for them (see apply_health)
                         after = apply_health(result.events, health, heart_mask, heart_bit, max_health)
                         if after is None:
                             continue  # health touched 0 in this move (S26)
@@ -194,7 +204,8 @@ def turns_with_health(level: Level, moves: MoveCache, fields: Iterable[Position]
                 health_after = after_events.get(result.events)
                 if health_after is None:
                     health_after = after_events[result.events] = (None,) + tuple(
-                        _health_with_hearts_kept(result.events, health, max_health) for health in healths)
+                        kept[0] if (kept := apply_health(result.events, health, 0, None, max_health)) else None
+                        for health in healths)
                 for health in healths:
                     after = health_after[health]
                     if after is not None:
@@ -207,19 +218,6 @@ def turns_with_health(level: Level, moves: MoveCache, fields: Iterable[Position]
         first = (node - 1) // top * top + 1
         turns[field_of[first]][node - first + 1] = row
     return turns
-
-
-def _health_with_hearts_kept(events: tuple[object, ...], health: int, max_health: int) -> int | None:
-    """Health after a move's events when every heart gives its 1 (up to the maximum, S22)
-    each time; None if health touched 0."""
-    for event in events:
-        if event == HURT:
-            health -= 1
-            if health <= 0:
-                return None
-        elif health < max_health:
-            health += 1
-    return health
 
 
 def _turns_back(came_from: list[list[list[int]]], size: int) -> list[tuple[int, Row]]:

@@ -14,6 +14,8 @@ from printkit.sinpin.level import Level, Position
 from printkit.sinpin.rules import CARD_VALUES
 from printkit.sinpin.tiles import ITEM_TILES
 
+Ends = dict[tuple[Position, int], tuple[Position, ...]]  # (field, card) -> where its moves end
+
 
 class MoveCache:
     """Moves from the engine, asked once per (field, card): health ignored, items as mapped.
@@ -28,7 +30,7 @@ class MoveCache:
         self.engine = MoveEngine(level)
         self.items = frozenset(pos for tile in ITEM_TILES for pos in level.positions[tile])
         self._cache: dict[tuple[Position, int], tuple[MoveResult, ...]] = {}
-        self._ends = _shared_ends(level)
+        self._ends: Ends = _shared_ends(level)
 
     def get(self, pos: Position, card: int) -> tuple[MoveResult, ...]:
         key = (pos, card)
@@ -54,18 +56,20 @@ class MoveCache:
         return bits.fields_passed_by(self.engine, ((pos, card) for pos in starts for card in CARD_VALUES), self.items)
 
 
-_last_ends: list[tuple[tuple[str, ...], dict]] = []  # the last MoveCache's movement map and ends
+# the last MoveCache's movement map and ends (bits.LastMap: why a module keeps it)
+_last_ends: bits.LastMap[tuple[tuple[str, ...], Ends]] = bits.LastMap()
 
 
-def _shared_ends(level: Level) -> dict[tuple[Position, int], tuple[Position, ...]]:
+def _shared_ends(level: Level) -> Ends:
     """The ends of the last MoveCache made when its level has the same movement map (where
     moves end depends on nothing else): a cave validated again after blades were put on it,
     or right after mending moved its items and door, asks for the same ends again."""
     movement = bits.movement_map(level)
-    if _last_ends and _last_ends[0][0] == movement:
-        return _last_ends[0][1]
-    ends: dict[tuple[Position, int], tuple[Position, ...]] = {}
-    _last_ends[:] = [(movement, ends)]
+    last = _last_ends.kept
+    if last is not None and last[0] == movement:
+        return last[1]
+    ends: Ends = {}
+    _last_ends.kept = (movement, ends)
     return ends
 
 

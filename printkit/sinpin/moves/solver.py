@@ -171,7 +171,7 @@ def _search(level: Level, moves: MoveCache, bound_to_exit: Bound, bound: int | N
                     ]
                 for rows, result, end_bits in found:
                     new_health, new_hearts = health, heart_mask
-                    if result.events:
+                    if result.events:  # most moves have none: no call for them (see apply_health)
                         after = apply_health(result.events, health, heart_mask, heart_bit, max_health)
                         if after is None:
                             continue  # health touched 0 in this move (S26)
