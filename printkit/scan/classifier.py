@@ -25,7 +25,7 @@ from printkit.scan.features import features
 from printkit.sinpin.tiles import Tile
 
 CLASSES: tuple[Tile, ...] = tuple(Tile)
-MODEL_FILES = ("scan_convnet.npz", "scan_model.npz", "scan_model_fields.npz")
+MODEL_FILES = ("scan_convnet.npz", "scan_convnet_2.npz", "scan_model.npz", "scan_model_fields.npz")
 
 
 class Reader(Protocol):
@@ -67,10 +67,12 @@ class Model:
         return self.probabilities(features(patches))
 
     def save(self, path: str) -> None:
+        """The weights as int8 with a scale for each hidden unit and output (convnet.quantised)."""
+        (w1, w1_s), (w2, w2_s) = convnet.quantised(self.w1, axis=1), convnet.quantised(self.w2, axis=1)
         np.savez_compressed(path, mean=self.mean.astype(np.float32), scale=self.scale.astype(np.float32),
-                            w1=self.w1.astype(np.float16), b1=self.b1.astype(np.float32),
-                            w2=self.w2.astype(np.float16), b2=self.b2.astype(np.float32),
-                            temperature=np.float32(self.temperature), classes=np.array(self.classes))
+                            w1=w1, w1_s=w1_s, b1=self.b1.astype(np.float32), w2=w2, w2_s=w2_s,
+                            b2=self.b2.astype(np.float32), temperature=np.float32(self.temperature),
+                            classes=np.array(self.classes))
 
 
 def load(path: str) -> Model | convnet.ConvNet:
@@ -80,8 +82,10 @@ def load(path: str) -> Model | convnet.ConvNet:
             raise ValueError(f"the scan model's classes {classes} are not the tiles of S3")
         if "kind" in data.files and str(data["kind"]) == convnet.KIND:
             return convnet.from_arrays(data)
-        return Model(data["mean"].astype(np.float32), data["scale"].astype(np.float32), data["w1"].astype(np.float32),
-                     data["b1"], data["w2"].astype(np.float32), data["b2"], float(data["temperature"]), classes)
+        w1, w2 = (data[name].astype(np.float32) * (data[f"{name}_s"] if f"{name}_s" in data.files else 1.0)
+                  for name in ("w1", "w2"))  # int8 and a scale, or (models saved before) float16
+        return Model(data["mean"].astype(np.float32), data["scale"].astype(np.float32), w1, data["b1"], w2,
+                     data["b2"], float(data["temperature"]), classes)
 
 
 @dataclass(frozen=True)
