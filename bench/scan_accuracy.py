@@ -1,6 +1,7 @@
 """How well `printkit scan` reads the synthetic test set (bench/scan_testset.py makes it).
 
     python bench/scan_accuracy.py [output/scan-testset] [--models scan_convnet.npz,scan_model.npz] [--shifts 1]
+        [--patches output/patches.npz]   # keep the cut patches: later runs compare models quickly (untimed)
 
 Prints, over all sheets and per drawing style: markers found, fields read right, whole
 levels exactly right, sheets whose unsure fields include every wrong one, the unsure

@@ -3,8 +3,9 @@
     python -m printkit.scan.train --seed 1 --fields 0 --hidden 128 --epochs 40 --out printkit/scan/scan_model.npz
     python -m printkit.scan.train --seed 1 [--fields 4000 --hidden 192 --epochs 20] [--out printkit/scan/scan_model_fields.npz]
 
-(the two models the package averages, classifier.MODEL_FILES; `--cache FILE.npz` keeps the
-sheets' patches between the two runs.)
+(the two feature models of the four the package averages, classifier.MODEL_FILES; the
+convolutional ones are train_convnet.py's; `--cache FILE.npz` keeps the sheets' patches
+between the runs, and train_convnet.py reads the same file.)
 
 Sheets are drawn in the training styles only (printkit.scan.synth.styles), photographed,
 and read by the scan's own pipeline (markers, flattening, frame search, patches), so the

@@ -1,6 +1,6 @@
 """Training the convolutional field classifier (printkit.scan.convnet) from a seed, with PyTorch.
 
-    pip install -e '.[train]'   # torch==2.13.0, CPU build; the scan itself never needs it
+    pip install torch==2.13.0   # the CPU build; training only: the scan itself never imports it
     python -m printkit.scan.train_convnet --seed 1 --cache output/scan-train.npz \
         --fields-cache output/scan-fields.npz --out printkit/scan/scan_convnet.npz
 
@@ -8,7 +8,9 @@ Why PyTorch: a convolutional network is trained by gradient descent through its
 convolutions, and autograd (with a fast CPU convolution) does that in minutes where
 hand-written numpy backpropagation would take hours and be a second copy of the network to
 keep right. What ships is only the weights: `convnet.ConvNet` runs them with numpy, as the
-issue asks of the scan ("opencv-python-headless and numpy").
+issue asks of the scan ("opencv-python-headless and numpy"). torch is no extra of the
+package: every extra is installed and its tests run in CI (tests/test_packaging.py), and
+neither printkit nor CI needs torch.
 
 The data are train.py's: the sheets drawn in the training styles and read by the scan's own
 pipeline (a tenth of them, never trained on, fit the temperature) and single fields drawn
