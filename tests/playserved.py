@@ -1,5 +1,5 @@
-"""The play app served in a thread of the test process, and one Chromium, for the play
-page's browser tests (import the fixtures `served` and `browser` into a test module).
+"""The play app served in a thread of the test process, for the play page's browser tests
+(import the fixture `served` into a test module; `browser` comes from tests/conftest.py).
 Import this only after the module has skipped when /usr/bin/chromium is missing."""
 
 from __future__ import annotations
