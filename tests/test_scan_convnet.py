@@ -1,5 +1,5 @@
-"""The convolutional field classifier (printkit.scan.convnet) run by numpy, checked against
-a slow loop written from the definitions; and, where torch is installed (for training only),
+"""The convolutional field classifier (printkit.scan.convnet) run by numpy and by OpenCV,
+checked against a slow loop written from the definitions; and, where torch is installed (for training only),
 against torch's own forward pass, the export and the training's reproducibility."""
 
 from __future__ import annotations
@@ -50,13 +50,13 @@ def slow_logits(model: ConvNet, patch: np.ndarray) -> np.ndarray:
     return v
 
 
-def test_numpy_forward_equals_a_slow_loop_over_every_pixel():
+def test_numpy_and_opencv_forwards_equal_a_slow_loop_over_every_pixel():
     model = tiny()
     patches = np.random.default_rng(1).random((3, 8, 8)).astype(np.float32)
-    fast = model.logits(patches)
     slow = np.array([slow_logits(model, p) for p in patches])
-    assert fast.shape == (3, 14)
-    assert np.allclose(fast, slow, rtol=1e-4, atol=1e-4)
+    for fast in (model.numpy_logits(patches), model.logits(patches)):
+        assert fast.shape == (3, 14)
+        assert np.allclose(fast, slow, rtol=1e-4, atol=1e-4)
     p = model.probabilities(patches)
     z = slow / 1.5
     e = np.exp(z - z.max(axis=1, keepdims=True))

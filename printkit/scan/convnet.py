@@ -1,22 +1,30 @@
-"""The convolutional field classifier, run with numpy alone: three blocks of a 3 x 3
-convolution (zero padding), ReLU and 2 x 2 max pooling over the 40 x 40 darkness patch, then
-a dense ReLU layer and the tiles' logits. The weights (scan_convnet.npz: float16, the dense layers int8 with a scale a row) are
-trained by `python -m printkit.scan.train_convnet` with PyTorch, which the scan itself never
-needs: the issue asks for OpenCV and numpy, and a network this size is a few matrix products.
+"""The convolutional field classifier: three blocks of a 3 x 3 convolution (zero padding),
+ReLU and 2 x 2 max pooling over the 40 x 40 darkness patch, then a dense ReLU layer and the
+tiles' logits. The weights (scan_convnet.npz: float16, the dense layers int8 with a scale a
+row) are trained by `python -m printkit.scan.train_convnet` with PyTorch, which the scan
+itself never needs: the issue asks for OpenCV and numpy.
 
-A convolution is an im2col (numpy's sliding_window_view over the channels-last image) times
-the kernel as a matrix: one BLAS product a layer, measured quicker here than cv2.filter2D
-channel by channel. Batch normalisation was folded into the convolutions when exported.
+OpenCV's dnn module runs it (`logits`), the network handed over as an ONNX model made in
+memory from the weights (scan.onnxgraph): six times quicker than numpy (0.24 s against
+1.49 s CPU for 1,080 patches), which lets the scan read each patch and its moved copies.
+`numpy_logits` is the same network in numpy, the reference the tests hold OpenCV to: a
+convolution is an im2col (sliding_window_view over the channels-last image) times the
+kernel as a matrix. Batch normalisation was folded into the convolutions when exported.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
+import cv2
 import numpy as np
 
+from printkit.scan.onnxgraph import convnet_model
+
 KIND = "convnet"  # the npz's "kind": classifier.load tells the model files apart by it
-CHUNK = 128  # patches a pass: the im2col of a bigger batch leaves the cache and is slower (measured)
+CHUNK = 128  # patches a numpy pass: the im2col of a bigger batch leaves the cache and is slower (measured)
+DNN_CHUNK = 512  # patches an OpenCV pass: its first layer's output is then 52 MB
 
 
 @dataclass(frozen=True)
@@ -29,8 +37,23 @@ class ConvNet:
     temperature: float
     classes: tuple[str, ...]
 
+    @cached_property
+    def _dnn(self) -> cv2.dnn.Net:
+        channels = len(self.convs[-1][0])
+        side = round((self.dense[0][0].shape[1] / channels) ** 0.5) * 2 ** len(self.convs)
+        model = convnet_model(self.convs, self.dense, side)
+        return cv2.dnn.readNetFromONNX(np.frombuffer(model, np.uint8))
+
     def logits(self, patches: np.ndarray) -> np.ndarray:
-        """(N, P, P) darkness patches -> (N, K) logits."""
+        """(N, P, P) darkness patches -> (N, K) logits, by OpenCV."""
+        net, parts = self._dnn, []
+        for k in range(0, len(patches), DNN_CHUNK):
+            net.setInput(np.ascontiguousarray(patches[k:k + DNN_CHUNK, None], dtype=np.float32))
+            parts.append(net.forward().reshape(-1, len(self.classes)))
+        return np.concatenate(parts) if parts else np.zeros((0, len(self.classes)), np.float32)
+
+    def numpy_logits(self, patches: np.ndarray) -> np.ndarray:
+        """The same logits by numpy (the reference OpenCV's are tested against)."""
         parts = [self._logits(patches[k:k + CHUNK]) for k in range(0, len(patches), CHUNK)]
         return np.concatenate(parts) if parts else np.zeros((0, len(self.classes)), np.float32)
 

@@ -11,7 +11,6 @@ import cv2
 import numpy as np
 
 from printkit.scan import classifier
-from printkit.scan.convnet import ConvNet
 from printkit.scan.errors import ScanError
 from printkit.scan.fields import check_quality, field_patches, flatten
 from printkit.scan.layout import SheetCode
@@ -77,15 +76,10 @@ def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, np.ndarray]:
 
 
 def field_odds(patches: np.ndarray, model: classifier.Reader) -> np.ndarray:
-    """(N, P, P) patches -> (N, tiles) probabilities, averaged over the models and, for the
-    feature networks, over the patches moved by SHIFTS_PX (a convolutional network reads
-    the patch as cut: it gains little from the moved copies and would take five times as long)."""
-    members = model.models if isinstance(model, classifier.Models) else (model,)
-    copies = np.concatenate([shifted(patches, dx, dy) for dx, dy in SHIFTS_PX])  # one batch: one pass a layer
-    odds = [member.read(patches) if isinstance(member, ConvNet) else
-            member.read(copies).reshape(len(SHIFTS_PX), len(patches), len(member.classes)).mean(axis=0)
-            for member in members]
-    return np.mean(odds, axis=0)
+    """(N, P, P) patches -> (N, tiles) probabilities, averaged over the models and over the
+    patches moved by SHIFTS_PX (all copies in one batch: one pass a layer)."""
+    copies = np.concatenate([shifted(patches, dx, dy) for dx, dy in SHIFTS_PX])
+    return model.read(copies).reshape(len(SHIFTS_PX), len(patches), len(model.classes)).mean(axis=0)
 
 
 def shifted(patches: np.ndarray, dx: float, dy: float) -> np.ndarray:
