@@ -51,6 +51,18 @@ def test_json_gives_the_map_the_unsure_fields_and_the_verdict(photo):
     assert answer["file"] is None and isinstance(answer["unsure"], list)
 
 
+def test_unsure_sets_how_sure_a_read_must_be_not_to_be_listed(photo):
+    counts = {}
+    for percent in ("0", "100"):
+        result = run("scan", str(photo), "--json", "--unsure", percent)
+        assert result.exit_code == 0
+        counts[percent] = len(json.loads(result.stdout)["unsure"])
+    default = len(json.loads(run("scan", str(photo), "--json").stdout)["unsure"])
+    assert counts["0"] == 0 and counts["0"] <= default < counts["100"]  # nothing is read with 100 %
+    bad = run("scan", str(photo), "--unsure", "120")
+    assert bad.exit_code == 2 and "--unsure" in bad.stderr
+
+
 def test_without_o_the_level_goes_to_standard_output(photo):
     result = run("scan", str(photo))
     assert result.exit_code == 0

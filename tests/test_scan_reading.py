@@ -132,6 +132,15 @@ def test_unsure_fields_are_those_under_the_threshold_with_their_runner_up():
     assert unsure.describe() == f"B1: exit Ω or rock? {round((UNSURE - 0.3) * 100)} %"
 
 
+def test_the_unsure_threshold_is_the_callers_choice():
+    code = SheetCode(3, 1, False)
+    p = odds([[A, Z, ROCK]])
+    p[2] = 0.0
+    p[2, ROCK], p[2, Z] = 0.8, 0.2
+    assert [u.x for u in decide(code, p, unsure_below=0.9).unsure] == [2]
+    assert decide(code, p, unsure_below=0.7).unsure == ()
+
+
 def test_a_walled_in_sheets_border_field_read_as_something_else_leans_to_rock():
     """S1: outside the grid is rock and levels are walled in; a border field unsure between
     a teleporter (a round scribble?) and rock is rock when the rest of the border is."""

@@ -17,7 +17,10 @@ from printkit.scan.layout import SheetCode
 from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
 
-UNSURE = 0.9  # a field read with less than this probability is listed (and marked in --review)
+# A field read with less than this probability is listed (and marked in --review); `scan
+# --unsure` sets it. Measured (bench/scan_accuracy.py): at 0.95, every misread is listed on
+# 93 % of the training styles' sheets, 18 fields listed a sheet (0.9: 86 %, 13 fields).
+UNSURE = 0.95
 # Each field is also read from its patch moved 1.5 px (a quarter of a mm) each way and the
 # odds averaged: a frame found a little off, or a form drawn off-centre, moves the read less.
 # Measured on held-out styles: fields right 89.8 -> 90.3 %, and misreads get less sure.
@@ -92,17 +95,18 @@ def shifted(patches: np.ndarray, dx: float, dy: float) -> np.ndarray:
                      for patch in patches])
 
 
-def combined(reads: list[FieldOdds]) -> Reading:
+def combined(reads: list[FieldOdds], unsure: float = UNSURE) -> Reading:
     """Several photos of one sheet read as one (their probabilities averaged), then decided."""
     codes = {read.code for read in reads}
     if len(codes) > 1:
         sizes = " and ".join(f"{code.columns} x {code.rows}" for code in codes)
         raise ScanError(f"the photos show different sheets ({sizes}): give photos of one sheet at a time")
-    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0))
+    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0), unsure)
 
 
-def decide(code: SheetCode, probabilities: np.ndarray) -> Reading:
-    """Each field's likeliest tile, S3's one door and one exit, and the unsure fields."""
+def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float = UNSURE) -> Reading:
+    """Each field's likeliest tile, S3's one door and one exit, and the fields read with less
+    than `unsure_below` probability (or changed by S3) listed as unsure."""
     rows, columns = code.rows, code.columns
     probabilities = walled_in(code, probabilities)
     choice = probabilities.argmax(axis=1)
@@ -113,7 +117,7 @@ def decide(code: SheetCode, probabilities: np.ndarray) -> Reading:
     for index in range(rows * columns):
         p = probabilities[index]
         chosen = int(choice[index])
-        if p[chosen] < UNSURE or index in notes:
+        if p[chosen] < unsure_below or index in notes:
             order = [int(k) for k in np.argsort(-p) if k != chosen]
             unsure.append(Unsure(index % columns, index // columns, classifier.CLASSES[chosen],
                                  classifier.CLASSES[order[0]], float(p[chosen]), notes.get(index, "")))
