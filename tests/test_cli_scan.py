@@ -198,3 +198,38 @@ def test_a_photo_too_dark_asks_for_more_light(tmp_path):
     assert result.exit_code == 2
     assert "light" in result.stderr
     assert not (tmp_path / "level.yaml").exists()
+
+
+def test_o_naming_one_of_the_photos_is_refused_and_the_photo_kept(photo, tmp_path):
+    """`printkit scan photo.jpg -o photo.jpg` would replace the photo by the level."""
+    copy = tmp_path / "photo.jpg"
+    copy.write_bytes(photo.read_bytes())
+    result = run("scan", str(copy), "-o", str(tmp_path / "." / "photo.jpg"))
+    assert result.exit_code == 2 and "is one of the photos" in result.stderr
+    assert copy.read_bytes() == photo.read_bytes()
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_the_photos_are_read(photo, tmp_path, monkeypatch):
+    import printkit.scan.images
+
+    def not_read(path):
+        raise AssertionError("the photo was read before the output was checked")
+    monkeypatch.setattr(printkit.scan.images, "load_gray", not_read)
+    in_the_way = tmp_path / "file"
+    in_the_way.write_text("")
+    result = run("scan", str(photo), "-o", str(in_the_way / "level.yaml"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "empty"])
+def test_a_missing_file_a_folder_or_an_empty_file_is_refused_naming_it_once(tmp_path, kind):
+    target = tmp_path / ("photos" if kind == "folder" else "photo.jpg")
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "empty":
+        target.write_bytes(b"")
+    out = tmp_path / "level.yaml"
+    result = run("scan", str(target), "-o", str(out))
+    assert result.exit_code == 2 and not out.exists()
+    assert result.stderr.startswith(f"printkit scan: {target}: ") and result.stderr.count(f"{target}: ") == 1
+    assert result.stdout == ""

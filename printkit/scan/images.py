@@ -24,25 +24,36 @@ _IMAGE_OBJECT = re.compile(rb"<<(?:(?!>>\s*stream).)*?/Subtype\s*/Image(?:(?!>>\
 
 
 def load_gray(path: str) -> np.ndarray:
-    """The image at `path` as grey uint8, at most 12 MP; ScanError when it is no image."""
+    """The image at `path` as grey uint8, at most 12 MP; ScanError when it is no image (its
+    message does not repeat the path: the caller names the photo before it)."""
     file = Path(path)
+    if file.is_dir():
+        raise ScanError(f"it is a folder: name the photos in it ({Path(path, '*.jpg')})")
     try:
         data = file.read_bytes() if file.stat().st_size <= MAX_BYTES else None
     except OSError as error:
-        raise ScanError(f"cannot read {path}: {error.strerror or error}") from None
+        raise ScanError(f"cannot read it: {error.strerror or error}") from None
     if data is None:
-        raise ScanError(f"{path} is over {MAX_BYTES // 2**20} MB: send a photo of at most 12 MP")
-    if data.startswith(b"%PDF"):
-        gray = _pdf_page(data, path)
-    else:
-        gray = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        raise ScanError(f"it is over {MAX_BYTES // 2**20} MB: send a photo of at most 12 MP")
+    gray = _pdf_page(data, path) if data.startswith(b"%PDF") else _decoded(data)
     if gray is None or gray.size == 0:
-        raise ScanError(f"{path} is not an image printkit can read: give a JPEG, PNG or a scanned PDF page")
+        raise ScanError("it is not an image printkit can read: give a JPEG, PNG or a scanned PDF page")
     pixels = gray.shape[0] * gray.shape[1]
     if pixels > MAX_PIXELS:
         factor = (MAX_PIXELS / pixels) ** 0.5
         gray = cv2.resize(gray, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     return gray
+
+
+def _decoded(data: bytes) -> np.ndarray | None:
+    """The image in `data` as grey; None for what OpenCV cannot decode (an empty file or
+    stream, a truncated or oversized image: those raise inside OpenCV rather than give None)."""
+    if not data:
+        return None
+    try:
+        return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        return None
 
 
 def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
@@ -83,7 +94,7 @@ def _decode_stream(header: bytes, stream: bytes) -> np.ndarray | None:
     except (ValueError, zlib.error):
         return None
     if filters == [b"DCTDecode"]:
-        return cv2.imdecode(np.frombuffer(stream, np.uint8), cv2.IMREAD_GRAYSCALE)
+        return _decoded(stream)
     if filters or b"/DecodeParms" in header:
         return None
     width = re.search(rb"/Width\s+(\d+)", header)
@@ -104,15 +115,19 @@ def _rasterised(path: str) -> np.ndarray | None:
     if shutil.which("pdftoppm"):
         with tempfile.TemporaryDirectory() as folder:
             target = Path(folder) / "page"
-            done = subprocess.run(["pdftoppm", "-r", "300", "-gray", "-png", "-f", "1", "-l", "1", path, str(target)],
-                                  capture_output=True, timeout=60)
+            try:
+                done = subprocess.run(["pdftoppm", "-r", "300", "-gray", "-png", "-f", "1", "-l", "1", path,
+                                       str(target)], capture_output=True, timeout=60)
+            except subprocess.TimeoutExpired:
+                raise ScanError("its page took over a minute to render: export the page as PNG or JPEG and scan"
+                                " that") from None
             pages = sorted(Path(folder).glob("page*.png"))
             if done.returncode == 0 and pages:
                 return cv2.imread(str(pages[0]), cv2.IMREAD_GRAYSCALE)
     try:
         import pypdfium2  # optional: not a dependency of printkit
     except ImportError:
-        raise ScanError(f"{path} holds no embedded scan image printkit can take out, and no PDF renderer is"
+        raise ScanError("the PDF holds no embedded scan image printkit can take out, and no PDF renderer is"
                         " installed (poppler-utils' pdftoppm, or pip install pypdfium2): export the page as"
                         " PNG or JPEG and scan that") from None
     page = pypdfium2.PdfDocument(path)[0]
