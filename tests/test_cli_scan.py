@@ -233,3 +233,36 @@ def test_a_missing_file_a_folder_or_an_empty_file_is_refused_naming_it_once(tmp_
     assert result.exit_code == 2 and not out.exists()
     assert result.stderr.startswith(f"printkit scan: {target}: ") and result.stderr.count(f"{target}: ") == 1
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("sigma", [4, 6])
+def test_a_photo_too_blurred_to_find_the_markers_says_to_focus(tmp_path, sigma):
+    """The whole photo out of focus: no marker (or not all) can be read, and the message says
+    blurred, not 'no design sheet' or 'cut off' (the sheet is whole)."""
+    path = tmp_path / "blurred.png"
+    cv2.imwrite(str(path), cv2.GaussianBlur(gray(drawn(3)), (0, 0), sigma))
+    out = tmp_path / "level.yaml"
+    result = run("scan", str(path), "-o", str(out))
+    assert result.exit_code == 2 and not out.exists()
+    assert "blurred" in result.stderr and "let it focus" in result.stderr and "cut off" not in result.stderr
+
+
+def test_a_blurred_photo_with_one_marker_readable_is_not_called_cut_off(tmp_path):
+    """Out of focus but for one corner marker (sharp, pasted back): the others are not
+    found for the blur (one may be, near it), so the message says blurred and which were missing."""
+    sheet, sharp = drawn(3), gray(drawn(3))
+    blurred = cv2.GaussianBlur(sharp, (0, 0), 6)
+    x, y = sheet.page.code.marker_squares()[0]
+    side = sheet.page.code.marker_mm
+    points = cv2.perspectiveTransform(np.array([[[x - 2.0, y - 2.0], [x + side + 2, y + side + 2],
+                                                 [x - 2.0, y + side + 2], [x + side + 2, y - 2.0]]]),
+                                      sheet.photo.page_to_photo)[0]
+    (x0, y0), (x1, y1) = points.min(axis=0).astype(int), points.max(axis=0).astype(int)
+    blurred[y0:y1, x0:x1] = sharp[y0:y1, x0:x1]
+    path = tmp_path / "blurred.png"
+    cv2.imwrite(str(path), blurred)
+    result = run("scan", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "found only " in result.stderr and "of the sheet's 4 corner markers (missing: " in result.stderr
+    assert "the photo is blurred" in result.stderr
+    assert "let it focus" in result.stderr and "cut off" not in result.stderr

@@ -102,3 +102,11 @@ def test_a_pdf_whose_jpeg_stream_is_empty_is_a_scan_error(tmp_path, monkeypatch)
 def test_a_folder_is_a_scan_error_naming_its_photos(tmp_path):
     with pytest.raises(ScanError, match=r"it is a folder: name the photos in it"):
         images.load_gray(str(tmp_path))
+
+
+def test_a_photo_in_focus_is_sharp_a_blurred_one_is_not_and_a_plain_one_is_not_blurred():
+    from scansheets import drawn, gray
+    photo = gray(drawn(3))
+    assert images.sharpness(photo) > 2 * images.BLURRED_SHARPNESS and not images.looks_blurred(photo)
+    assert images.looks_blurred(cv2.GaussianBlur(photo, (0, 0), 4))
+    assert not images.looks_blurred(np.full((900, 1200), 240, np.uint8))  # a blank page: nothing to be sharp

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from printkit.scan.errors import RETAKE, ScanError
+from printkit.scan.errors import FOCUS, RETAKE, ScanError
+from printkit.scan.images import looks_blurred
 from printkit.scan.layout import CORNERS, MARKER_MM, SHEET_IDS, SheetCode, corner_of, decode, marker_cells
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 
@@ -391,12 +392,17 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         groups, fit = _sheet_in(candidates)
     if fit is None or fit.problem:
         fit = _read_unread(gray, groups, [m for m in candidates if m.corner == UNREAD]) or fit
+    if not groups and looks_blurred(gray):
+        raise ScanError(f"the photo is too blurred to find the sheet's corner markers: {FOCUS}, and {RETAKE}")
     if not groups:
         raise ScanError("no design-sheet markers in the photo: print the sheet with `printkit paper` (sheets"
                         " without the four black corner markers cannot be scanned: type the level in or draw it"
                         f" in `printkit editor`), and {RETAKE}, in good light")
     if fit is None:
         missing = ", ".join(CORNERS[corner] for corner in range(4) if corner not in groups)
+        if looks_blurred(gray):  # a blurred marker is not found either: the sheet may well be whole
+            raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and the"
+                            f" photo is blurred: {FOCUS}, and {RETAKE}")
         raise ScanError(f"the sheet is cut off: found {len(groups)} of its 4 corner markers (missing: {missing});"
                         f" {RETAKE}")
     if fit.problem:
