@@ -208,3 +208,14 @@ def test_field_lines_are_found_where_the_paper_moved_them_and_filled_in_under_in
     dx, dy, profiles = _frame_lines(ink, code)
     assert np.allclose(dx, 5, atol=0.6) and np.allclose(dy, -3, atol=0.6)
     assert len(profiles) < 5 * 3 + 4 * 4  # the pieces under the rock were not seen
+
+
+def test_photos_of_two_different_sheets_of_one_size_are_not_combined():
+    """Same size, other drawings: averaging them would make up a level neither sheet shows."""
+    code = SheetCode(4, 1, False)
+    first = FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))
+    with pytest.raises(ScanError, match=r"different sheets \(photo 2 reads 2 of 4 fields surely as other tiles"):
+        combined([first, FieldOdds(code, odds([[A, OPEN, ROCK, Z]]))])
+    unsure = odds([[A, OPEN, ROCK, Z]], sure=0.6)  # where a photo is unsure (a glare), it is the same sheet
+    assert combined([first, FieldOdds(code, unsure)]).rows == ("A#.Z",)
+    assert combined([first, FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))]).rows == ("A#.Z",)
