@@ -219,3 +219,20 @@ def test_photos_of_two_different_sheets_of_one_size_are_not_combined():
     unsure = odds([[A, OPEN, ROCK, Z]], sure=0.6)  # where a photo is unsure (a glare), it is the same sheet
     assert combined([first, FieldOdds(code, unsure)]).rows == ("A#.Z",)
     assert combined([first, FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))]).rows == ("A#.Z",)
+
+
+def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door():
+    """No Ω read, and the one field likeliest to be Ω is the α: the exit goes to the next
+    likeliest field. Two Ω read, the weaker one likelier α than anything else: it becomes
+    neither (a second α would break S3 again)."""
+    code = SheetCode(3, 1, False)
+    p = odds([[A, OPEN, OPEN]])
+    p[0, A], p[0, Z] = 0.55, 0.4  # α or Ω: read as α
+    p[1, Z], p[1, OPEN] = 0.05, p[1, OPEN] - 0.05
+    p = p / p.sum(axis=1, keepdims=True)
+    assert decide(code, p).rows == ("AZ.",)
+    two = odds([[A, Z, Z]])
+    two[2, Z], two[2, A], two[2, ROCK] = 0.5, 0.3, 0.15
+    two = two / two.sum(axis=1, keepdims=True)
+    reading = decide(code, two)
+    assert reading.rows == ("AZ#",)

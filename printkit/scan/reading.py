@@ -163,16 +163,20 @@ def _exactly_one(p: np.ndarray, choice: np.ndarray, k: int, notes: dict[int, str
     """S3: one door, one exit. None read: the likeliest field becomes it (if it is at all
     likely); several: the likeliest stays, the others take their next likeliest tile."""
     label = classifier.CLASSES[k].label
+    # neither fix makes or unmakes the other of the two: the door is fixed first, and the
+    # exit must not take its field, nor a field put off the exit become a second door
+    special = [classifier.CLASSES.index(tile) for tile in (Tile.DOOR, Tile.EXIT)]
     chosen = np.flatnonzero(choice == k)
     if len(chosen) == 0:
-        best = int(np.argmax(p[:, k]))
-        if p[best, k] >= 0.02:
+        likely = np.where(np.isin(choice, special), -1.0, p[:, k])
+        best = int(np.argmax(likely))
+        if likely[best] >= 0.02:
             choice[best] = k
             notes[best] = f"read as {label}: S3 asks for one"
     elif len(chosen) > 1:
         keep = int(chosen[np.argmax(p[chosen, k])])
         for index in chosen:
             if index != keep:
-                order = [int(j) for j in np.argsort(-p[index]) if j != k]
+                order = [int(j) for j in np.argsort(-p[index]) if j not in special]
                 choice[index] = order[0]
                 notes[int(index)] = f"not a second {label}: S3 allows one"
