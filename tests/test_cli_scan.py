@@ -266,3 +266,11 @@ def test_a_blurred_photo_with_one_marker_readable_is_not_called_cut_off(tmp_path
     assert "found only " in result.stderr and "of the sheet's 4 corner markers (missing: " in result.stderr
     assert "the photo is blurred" in result.stderr
     assert "let it focus" in result.stderr and "cut off" not in result.stderr
+
+
+def test_review_with_an_output_the_editor_cannot_open_is_refused_before_writing(photo, tmp_path):
+    """The editor edits *.yaml files only: the level was written, then the editor refused it (exit 2)."""
+    out = tmp_path / "level.txt"
+    result = run("scan", str(photo), "-o", str(out), "--review", "--no-browser")
+    assert result.exit_code == 2 and "level.yaml" in result.stderr
+    assert not out.exists()

@@ -69,6 +69,9 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
                                  param_hint="'--review'")
     if output and Path(output).is_dir():
         raise click.BadParameter(f"'{output}' is a folder; -o names the level file to write", param_hint="'-o'")
+    if review and Path(output).suffix != ".yaml":  # the editor opens *.yaml only: refused before anything is written
+        raise click.BadParameter(f"--review opens the level in `printkit editor`, which edits *.yaml files: name it"
+                                 f" {Path(output).stem or 'my-level'}.yaml", param_hint="'-o'")
     if output and any(_same_file(output, photo) for photo in photos):
         raise click.BadParameter(f"'{output}' is one of the photos: -o names the level file to write, such as"
                                  " my-level.yaml", param_hint="'-o'")
