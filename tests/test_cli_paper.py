@@ -22,6 +22,8 @@ def run(*args: str) -> Result:
     (["--fields", "8x10"], (210.0, 297.0), (8, 10)),
     (["--landscape", "--fields", "10x6"], (297.0, 210.0), (10, 6)),
     (["--fields", "15x9"], (297.0, 210.0), (15, 9)),  # only landscape holds 15 across
+    (["--fields", "11x18"], (210.0, 297.0), (11, 18)),  # narrow and full height: was refused as not fitting S2
+    (["--landscape", "--fields", "6x12"], (297.0, 210.0), (6, 12)),
 ])
 def test_the_sheet_has_the_fields_asked_for(tmp_path, args, size, fields):
     out = tmp_path / "sheet.pdf"

@@ -210,3 +210,79 @@ def test_a_photo_too_dark_asks_for_more_light(tmp_path):
     assert result.exit_code == 2
     assert "light" in result.stderr
     assert not (tmp_path / "level.yaml").exists()
+
+
+def test_o_naming_one_of_the_photos_is_refused_and_the_photo_kept(photo, tmp_path):
+    """`printkit scan photo.jpg -o photo.jpg` would replace the photo by the level."""
+    copy = tmp_path / "photo.jpg"
+    copy.write_bytes(photo.read_bytes())
+    result = run("scan", str(copy), "-o", str(tmp_path / "." / "photo.jpg"))
+    assert result.exit_code == 2 and "is one of the photos" in result.stderr
+    assert copy.read_bytes() == photo.read_bytes()
+
+
+def test_an_output_that_cannot_be_written_is_refused_before_the_photos_are_read(photo, tmp_path, monkeypatch):
+    import printkit.scan.images
+
+    def not_read(path):
+        raise AssertionError("the photo was read before the output was checked")
+    monkeypatch.setattr(printkit.scan.images, "load_gray", not_read)
+    in_the_way = tmp_path / "file"
+    in_the_way.write_text("")
+    result = run("scan", str(photo), "-o", str(in_the_way / "level.yaml"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "empty"])
+def test_a_missing_file_a_folder_or_an_empty_file_is_refused_naming_it_once(tmp_path, kind):
+    target = tmp_path / ("photos" if kind == "folder" else "photo.jpg")
+    if kind == "folder":
+        target.mkdir()
+    elif kind == "empty":
+        target.write_bytes(b"")
+    out = tmp_path / "level.yaml"
+    result = run("scan", str(target), "-o", str(out))
+    assert result.exit_code == 2 and not out.exists()
+    assert result.stderr.startswith(f"printkit scan: {target}: ") and result.stderr.count(f"{target}: ") == 1
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("sigma", [4, 6])
+def test_a_photo_too_blurred_to_find_the_markers_says_to_focus(tmp_path, sigma):
+    """The whole photo out of focus: no marker (or not all) can be read, and the message says
+    blurred, not 'no design sheet' or 'cut off' (the sheet is whole)."""
+    path = tmp_path / "blurred.png"
+    cv2.imwrite(str(path), cv2.GaussianBlur(gray(drawn(3)), (0, 0), sigma))
+    out = tmp_path / "level.yaml"
+    result = run("scan", str(path), "-o", str(out))
+    assert result.exit_code == 2 and not out.exists()
+    assert "blurred" in result.stderr and "let it focus" in result.stderr and "cut off" not in result.stderr
+
+
+def test_a_blurred_photo_with_one_marker_readable_is_not_called_cut_off(tmp_path):
+    """Out of focus but for one corner marker (sharp, pasted back): the others are not
+    found for the blur (one may be, near it), so the message says blurred and which were missing."""
+    sheet, sharp = drawn(3), gray(drawn(3))
+    blurred = cv2.GaussianBlur(sharp, (0, 0), 6)
+    x, y = sheet.page.code.marker_squares()[0]
+    side = sheet.page.code.marker_mm
+    points = cv2.perspectiveTransform(np.array([[[x - 2.0, y - 2.0], [x + side + 2, y + side + 2],
+                                                 [x - 2.0, y + side + 2], [x + side + 2, y - 2.0]]]),
+                                      sheet.photo.page_to_photo)[0]
+    (x0, y0), (x1, y1) = points.min(axis=0).astype(int), points.max(axis=0).astype(int)
+    blurred[y0:y1, x0:x1] = sharp[y0:y1, x0:x1]
+    path = tmp_path / "blurred.png"
+    cv2.imwrite(str(path), blurred)
+    result = run("scan", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "found only " in result.stderr and "of the sheet's 4 corner markers (missing: " in result.stderr
+    assert "the photo is blurred" in result.stderr
+    assert "let it focus" in result.stderr and "cut off" not in result.stderr
+
+
+def test_review_with_an_output_the_editor_cannot_open_is_refused_before_writing(photo, tmp_path):
+    """The editor edits *.yaml files only: the level was written, then the editor refused it (exit 2)."""
+    out = tmp_path / "level.txt"
+    result = run("scan", str(photo), "-o", str(out), "--review", "--no-browser")
+    assert result.exit_code == 2 and "level.yaml" in result.stderr
+    assert not out.exists()

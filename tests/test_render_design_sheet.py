@@ -77,3 +77,36 @@ def test_fields_beyond_s2_are_refused():
         design_sheet_document(12, 18, True)
     with pytest.raises(ValueError):
         design_sheet_document(13, 18, False)
+
+
+def test_every_size_s2_allows_makes_a_sheet():
+    """Narrow maps of full height (11 x 18, 4 x 17, 6 x 12 landscape ...) leave no room below
+    or above the markers: the legend and the blanks go beside and between them instead."""
+    for landscape, (across, down) in ((False, (12, 18)), (True, (18, 12))):
+        for columns in range(1, across + 1):
+            for rows in range(1, down + 1):
+                assert design_sheet_document(columns, rows, landscape).pages, (columns, rows, landscape)
+
+
+@pytest.mark.parametrize("columns, rows, landscape", [(11, 18, False), (1, 18, False), (6, 17, False), (4, 11, True),
+                                                      (11, 12, True), (12, 18, False), (8, 10, False)])
+def test_legend_and_blanks_keep_clear_of_the_markers_and_the_paper_edge(tmp_path, columns, rows, landscape):
+    from printkit.scan.layout import SheetCode
+
+    _, page = _sheet(tmp_path, columns, rows, landscape, ".pdf")
+    code = SheetCode(columns, rows, landscape)
+    zones = [(x - code.quiet_mm, y - code.quiet_mm, x + code.marker_mm + code.quiet_mm, y + code.marker_mm + code.quiet_mm)
+             for x, y in code.marker_squares()]
+
+    def overlaps(x0, y0, x1, y1):
+        return any(x0 < zx1 and zx0 < x1 and y0 < zy1 and zy0 < y1 for zx0, zy0, zx1, zy1 in zones)
+    for char in page.chars:
+        assert 5.0 - 0.2 <= char.top and char.bottom <= page.height_mm - 5.0 + 0.2, char
+        assert not overlaps(char.x, char.top, char.x + 0.5 * char.size, char.baseline), char
+    legend = [box for box in page.rects if box.stroke is not None and box.w < 10 and box.h < 10]  # frames, ticks
+    assert len(legend) >= len(Tile)
+    for box in legend:
+        assert not overlaps(box.x, box.y, box.x + box.w, box.y + box.h), box
+        assert 5.0 - 0.2 <= box.x and box.x + box.w <= page.width_mm - 5.0 + 0.2, box
+    for tile in Tile:
+        assert tile.char in page.text, tile

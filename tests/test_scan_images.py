@@ -79,3 +79,34 @@ def test_photos_beyond_12_mp_are_shrunk_to_12_mp(tmp_path):
     gray = images.load_gray(str(path))
     assert gray.shape[0] * gray.shape[1] <= images.MAX_PIXELS
     assert gray.shape[1] / gray.shape[0] == pytest.approx(4400 / 3200, rel=0.01)
+
+
+def test_an_empty_file_is_a_scan_error_not_an_opencv_failure(tmp_path):
+    """OpenCV's imdecode raises on an empty buffer (an interrupted copy, a zero-byte upload)."""
+    empty = tmp_path / "photo.png"
+    empty.write_bytes(b"")
+    with pytest.raises(ScanError, match="not an image printkit can read"):
+        images.load_gray(str(empty))
+
+
+def test_a_pdf_whose_jpeg_stream_is_empty_is_a_scan_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(images.shutil, "which", lambda name: None)
+    monkeypatch.setitem(__import__("sys").modules, "pypdfium2", None)  # no renderer either
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(b"%PDF-1.4\n1 0 obj\n<< /Type /XObject /Subtype /Image /Width 10 /Height 10"
+                     b" /Filter /DCTDecode /Length 0 >>\nstream\n\nendstream\nendobj\n%%EOF\n")
+    with pytest.raises(ScanError, match="export the page as PNG or JPEG"):
+        images.load_gray(str(path))
+
+
+def test_a_folder_is_a_scan_error_naming_its_photos(tmp_path):
+    with pytest.raises(ScanError, match=r"it is a folder: name the photos in it"):
+        images.load_gray(str(tmp_path))
+
+
+def test_a_photo_in_focus_is_sharp_a_blurred_one_is_not_and_a_plain_one_is_not_blurred():
+    from scansheets import drawn, gray
+    photo = gray(drawn(3))
+    assert images.sharpness(photo) > 2 * images.BLURRED_SHARPNESS and not images.looks_blurred(photo)
+    assert images.looks_blurred(cv2.GaussianBlur(photo, (0, 0), 4))
+    assert not images.looks_blurred(np.full((900, 1200), 240, np.uint8))  # a blank page: nothing to be sharp

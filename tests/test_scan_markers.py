@@ -95,3 +95,15 @@ def test_a_sheet_printed_before_the_markers_grew_still_scans():
     found = find_sheet(gray(sheet))
     assert found.code == code and found.code.marker_mm == 6.0
     assert _placed_right(found, sheet)
+
+
+def test_a_corner_out_of_the_photo_is_named_though_a_drawing_passes_for_its_marker():
+    """Three markers in view and the fourth cut off, while something in the drawing reads as
+    that corner's marker: the four make no sheet, but the three do, and they put the fourth
+    outside the photo. That is a sheet cut off, not a sheet of another size."""
+    photo = gray(drawn(3))[:, 345:].copy()  # the sheet lies turned: its bottom-right marker is out of the frame
+    fake = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 36, 48)
+    photo[1405:1469, 140:204] = 255  # a bottom-right marker amid the fields
+    photo[1413:1461, 148:196] = fake
+    with pytest.raises(ScanError, match="cut off: its bottom-right corner marker is out of the photo"):
+        find_sheet(photo)

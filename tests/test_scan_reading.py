@@ -217,3 +217,31 @@ def test_field_lines_are_found_where_the_paper_moved_them_and_filled_in_under_in
     dx, dy, profiles = _frame_lines(ink, code)
     assert np.allclose(dx, 5, atol=0.6) and np.allclose(dy, -3, atol=0.6)
     assert len(profiles) < 5 * 3 + 4 * 4  # the pieces under the rock were not seen
+
+
+def test_photos_of_two_different_sheets_of_one_size_are_not_combined():
+    """Same size, other drawings: averaging them would make up a level neither sheet shows."""
+    code = SheetCode(4, 1, False)
+    first = FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))
+    with pytest.raises(ScanError, match=r"different sheets \(photo 2 reads 2 of 4 fields surely as other tiles"):
+        combined([first, FieldOdds(code, odds([[A, OPEN, ROCK, Z]]))])
+    unsure = odds([[A, OPEN, ROCK, Z]], sure=0.6)  # where a photo is unsure (a glare), it is the same sheet
+    assert combined([first, FieldOdds(code, unsure)]).rows == ("A#.Z",)
+    assert combined([first, FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))]).rows == ("A#.Z",)
+
+
+def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door():
+    """No Ω read, and the one field likeliest to be Ω is the α: the exit goes to the next
+    likeliest field. Two Ω read, the weaker one likelier α than anything else: it becomes
+    neither (a second α would break S3 again)."""
+    code = SheetCode(3, 1, False)
+    p = odds([[A, OPEN, OPEN]])
+    p[0, A], p[0, Z] = 0.55, 0.4  # α or Ω: read as α
+    p[1, Z], p[1, OPEN] = 0.05, p[1, OPEN] - 0.05
+    p = p / p.sum(axis=1, keepdims=True)
+    assert decide(code, p).rows == ("AZ.",)
+    two = odds([[A, Z, Z]])
+    two[2, Z], two[2, A], two[2, ROCK] = 0.5, 0.3, 0.15
+    two = two / two.sum(axis=1, keepdims=True)
+    reading = decide(code, two)
+    assert reading.rows == ("AZ#",)

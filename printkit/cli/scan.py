@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from printkit.atomicfile import AtomicBatch
+from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, note, progress
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
@@ -30,6 +30,14 @@ def _scan_modules():
         sys.exit(EXIT_USAGE)
     from printkit.scan import images, reading
     return images, reading
+
+
+def _same_file(output: str, photo: str) -> bool:
+    """Whether writing `output` would replace `photo` (the same path, or a link to it)."""
+    try:
+        return Path(output).resolve() == Path(photo).resolve() or Path(output).samefile(photo)
+    except OSError:  # either does not exist (yet): not the same file
+        return False
 
 
 @click.command("scan")
@@ -65,6 +73,14 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
                                  param_hint="'--review'")
     if output and Path(output).is_dir():
         raise click.BadParameter(f"'{output}' is a folder; -o names the level file to write", param_hint="'-o'")
+    if review and Path(output).suffix != ".yaml":  # the editor opens *.yaml only: refused before anything is written
+        raise click.BadParameter(f"--review opens the level in `printkit editor`, which edits *.yaml files: name it"
+                                 f" {Path(output).stem or 'my-level'}.yaml", param_hint="'-o'")
+    if output and any(_same_file(output, photo) for photo in photos):
+        raise click.BadParameter(f"'{output}' is one of the photos: -o names the level file to write, such as"
+                                 " my-level.yaml", param_hint="'-o'")
+    if output:
+        check_writable([output])  # before the photos are read (a second each)
     images, reading = _scan_modules()
     from printkit.scan.errors import ScanError
 

@@ -12,3 +12,4 @@ class ScanError(Exception):
 
 
 RETAKE = "retake the photo from above with all four corners of the sheet in view"
+FOCUS = "hold the phone still and let it focus"

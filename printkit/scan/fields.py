@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from printkit.scan.errors import RETAKE, ScanError
+from printkit.scan.errors import FOCUS, RETAKE, ScanError
 from printkit.scan.layout import SheetCode
 from printkit.sinpin.rules import FIELD_MM
 
@@ -140,8 +140,7 @@ def check_quality(grid: FlatGrid) -> None:
         raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
                         " in more light")
     if grid.line_width > 2.2 or grid.lines_found < 0.25 * lines:
-        raise ScanError(f"the photo is too blurred to read the fields; hold the phone still and let it focus,"
-                        f" and {RETAKE}")
+        raise ScanError(f"the photo is too blurred to read the fields; {FOCUS}, and {RETAKE}")
 
 
 def _smooth(offsets: np.ndarray) -> np.ndarray:

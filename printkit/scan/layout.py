@@ -35,6 +35,7 @@ QUIET_MM = 1.0  # white kept around a 6 mm marker (the squared paper is not prin
 MARKER_DICTIONARY = "DICT_4X4_50"
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 _TOP_LEFT, _TOP_RIGHT, _BOTTOM_RIGHT, _BOTTOM_LEFT, _BOTTOM_LEFT_SIZED = 0, 18, 36, 38, 40
+SHEET_IDS = range(_BOTTOM_LEFT_SIZED + 1)  # every id a sheet's marker may carry (corner_of names its corner)
 # The 4 x 4 inner cells of markers 0..40 of DICT_4X4_50, row by row, white = 1 (as OpenCV's
 # generateImageMarker draws them): printing needs no OpenCV; a test checks them against it.
 _MARKER_BITS = (

@@ -27,6 +27,14 @@ UNSURE = 0.95
 SHIFTS_PX = ((0.0, 0.0), (1.5, 0.0), (-1.5, 0.0), (0.0, 1.5), (0.0, -1.5))
 BORDER_SHARE = 0.7  # a sheet whose border fields are read as rock this often is walled in ...
 BORDER_ROCK = 20.0  # ... and its border fields are this much likelier rock (prior odds)
+# Photos of one sheet are combined; two sheets of the same size are told apart by the
+# fields each photo reads surely (SURE_APART or more) as different tiles. Measured on synthetic
+# photos: of one sheet none (three sheets in two styles, each at two resolutions), up to
+# 9.3 % with a glare washing out a disc half the grid wide in one photo; of two different
+# sheets 16 to 55 % (30 pairs). Levels drawn by people differ less than those sprinkled
+# maps, so this catches only sheets clearly not the same.
+DIFFERENT_SHARE = 0.15
+SURE_APART = 0.9  # measured with this, the listing bar when it was made (UNSURE is now 0.95 and --unsure)
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,13 @@ def combined(reads: list[FieldOdds], unsure: float = UNSURE) -> Reading:
     if len(codes) > 1:
         sizes = " and ".join(f"{code.columns} x {code.rows}" for code in codes)
         raise ScanError(f"the photos show different sheets ({sizes}): give photos of one sheet at a time")
+    first = reads[0].probabilities
+    for number, read in enumerate(reads[1:], start=2):
+        sure = (first.max(axis=1) >= SURE_APART) & (read.probabilities.max(axis=1) >= SURE_APART)
+        differ = int((sure & (first.argmax(axis=1) != read.probabilities.argmax(axis=1))).sum())
+        if differ > DIFFERENT_SHARE * len(first):
+            raise ScanError(f"the photos show different sheets (photo {number} reads {differ} of {len(first)} fields"
+                            " surely as other tiles than photo 1): give photos of one sheet at a time")
     return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0), unsure)
 
 
@@ -148,16 +163,20 @@ def _exactly_one(p: np.ndarray, choice: np.ndarray, k: int, notes: dict[int, str
     """S3: one door, one exit. None read: the likeliest field becomes it (if it is at all
     likely); several: the likeliest stays, the others take their next likeliest tile."""
     label = classifier.CLASSES[k].label
+    # neither fix makes or unmakes the other of the two: the door is fixed first, and the
+    # exit must not take its field, nor a field put off the exit become a second door
+    special = [classifier.CLASSES.index(tile) for tile in (Tile.DOOR, Tile.EXIT)]
     chosen = np.flatnonzero(choice == k)
     if len(chosen) == 0:
-        best = int(np.argmax(p[:, k]))
-        if p[best, k] >= 0.02:
+        likely = np.where(np.isin(choice, special), -1.0, p[:, k])
+        best = int(np.argmax(likely))
+        if likely[best] >= 0.02:
             choice[best] = k
             notes[best] = f"read as {label}: S3 asks for one"
     elif len(chosen) > 1:
         keep = int(chosen[np.argmax(p[chosen, k])])
         for index in chosen:
             if index != keep:
-                order = [int(j) for j in np.argsort(-p[index]) if j != k]
+                order = [int(j) for j in np.argsort(-p[index]) if j not in special]
                 choice[index] = order[0]
                 notes[int(index)] = f"not a second {label}: S3 allows one"

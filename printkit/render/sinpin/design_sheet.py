@@ -16,7 +16,7 @@ from printkit.render.sinpin.alphabet_page import MIN_TEXT, alphabet_page, drawn_
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.render.sinpin.scan_marks import quiet_zones, scan_markers
 from printkit.render.sinpin.sheet import (
-    DETAIL_SIZE, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block,
+    DETAIL_SIZE, SAFE_MARGIN, TITLE_SIZE, Block, Sheet, calibration_block, flow, rows_block,
 )
 from printkit.scan.layout import MARKER_GAP, SheetCode
 from printkit.sinpin.tiles import Tile
@@ -59,13 +59,50 @@ def tile_legend(width: float, height: float) -> Block:
     raise ValueError(f"the tile legend does not fit in {width:g} x {height:g} mm")
 
 
+def _free_spans(sheet: Sheet, code: SheetCode, squares: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """The stretches (left, right in mm) of a line across the page, within the safe margin,
+    that two markers (their squares' top-left corners) and their white patches leave free."""
+    keep_clear = code.quiet_mm + 0.5
+    edges = [SAFE_MARGIN]
+    for x in sorted(x for x, _ in squares):
+        edges += [x - keep_clear, x + code.marker_mm + keep_clear]
+    edges.append(sheet.page.width - SAFE_MARGIN)
+    return [(edges[k], edges[k + 1]) for k in range(0, len(edges), 2)]
+
+
+def legend_round_markers(sheet: Sheet, code: SheetCode) -> Group:
+    """The tiles' icons and characters in the band under a narrow map of full height, where
+    no room is left below the bottom markers: flowed left to right through the stretches of
+    the band the markers' white patches leave free (beside and between them), as big as fit."""
+    _, top, _, height = sheet.footer_area(0.0)
+    spans = _free_spans(sheet, code, code.marker_squares()[2:])
+    for icon_size in (6.0, 5.5, 5.0, 4.5, 4.0):
+        entries = [legend_entry(tile, icon_size, False) for tile in Tile]
+        rows = max(1, int((height + entries[0].space) // (icon_size + entries[0].space)))
+        placed: list[Item] = []
+        queue = list(entries)
+        for left, right in spans:
+            for row in range(rows):
+                x, y = left, top + row * (icon_size + entries[0].space)
+                while queue and x + queue[0].width <= right:
+                    placed.append(queue[0].draw(x, y))
+                    x += queue.pop(0).width + entries[0].space
+        if not queue and icon_size <= height:
+            return Group(tuple(placed))
+    raise ValueError(f"the tile legend does not fit round the markers of a {code.columns} x {code.rows} sheet")
+
+
 def blanks(sheet: Sheet, code: SheetCode) -> Group:
     """'Level ____  by ____  players □ 2 □ 3 □ 4' on the header line, to fill in by hand;
     above the scan markers when the header reaches over them (a narrow map)."""
     baseline = sheet.header_baseline
     left, right = sheet.header_span
     if left < sheet.left - MARKER_GAP:
-        baseline = min(baseline, sheet.top - MARKER_GAP - code.marker_mm - code.quiet_mm - 1.0)
+        above = sheet.top - MARKER_GAP - code.marker_mm - code.quiet_mm - 1.0
+        if above - ascent(TITLE_SIZE, True) >= SAFE_MARGIN:
+            baseline = min(baseline, above)
+        else:  # no room above the markers (a narrow map of full height): beside or between them
+            left, right = max(_free_spans(sheet, code, code.marker_squares()[:2]), key=lambda span: span[1] - span[0])
     box = DETAIL_SIZE * 0.8
     tick_labels = ("2", "3", "4")
     players_width = text_width("players", DETAIL_SIZE)
@@ -100,9 +137,12 @@ def design_sheet_document(columns: int, rows: int, landscape: bool) -> Document:
     if area[0] < sheet.left - MARKER_GAP:  # a footer wider than the map starts below the markers
         low = sheet.bottom + MARKER_GAP + code.marker_mm + code.quiet_mm + 1.0
         area = (area[0], max(area[1], low), area[2], area[3] - max(0.0, low - area[1]))
-    legend = tile_legend(area[2], area[3])
-    # the bar comes second: on a full-size sheet only the legend fits in the margin
-    footer, _ = flow([legend, calibration_block(MIN_TEXT)], area)
+    try:
+        legend = tile_legend(area[2], area[3])
+    except ValueError:  # a narrow map of full height: the markers leave no room below them
+        footer: Item = legend_round_markers(sheet, code)
+    else:  # the bar comes second: on a full-size sheet only the legend fits in the margin
+        footer, _ = flow([legend, calibration_block(MIN_TEXT)], area)
     items = [sheet.paper(), quiet_zones(code), sheet.fields(), sheet.coordinates(), blanks(sheet, code), footer,
              scan_markers(code)]
     pages = [Page(*sheet.page, items), alphabet_page(*sheet.page)]
