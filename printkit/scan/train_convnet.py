@@ -1,7 +1,7 @@
 """Training the convolutional field classifier (printkit.scan.convnet) from a seed, with PyTorch.
 
     pip install torch==2.13.0   # the CPU build; training only: the scan itself never imports it
-    python -m printkit.scan.train_convnet --seed 1 --cache output/scan-train.npz \
+    python -m printkit.scan.train_convnet --seed 1 --epochs 10 --cache output/scan-train.npz \
         --fields-cache output/scan-fields.npz --out printkit/scan/scan_convnet.npz
 
 Why PyTorch: a convolutional network is trained by gradient descent through its
