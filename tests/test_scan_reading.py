@@ -95,7 +95,7 @@ def test_photos_in_styles_held_out_of_training_are_mostly_read_and_the_misreads_
     assert len(wrong & listed) >= 0.6 * len(wrong)
 
 
-def odds(rows: list[list[int]], sure: float = 0.97) -> np.ndarray:
+def odds(rows: list[list[int]], sure: float = 0.995) -> np.ndarray:
     flat = [k for row in rows for k in row]
     p = np.full((len(flat), K), (1 - sure) / (K - 1))
     p[np.arange(len(flat)), flat] = sure

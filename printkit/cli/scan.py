@@ -46,7 +46,7 @@ def _same_file(output: str, photo: str) -> bool:
 @click.option("--review", is_flag=True, help="Then open the level in the editor, the unsure fields marked (needs -o).")
 @click.option("--no-browser", is_flag=True, help="With --review: print the editor's address only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
-@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=95, show_default=True,
+@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=98, show_default=True,
               metavar="PERCENT", help="List the fields read with less than this probability: more lists more fields and"
                                       " lets fewer misreads through unlisted.")
 def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool,
@@ -62,7 +62,7 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     PHOTO is a JPEG or PNG (any rotation, up to about 30 degrees of tilt, up to 12 MP; more
     is shrunk) or a scanned PDF page. Several photos are of the same sheet: their reads are
     combined. The sheet's four corner markers say its size; every field's tile is read with
-    a probability, and the fields read with less than 95 % (--unsure) are listed (`E7: ladder
+    a probability, and the fields read with less than 98 % (--unsure) are listed (`E7: ladder
     or web? 62 %`). Then the level is validated as `printkit validate` does. --review opens it in
     `printkit editor` with the unsure fields marked. How to draw: page 2 of `printkit paper`.
     Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read (nothing

@@ -18,9 +18,10 @@ from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
 
 # A field read with less than this probability is listed (and marked in --review); `scan
-# --unsure` sets it. Measured (bench/scan_accuracy.py): at 0.95, every misread is listed on
-# 93 % of the training styles' sheets, 18 fields listed a sheet (0.9: 86 %, 13 fields).
-UNSURE = 0.95
+# --unsure` sets it. Measured (bench/scan_accuracy.py, training styles): at 0.98 every
+# misread is listed on 98 % of sheets, 25 fields listed a sheet (0.95: 93 %, 18; 0.9: 88 %,
+# 13): a field looked at needlessly costs a glance, a misread not listed a wrong level.
+UNSURE = 0.98
 # Each field is also read from its patch moved 1.5 px (a quarter of a mm) each way and the
 # odds averaged: a frame found a little off, or a form drawn off-centre, moves the read less.
 # Measured on held-out styles: fields right 89.8 -> 90.3 %, and misreads get less sure.
@@ -34,7 +35,7 @@ BORDER_ROCK = 20.0  # ... and its border fields are this much likelier rock (pri
 # sheets 16 to 55 % (30 pairs). Levels drawn by people differ less than those sprinkled
 # maps, so this catches only sheets clearly not the same.
 DIFFERENT_SHARE = 0.15
-SURE_APART = 0.9  # measured with this, the listing bar when it was made (UNSURE is now 0.95 and --unsure)
+SURE_APART = 0.9  # measured with this, the listing bar when it was made (UNSURE is now 0.98 and --unsure)
 
 
 @dataclass(frozen=True)
