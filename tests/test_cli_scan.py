@@ -202,6 +202,37 @@ def test_review_serves_the_level_with_its_unsure_fields_to_the_editor(photo, tmp
         process.wait(10)
 
 
+UNSOLVABLE = tuple(row[:5] + "#Z#" if y == 5 else (row[:6] + "##" if y in (4, 6) else row) for y, row in enumerate(LEVEL))
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_review_stopped_by_ctrl_c_exits_with_the_levels_verdict(tmp_path, monkeypatch, as_json):
+    """The editor stops on Ctrl-C; `scan --review` then still exits 1 for an invalid level,
+    and with --json the editor's address is a message, standard output one JSON object."""
+    from printkit.editor import server
+    from printkit.scan.layout import SheetCode
+    from printkit.scan.synth.sheets import make_sheet
+    from printkit.scan.synth.styles import TRAINING_STYLES
+
+    def serve_until_ctrl_c(sock, folder, start, open_browser, announce, announce_note):
+        announce("http://127.0.0.1:1/")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(server, "serve", serve_until_ctrl_c)
+    photo = tmp_path / "walled.jpg"
+    photo.write_bytes(make_sheet(3, TRAINING_STYLES, rows=UNSOLVABLE, code=SheetCode(8, 8, False), px_per_mm=8.0,
+                                 size=(2048, 1536), max_tilt=15.0, curl=0.5).photo.jpeg)
+    out = tmp_path / "level.yaml"
+    result = run("scan", str(photo), "-o", str(out), "--review", "--no-browser", *(["--json"] if as_json else []))
+    assert result.exit_code == 1, result.output + result.stderr  # S26: the exit Ω cannot be reached, not solvable
+    assert out.read_text(encoding="utf-8").split("map: |\n")[1].startswith("".join(f"  {row}\n" for row in UNSOLVABLE))
+    if as_json:
+        assert json.loads(result.stdout)["verdict"]["valid"] is False  # the whole of stdout: one object
+        assert "http://127.0.0.1:1/" in result.stderr
+    else:
+        assert "http://127.0.0.1:1/" in result.stdout
+
+
 def test_a_photo_too_dark_asks_for_more_light(tmp_path):
     dark = (gray(drawn(3)).astype(np.float32) * 0.1).astype(np.uint8)
     path = tmp_path / "dark.png"

@@ -33,6 +33,14 @@ def editor_command(target: str, port: int, host: str, no_browser: bool) -> None:
     Only files in the folder it was started on (DIR, or LEVEL.yaml's folder; default the
     current one) can be opened or saved. Ctrl-C stops it.
     """
+    run_editor(target, port, host, no_browser)
+    sys.exit(EXIT_OK)
+
+
+def run_editor(target: str, port: int, host: str, no_browser: bool, address_as_message: bool = False) -> None:
+    """Serve the editor until Ctrl-C (then return); exit 2 on a target or port it cannot use.
+    The address is the command's data (stdout), or a message (stderr) for a caller whose
+    standard output is already data of its own (`scan --review --json`)."""
     from printkit.editor.folder import FolderError
     from printkit.editor.server import bind, serve
 
@@ -53,7 +61,7 @@ def editor_command(target: str, port: int, host: str, no_browser: bool) -> None:
         sys.exit(EXIT_USAGE)
 
     def announce(url: str) -> None:
-        click.echo(url)  # the address is the command's data: a script may read it
+        click.echo(url, err=address_as_message)  # the address is the command's data: a script may read it
         message(f"editing levels in {folder.resolve()}; press Ctrl-C to stop")
 
     try:
@@ -66,4 +74,3 @@ def editor_command(target: str, port: int, host: str, no_browser: bool) -> None:
     finally:
         sock.close()
     message("printkit editor: stopped")
-    sys.exit(EXIT_OK)

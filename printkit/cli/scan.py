@@ -123,9 +123,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         lines += [f"unsure: {u.describe()}" for u in result.unsure]
         for line in lines:
             click.echo(line, err=not output)
-    if review:
-        from printkit.cli.editor import editor_command
+    if review:  # until Ctrl-C; then the exit status is still the read level's verdict
+        from printkit.cli.editor import run_editor
 
-        click.get_current_context().invoke(editor_command, target=output, port=0, host="127.0.0.1",
-                                           no_browser=no_browser)
+        run_editor(output, port=0, host="127.0.0.1", no_browser=no_browser, address_as_message=as_json)
     sys.exit(checked.status)
