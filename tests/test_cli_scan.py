@@ -178,6 +178,12 @@ def test_review_needs_an_output_file(photo):
     assert result.exit_code == 2 and "-o LEVEL.yaml" in result.output
 
 
+def test_no_browser_without_review_is_a_usage_error(photo, tmp_path):
+    result = run("scan", str(photo), "-o", str(tmp_path / "level.yaml"), "--no-browser")
+    assert result.exit_code == 2 and "--review" in result.stderr
+    assert not (tmp_path / "level.yaml").exists()
+
+
 def test_review_serves_the_level_with_its_unsure_fields_to_the_editor(photo, tmp_path):
     """--review writes the level, then runs the editor on it (until Ctrl-C)."""
     out = tmp_path / "level.yaml"

@@ -71,6 +71,9 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     if review and not output:
         raise click.BadParameter("--review opens the written level in the editor: give -o LEVEL.yaml too",
                                  param_hint="'--review'")
+    if no_browser and not review:
+        raise click.BadParameter("--no-browser goes with --review (the editor is opened only then)",
+                                 param_hint="'--no-browser'")
     if output and Path(output).is_dir():
         raise click.BadParameter(f"'{output}' is a folder; -o names the level file to write", param_hint="'-o'")
     if review and Path(output).suffix != ".yaml":  # the editor opens *.yaml only: refused before anything is written
