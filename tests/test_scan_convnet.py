@@ -101,7 +101,7 @@ def test_the_packaged_convnets_are_small_and_read_blank_as_open():
 
 
 def test_reading_patches_never_imports_torch():
-    """The scan runs on numpy alone (torch is for training only)."""
+    """The scan runs on OpenCV and numpy (torch is for training only)."""
     code = ("import sys, numpy as np; from printkit.scan import classifier; "
             "classifier.packaged().read(np.zeros((1, 40, 40), np.float32)); print('torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout

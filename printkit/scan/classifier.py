@@ -5,8 +5,9 @@ one-hidden-layer networks over hand-made features of it (`Model` here, scan.feat
 trained by `python -m printkit.scan.train`). Where the members disagree the average is
 unsure (measured on held-out styles: see docs/scan.md).
 
-numpy runs them all: OpenCV 5 has no ML module any more, and networks this small are a few
-matrix products. The probabilities are calibrated (a temperature fitted on sheets not
+OpenCV's dnn module runs the convolutional networks (scan.convnet, scan.onnxgraph) and
+numpy the feature networks, a few matrix products (OpenCV 5 has no ML module any more, and
+training is done by the scripts, not at run time). The probabilities are calibrated (a temperature fitted on sheets not
 trained on), so that "62 %" means about that.
 """
 
