@@ -178,6 +178,8 @@ def test_photos_of_different_sheets_are_not_combined():
 
 def test_unsure_describes_itself_as_the_issue_asks():
     assert Unsure(4, 6, Tile.LADDER, Tile.WEB, 0.62).describe() == "E7: ladder or web? 62 %"
+    # rounded down: listed under the 98 % bar, 97.6 % shows as 97 %, not as the bar itself
+    assert Unsure(4, 6, Tile.LADDER, Tile.WEB, 0.976).describe() == "E7: ladder or web? 97 %"
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None and os.environ.get("CI") != "true",

@@ -5,6 +5,7 @@ levels in)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -48,8 +49,10 @@ class Unsure:
     note: str = ""  # why, when a rule changed the read (S3)
 
     def describe(self) -> str:
-        text = f"{field_name(self.x, self.y)}: {self.tile.label} or {self.other.label}? {self.probability:.0%}"
-        return text.replace("%", " %") + (f" ({self.note})" if self.note else "")
+        # whole percents rounded down: a field listed under a 98 % bar never shows "98 %"
+        percent = math.floor(self.probability * 100 + 1e-9)
+        text = f"{field_name(self.x, self.y)}: {self.tile.label} or {self.other.label}? {percent} %"
+        return text + (f" ({self.note})" if self.note else "")
 
     def as_json(self) -> dict[str, object]:
         return {"x": self.x, "y": self.y, "field": field_name(self.x, self.y), "tile": self.tile.char,
