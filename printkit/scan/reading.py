@@ -107,7 +107,7 @@ def shifted(patches: np.ndarray, dx: float, dy: float) -> np.ndarray:
                      for patch in patches])
 
 
-def combined(reads: list[FieldOdds], unsure: float = UNSURE) -> Reading:
+def combined(reads: list[FieldOdds], unsure_below: float = UNSURE) -> Reading:
     """Several photos of one sheet read as one (their probabilities averaged), then decided."""
     codes = {read.code for read in reads}
     if len(codes) > 1:
@@ -120,7 +120,7 @@ def combined(reads: list[FieldOdds], unsure: float = UNSURE) -> Reading:
         if differ > DIFFERENT_SHARE * len(first):
             raise ScanError(f"the photos show different sheets (photo {number} reads {differ} of {len(first)} fields"
                             " surely as other tiles than photo 1): give photos of one sheet at a time")
-    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0), unsure)
+    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0), unsure_below)
 
 
 def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float = UNSURE) -> Reading:
