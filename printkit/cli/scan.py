@@ -140,7 +140,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     except ScanError as error:
         message(f"printkit scan: {error.message}")
         sys.exit(EXIT_USAGE)
-    unsure = [{"x": u.x, "y": u.y, "tile": u.tile.char, "text": u.describe()} for u in result.unsure]
+    unsure = [{"x": u.x, "y": u.y, "tile": u.tile.char, "other": u.other.char, "text": u.describe()}
+              for u in result.unsure]
     extras = {**kept.get("extras", {}), **({UNSURE_KEY: unsure} if unsure else {})}
     text = level_text(result.rows, extras=extras or None,
                       **{key: kept[key] for key in ("name", "author", "players", "knobs") if key in kept})
