@@ -351,3 +351,18 @@ def test_o_naming_a_file_that_is_not_a_level_is_refused_and_the_file_kept(photo,
     result = run("scan", str(photo), "-o", str(out))
     assert result.exit_code == 2 and "is not a level file, so it is left as it is" in result.stderr
     assert out.read_text(encoding="utf-8") == content
+
+
+def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_so(photo):
+    """The test sheet has every tile sprinkled in: more than a fifth of its fields read under
+    98 %, so by default its bar is raised to 99.5 % (reading.UNFAMILIAR_SHARE); a bar given
+    with --unsure is kept."""
+    default = run("scan", str(photo), "--json")
+    answer = json.loads(default.stdout)
+    assert answer["unfamiliar"] is True and answer["unsure_below"] == 0.995
+    assert "so fields under 99.5 % are listed (not 98 %)" in default.stderr
+    given = run("scan", str(photo), "--json", "--unsure", "98")
+    kept = json.loads(given.stdout)
+    assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.5" not in given.stderr
+    assert {(u["x"], u["y"]) for u in kept["unsure"]} < {(u["x"], u["y"]) for u in answer["unsure"]}
+    assert all(u["probability"] < 0.995 for u in answer["unsure"] if not u["note"])

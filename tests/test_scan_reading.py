@@ -18,7 +18,7 @@ from printkit.scan.features import features
 from printkit.scan.fields import PATCH, check_quality, field_patches, flatten
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import find_sheet
-from printkit.scan.reading import UNSURE, FieldOdds, Unsure, combined, decide, read_photo, shifted, walled_in
+from printkit.scan.reading import UNFAMILIAR_GAP, UNFAMILIAR_SHARE, UNSURE, FieldOdds, Unsure, combined, decide, read_photo, shifted, walled_in
 from printkit.sinpin.tiles import Tile
 
 K = len(classifier.CLASSES)
@@ -247,3 +247,25 @@ def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door()
     two = two / two.sum(axis=1, keepdims=True)
     reading = decide(code, two)
     assert reading.rows == ("AZ#",)
+
+
+@pytest.mark.parametrize("unsure_fields", [2, 3])
+def test_a_sheet_with_many_unsure_fields_is_listed_by_a_higher_bar(unsure_fields):
+    """More than a fifth of the fields under UNSURE: drawn unlike the training drawings, so
+    fields read at 99 % are listed too (the bar raised to 99.5 %); a fifth or fewer: not."""
+    assert (UNFAMILIAR_SHARE, UNSURE, UNFAMILIAR_GAP) == (0.2, 0.98, 0.25)
+    code = SheetCode(10, 1, False)
+    p = odds([[A, Z] + [OPEN] * 8])
+    for x in range(2, 2 + unsure_fields):
+        p[x, OPEN], p[x, ROCK] = 0.97, 0.03 - (1 - 0.995) / (K - 1) * (K - 2)
+    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - 0.995) / (K - 1) * (K - 2)
+    reading = decide(code, p)
+    listed = [u.x for u in reading.unsure]
+    if unsure_fields == 3:
+        assert reading.unfamiliar and reading.unsure_below == pytest.approx(0.995)
+        assert listed == [2, 3, 4, 9]
+    else:
+        assert not reading.unfamiliar and reading.unsure_below == UNSURE
+        assert listed == [2, 3]
+    given = decide(code, p, unsure_below=0.98)  # a bar given (scan --unsure) is kept as it is
+    assert not given.unfamiliar and [u.x for u in given.unsure] == list(range(2, 2 + unsure_fields))

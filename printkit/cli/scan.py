@@ -84,11 +84,11 @@ def _kept_words(kept: dict) -> str:
 @click.option("--review", is_flag=True, help="Then open the level in the editor, the unsure fields marked (needs -o).")
 @click.option("--no-browser", is_flag=True, help="With --review: print the editor's address only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
-@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=98, show_default=True,
-              metavar="PERCENT", help="List the fields read with less than this probability: more lists more fields and"
-                                      " lets fewer misreads through unlisted.")
+@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
+              help="List the fields read with less than this probability: more lists more fields and lets fewer misreads"
+                   " through unlisted.  [default: 98, and 99.5 on a sheet drawn unlike the drawings printkit learned from]")
 def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool,
-                 unsure_percent: float) -> None:
+                 unsure_percent: float | None) -> None:
     """Read a photo of a hand-drawn design sheet into a level, and validate it.
 
     \b
@@ -136,7 +136,7 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
                 message(f"printkit scan: {photo}: {error.message}")
                 sys.exit(EXIT_USAGE)
     try:
-        result = reading.combined(reads, unsure_percent / 100)
+        result = reading.combined(reads, None if unsure_percent is None else unsure_percent / 100)
     except ScanError as error:
         message(f"printkit scan: {error.message}")
         sys.exit(EXIT_USAGE)
@@ -154,6 +154,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     code = result.code
     if kept:
         note(f"{output}: the map replaced by the one read{_kept_words(kept)}")
+    if result.unfamiliar:
+        note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
+             f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %); drawing the tiles as page 2 of the"
+             " sheet shows makes the read surer")
     note(f"read {code.columns} x {code.rows} fields ({'landscape' if code.landscape else 'portrait'}) from "
          f"{', '.join(photos)}; {len(result.unsure)} unsure")
     if as_json:
@@ -161,6 +165,7 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         click.echo(json_line({"file": output, "photos": list(photos),
                               "sheet": {"columns": code.columns, "rows": code.rows, "landscape": code.landscape},
                               "map": list(result.rows), "unsure": [u.as_json() for u in result.unsure],
+                              "unsure_below": result.unsure_below, "unfamiliar": result.unfamiliar,
                               "verdict": verdict}))
     else:
         stream = sys.stdout if output else sys.stderr
