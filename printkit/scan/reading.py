@@ -27,9 +27,10 @@ UNSURE = 0.98
 # the drawings the models learned from (a pen, a hand or forms of its own), and there their
 # sure reads are less trustworthy too: unless a bar is given (`scan --unsure`), its bar is
 # raised to leave UNFAMILIAR_GAP of the gap to certainty (98 % -> 99.5 %). Chosen on the first
-# held-out set (every misread listed on 88 -> 96 % of its sheets, 64 -> 82 fields listed) and
-# tested on the second, never looked at for it (83 -> 95 %, 48 -> 65 fields); the training
-# styles' sheets are seldom that unsure (25 -> 30 fields a sheet, still 98 %).
+# held-out set, as the fewest fields listed that list every misread on 95 % of its sheets (88 ->
+# 96 %, 64 -> 82 fields a sheet; a quarter instead of a fifth: 94.9 %), and tested on the
+# second (83 -> 95 %, 48 -> 65 fields; its figures were printed beside, not chosen by); the
+# training styles' sheets are seldom that unsure (25 -> 30 fields a sheet, still 98 %).
 UNFAMILIAR_SHARE = 0.2
 UNFAMILIAR_GAP = 0.25
 # Each field is also read from its patch moved 1.5 px (a quarter of a mm) each way and the
