@@ -11,8 +11,7 @@ from scansheets import LEVEL, drawn, gray
 
 from printkit.scan.errors import ScanError
 from printkit.scan.layout import SheetCode
-from printkit.scan.fourth_marker import fourth_marker
-from printkit.scan.markers import _Marker, find_sheet
+from printkit.scan.markers import find_sheet
 from printkit.scan.synth.sheets import make_sheet
 from printkit.scan.synth.styles import TRAINING_STYLES
 
@@ -125,34 +124,3 @@ def test_a_marker_too_blurred_for_any_look_is_matched_where_the_other_three_put_
     found = find_sheet(_blur_marker(gray(sheet).copy(), sheet, corner, 4.5))
     assert found.code == SheetCode(8, 8, False)
     assert _placed_right(found, sheet)
-
-
-def _true_markers(sheet) -> list:
-    """The sheet's four markers where the photo's own homography puts them."""
-    code = sheet.page.code
-    return [_Marker(marker_id, corner, cv2.perspectiveTransform(np.array([square], np.float64),
-                                                                 sheet.photo.page_to_photo)[0])
-            for corner, (marker_id, square) in enumerate(zip(code.marker_ids(), code.marker_corners()))]
-
-
-@pytest.mark.parametrize("swap", [False, True])
-def test_a_blurred_marker_of_another_sheet_is_not_matched_for_this_ones(swap):
-    """The bottom-left marker blurred (as above), and in its place an old sheet's (id 38,
-    whose markers are 6 mm: the three others' 12 mm ones fit no such sheet) blurred alike.
-    The real one (id 40) is matched and placed to half a mm; the other is not taken for it."""
-    sheet = drawn(3)
-    photo = gray(sheet).copy()
-    markers = _true_markers(sheet)
-    if swap:
-        swapped = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 38, 96)
-        to_photo = cv2.getPerspectiveTransform(np.array([[0, 0], [96, 0], [96, 96], [0, 96]], np.float32),
-                                               markers[3].points.astype(np.float32))
-        shape = photo.shape[::-1]
-        inside = cv2.warpPerspective(np.full((96, 96), 255, np.uint8), to_photo, shape) > 127
-        photo[inside] = cv2.warpPerspective(swapped, to_photo, shape)[inside]
-    found = fourth_marker(_blur_marker(photo, sheet, 3, 4.5), [markers[:3]])
-    if swap:
-        assert found is None
-    else:
-        assert found is not None and found[1] == 40
-        assert np.abs(found[2] - markers[3].points).max() < 4.0  # px, at 8 px a mm
