@@ -323,3 +323,46 @@ def test_review_with_an_output_the_editor_cannot_open_is_refused_before_writing(
     result = run("scan", str(photo), "-o", str(out), "--review", "--no-browser")
     assert result.exit_code == 2 and "level.yaml" in result.stderr
     assert not out.exists()
+
+
+def test_scanning_onto_a_level_replaces_its_map_and_keeps_its_name_author_rules_and_x_keys(photo, tmp_path):
+    """A redrawn level scanned to its own file: the drawing holds only the map."""
+    out = tmp_path / "level.yaml"
+    out.write_text('sinpin: 1\nname: "Crystal Cave"\nauthor: Ada\nplayers: [2, 3]\nrules:\n  blade_points: 2\n'
+                   'x-notes: tried on Sunday\nx-scan-unsure: [{x: 1, y: 1, tile: "#", text: old}]\nmap: |\n  #A\n  Z#\n',
+                   encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert ("the map replaced by the one read; kept: name 'Crystal Cave'; author 'Ada'; players 2, 3;"
+            " rules blade_points 2; keys x-notes") in result.stderr
+    written = run("validate", str(out), "--json")
+    doc = __import__("yaml").safe_load(out.read_text(encoding="utf-8"))
+    assert doc["name"] == "Crystal Cave" and doc["author"] == "Ada" and doc["players"] == [2, 3]
+    assert doc["rules"] == {"blade_points": 2} and doc["x-notes"] == "tried on Sunday"
+    assert doc["map"].splitlines() == list(LEVEL)
+    assert "old" not in str(doc.get("x-scan-unsure", ""))  # the last scan's doubts are not this one's
+    assert written.exit_code == 0
+
+
+@pytest.mark.parametrize("content", ["not: [a level", "cards:\n  - name: x\n", "just some notes\n"])
+def test_o_naming_a_file_that_is_not_a_level_is_refused_and_the_file_kept(photo, tmp_path, content):
+    out = tmp_path / "notes.yaml"
+    out.write_text(content, encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 2 and "is not a level file, so it is left as it is" in result.stderr
+    assert out.read_text(encoding="utf-8") == content
+
+
+def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_so(photo):
+    """The test sheet has every tile sprinkled in: more than a fifth of its fields read under
+    98 %, so by default its bar is raised to 99.5 % (reading.UNFAMILIAR_SHARE); a bar given
+    with --unsure is kept."""
+    default = run("scan", str(photo), "--json")
+    answer = json.loads(default.stdout)
+    assert answer["unfamiliar"] is True and answer["unsure_below"] == 0.995
+    assert "so fields under 99.5 % are listed (not 98 %)" in default.stderr
+    given = run("scan", str(photo), "--json", "--unsure", "98")
+    kept = json.loads(given.stdout)
+    assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.5" not in given.stderr
+    assert {(u["x"], u["y"]) for u in kept["unsure"]} < {(u["x"], u["y"]) for u in answer["unsure"]}
+    assert all(u["probability"] < 0.995 for u in answer["unsure"] if not u["note"])

@@ -1,5 +1,6 @@
 """The editor's marks for the fields `printkit scan` was unsure of (static/scanmarks.js), in
-a real browser: a dashed ring on each while it holds the tile the scan read."""
+a real browser: a dashed ring on each while it holds the tile the scan read, and the list
+that settles each in a click (keep the tile read, or take the other)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from test_editor_browser import field, open_level, page, served  # noqa: F401  (its fixtures; skips without chromium)
+from test_editor_browser import field, open_level, page, rows, served  # noqa: F401  (its fixtures; skips without chromium)
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
 SCANNED = """sinpin: 1
 x-scan-unsure:
-- {x: 2, y: 1, tile: H, text: "C2: ladder or web? 62 %"}
-- {x: 3, y: 1, tile: ".", text: "D2: open cave or gem? 71 %"}
+- {x: 2, y: 1, tile: H, other: w, text: "C2: ladder or web? 62 %"}
+- {x: 3, y: 1, tile: ".", other: "*", text: "D2: open cave or gem? 71 %"}
+- {x: 5, y: 1, tile: ".", other: "#", text: "F2: open cave or rock? 90 %"}
 map: |
   #######
   #AH.Z.#
@@ -32,12 +34,48 @@ def folder(tmp_path: Path) -> Path:
 def test_unsure_fields_are_ringed_until_painted(page: Page) -> None:
     open_level(page, "scanned.yaml")
     marks = page.locator(".scan-unsure .scan-mark")
-    expect(marks).to_have_count(2)
+    expect(marks).to_have_count(3)
     assert marks.first.get_attribute("data-x") == "2"
     expect(page.locator(".scan-unsure .scan-mark title").first).to_have_text("scan: C2: ladder or web? 62 %")
-    expect(page.locator("#scan-note")).to_contain_text("2 fields to check")
+    expect(page.locator("#scan-note")).to_contain_text("3 fields to check")
     page.keyboard.press("w")  # the user decides C2 is a web
     page.mouse.click(*field(page, 2, 1))
-    expect(marks).to_have_count(1)
-    expect(page.locator("#scan-note")).to_contain_text("1 field to check")
+    expect(marks).to_have_count(2)
+    expect(page.locator("#scan-note")).to_contain_text("2 fields to check")
     assert marks.first.get_attribute("data-x") == "3"
+
+
+def test_each_listed_field_is_kept_or_changed_in_a_click_and_saved_without_its_mark(page: Page, folder: Path) -> None:
+    open_level(page, "scanned.yaml")
+    items = page.locator("#scan-review li")
+    expect(items).to_have_count(3)
+    expect(items.first.locator(".scan-question")).to_have_text("C2: ladder or web? 62 %")
+    expect(items.first.locator(".scan-keep")).to_have_text("✓ ladder")
+    expect(items.first.locator(".scan-take")).to_have_text("web")
+    items.first.locator(".scan-take").click()  # C2 was a web after all
+    expect(items).to_have_count(2)
+    assert rows(page)[1] == "#Aw.Z.#"
+    items.first.locator(".scan-keep").click()  # D2 was open cave, as read
+    expect(items).to_have_count(1)
+    assert rows(page)[1] == "#Aw.Z.#"
+    expect(page.locator(".scan-unsure .scan-mark")).to_have_count(1)
+    page.keyboard.press("Control+z")  # undo brings D2's question back
+    expect(items).to_have_count(2)
+    page.keyboard.press("Control+y")
+    expect(items).to_have_count(1)
+    page.keyboard.press("Control+s")
+    expect(page.locator("#file-state")).to_contain_text("saved scanned.yaml")
+    saved = (folder / "scanned.yaml").read_text(encoding="utf-8")
+    assert "#Aw.Z.#" in saved and "F2: open cave or rock" in saved and "C2:" not in saved and "D2:" not in saved
+
+
+def test_keep_all_settles_every_question_and_the_level_is_saved_without_the_key(page: Page, folder: Path) -> None:
+    open_level(page, "scanned.yaml")
+    page.locator("#scan-review .scan-keep-all").click()
+    expect(page.locator("#scan-review li")).to_have_count(0)
+    expect(page.locator(".scan-unsure .scan-mark")).to_have_count(0)
+    expect(page.locator("#scan-note")).to_have_count(0)
+    assert rows(page)[1] == "#AH.Z.#"  # nothing painted
+    page.keyboard.press("Control+s")
+    expect(page.locator("#file-state")).to_contain_text("saved scanned.yaml")
+    assert "x-scan-unsure" not in (folder / "scanned.yaml").read_text(encoding="utf-8")

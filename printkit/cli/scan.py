@@ -14,7 +14,10 @@ from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, note, pro
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
 from printkit.cli.validate import summary_line
-from printkit.sinpin.loader import level_text
+from printkit.sinpin.level import DEFAULT_PLAYERS
+from printkit.sinpin.loader import interpret, level_text
+from printkit.sinpin.rules import changed_knobs
+from printkit.yamlsource import UnreadableSource, load_document
 
 INSTALL = "pip install 'printkit[scan]'"
 UNSURE_KEY = "x-scan-unsure"  # the fields the scan was unsure of, kept in the level for the editor
@@ -40,17 +43,52 @@ def _same_file(output: str, photo: str) -> bool:
         return False
 
 
+def _kept_from(output: str) -> dict[str, object]:
+    """What of the level already at `output` a new scan keeps: its name, author, players,
+    rule knobs and other tools' `x-` keys (the drawing only holds the map); exit 2 when the
+    file there is not a level, so that -o never replaces something else."""
+    path = Path(output)
+    if not path.is_file() or path.stat().st_size == 0:
+        return {}
+    refused = (f"printkit scan: '{output}' is there and is not a level file, so it is left as it is; -o names the"
+               " level to write: name another file")
+    try:
+        doc = load_document(output)
+    except UnreadableSource:
+        message(refused)
+        sys.exit(EXIT_USAGE)
+    level = interpret(doc)
+    if level.rows is None:  # not a mapping, a deck or board spec, no map: not a level
+        message(refused)
+        sys.exit(EXIT_USAGE)
+    raw = doc.value(doc.root)
+    extras = {key: value for key, value in raw.items() if isinstance(key, str) and key.startswith("x-") and key != UNSURE_KEY}
+    return {"name": level.title, "author": level.author, "players": level.players, "knobs": changed_knobs(level.rules),
+            "extras": extras}
+
+
+def _kept_words(kept: dict) -> str:
+    words = [f"{key} {kept[key]!r}" for key in ("name", "author") if kept[key]]
+    if tuple(kept["players"]) != DEFAULT_PLAYERS:
+        words.append("players " + ", ".join(map(str, kept["players"])))
+    if kept["knobs"]:
+        words.append("rules " + ", ".join(f"{key} {value}" for key, value in kept["knobs"].items()))
+    if kept["extras"]:
+        words.append("keys " + ", ".join(kept["extras"]))
+    return "; kept: " + "; ".join(words) if words else ""
+
+
 @click.command("scan")
 @click.argument("photos", nargs=-1, required=True, metavar="PHOTO...")
 @click.option("-o", "--output", metavar="LEVEL.yaml", help="Write the level here (else it goes to standard output).")
 @click.option("--review", is_flag=True, help="Then open the level in the editor, the unsure fields marked (needs -o).")
 @click.option("--no-browser", is_flag=True, help="With --review: print the editor's address only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
-@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=98, show_default=True,
-              metavar="PERCENT", help="List the fields read with less than this probability: more lists more fields and"
-                                      " lets fewer misreads through unlisted.")
+@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
+              help="List the fields read with less than this probability: more lists more fields and lets fewer misreads"
+                   " through unlisted.  [default: 98, and 99.5 on a sheet drawn unlike the drawings printkit learned from]")
 def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool,
-                 unsure_percent: float) -> None:
+                 unsure_percent: float | None) -> None:
     """Read a photo of a hand-drawn design sheet into a level, and validate it.
 
     \b
@@ -82,8 +120,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     if output and any(_same_file(output, photo) for photo in photos):
         raise click.BadParameter(f"'{output}' is one of the photos: -o names the level file to write, such as"
                                  " my-level.yaml", param_hint="'-o'")
+    kept: dict = {}
     if output:
         check_writable([output])  # before the photos are read (a second each)
+        kept = _kept_from(output)
     images, reading = _scan_modules()
     from printkit.scan.errors import ScanError
 
@@ -96,12 +136,15 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
                 message(f"printkit scan: {photo}: {error.message}")
                 sys.exit(EXIT_USAGE)
     try:
-        result = reading.combined(reads, unsure_percent / 100)
+        result = reading.combined(reads, None if unsure_percent is None else unsure_percent / 100)
     except ScanError as error:
         message(f"printkit scan: {error.message}")
         sys.exit(EXIT_USAGE)
-    unsure = [{"x": u.x, "y": u.y, "tile": u.tile.char, "text": u.describe()} for u in result.unsure]
-    text = level_text(result.rows, extras={UNSURE_KEY: unsure} if unsure else None)
+    unsure = [{"x": u.x, "y": u.y, "tile": u.tile.char, "other": u.other.char, "text": u.describe()}
+              for u in result.unsure]
+    extras = {**kept.get("extras", {}), **({UNSURE_KEY: unsure} if unsure else {})}
+    text = level_text(result.rows, extras=extras or None,
+                      **{key: kept[key] for key in ("name", "author", "players", "knobs") if key in kept})
     name = output or "<scanned>"
     checked = check_level(name, text=text)
     if output:
@@ -109,6 +152,12 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         batch.add(output, text.encode("utf-8"))
         batch.commit()
     code = result.code
+    if kept:
+        note(f"{output}: the map replaced by the one read{_kept_words(kept)}")
+    if result.unfamiliar:
+        note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
+             f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %); drawing the tiles as page 2 of the"
+             " sheet shows makes the read surer")
     note(f"read {code.columns} x {code.rows} fields ({'landscape' if code.landscape else 'portrait'}) from "
          f"{', '.join(photos)}; {len(result.unsure)} unsure")
     if as_json:
@@ -116,6 +165,7 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         click.echo(json_line({"file": output, "photos": list(photos),
                               "sheet": {"columns": code.columns, "rows": code.rows, "landscape": code.landscape},
                               "map": list(result.rows), "unsure": [u.as_json() for u in result.unsure],
+                              "unsure_below": result.unsure_below, "unfamiliar": result.unfamiliar,
                               "verdict": verdict}))
     else:
         stream = sys.stdout if output else sys.stderr

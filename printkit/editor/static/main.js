@@ -5,7 +5,7 @@ import { Grid, reachOf } from "./grid.js";
 import { History } from "./history.js";
 import { keyLabel, tileForKey, toolForKey } from "./keys.js";
 import { MovePreview } from "./preview.js";
-import { scanMarks } from "./scanmarks.js";
+import { SCAN_KEY, scanMarks, withoutDecided } from "./scanmarks.js";
 import { Files } from "./files.js";
 import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 import { Tools } from "./tools.js";
@@ -27,7 +27,8 @@ let files;
 const history = new History();
 
 const level = () => ({ rows: grid.rows, ...readForm(), extras: files.extras });
-const snapshot = () => ({ rows: grid.rows.slice(), form: readForm() });
+// the scan's marks are part of a step: undoing a field kept or painted brings its ring back
+const snapshot = () => ({ rows: grid.rows.slice(), form: readForm(), scan: files.extras[SCAN_KEY] ?? null });
 
 // -- live validation ------------------------------------------------------------------
 let timer = null;
@@ -67,6 +68,7 @@ function applyVerdict(verdict) {
 
 // -- changes and undo -----------------------------------------------------------------
 function changed(mergeKey = null, delay = 0) {
+  files.extras = withoutDecided(files.extras, grid.rows); // a field painted over is decided: its mark goes
   if (history.push(snapshot(), mergeKey)) files.markModified();
   updateUndo();
   scheduleValidation(delay);
@@ -80,6 +82,8 @@ function updateUndo() {
 function restore(entry) {
   if (!entry) return;
   grid.rows = entry.rows;
+  const { [SCAN_KEY]: _, ...extras } = files.extras;
+  files.extras = entry.scan === null ? extras : { ...extras, [SCAN_KEY]: entry.scan };
   fillForm({ ...entry.form, extras: files.extras });
   files.markModified();
   updateUndo();
@@ -225,7 +229,18 @@ async function start() {
   $("#icons").innerHTML = palette.icons; // the print's tile symbols, used by every <use>
   grid = new Grid($("#grid"), palette);
   files = new Files({ level, loaded, scheduleValidation });
-  grid.overlays.push(scanMarks(() => files.extras)); // fields `printkit scan --review` asks about
+  // fields `printkit scan --review` asks about: kept as read, or the other tile taken
+  grid.overlays.push(scanMarks(() => files.extras, {
+    keep: (marks) => {
+      files.extras = withoutDecided(files.extras, grid.rows, marks);
+      changed();
+      grid.render();
+    },
+    take: (mark) => {
+      tools.paint([[mark.x, mark.y]], mark.other); // as the brush would (one α, one Ω: S3)
+      changed();
+    },
+  }));
   preview = new MovePreview(grid, palette, level);
   view = new View(grid, $("#view"));
   tools = new Tools(grid, palette, {

@@ -1,7 +1,8 @@
 // Fields `printkit scan` was unsure of, kept in the level as its x-scan-unsure key
-// ([{x, y, tile, text}]): each gets a dashed ring and the scan's question ("E7: ladder or
-// web? 62 %") as its tooltip, while the field still holds the tile the scan read. Painting
-// the field (the user has decided) takes its mark away.
+// ([{x, y, tile, other, text}]): each gets a dashed ring and the scan's question ("E7: ladder
+// or web? 62 %") as its tooltip, while the field still holds the tile the scan read. The side
+// panel lists them, each with two buttons (keep the tile read, or take the other), so a scan
+// is checked in a click a field; painting the field (the user has decided) also takes its mark away.
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SCAN_KEY = "x-scan-unsure";
@@ -20,8 +21,19 @@ export function standingMarks(extras, rows) {
     && (typeof e.tile !== "string" || rows[e.y][e.x] === e.tile));
 }
 
-// An overlay for Grid.overlays: draws the marks of the level whose x- keys `extras()` gives.
-export function scanMarks(extras) {
+// The x- keys with only the marks still standing, less `decided` ones; the key goes when none
+// is left, so that a checked level is saved without it.
+export function withoutDecided(extras, rows, decided = []) {
+  if (!(SCAN_KEY in (extras ?? {}))) return extras;
+  const gone = new Set(decided.map((m) => `${m.x},${m.y}`));
+  const left = standingMarks(extras, rows).filter((m) => !gone.has(`${m.x},${m.y}`));
+  const { [SCAN_KEY]: _, ...rest } = extras;
+  return left.length ? { ...rest, [SCAN_KEY]: left } : rest;
+}
+
+// An overlay for Grid.overlays: draws the marks of the level whose x- keys `extras()` gives,
+// and lists them; `actions` {keep(marks), take(mark)} carry out the buttons.
+export function scanMarks(extras, actions) {
   return (grid) => {
     const F = grid.F;
     const marks = standingMarks(extras(), grid.rows);
@@ -33,8 +45,48 @@ export function scanMarks(extras) {
       badge.textContent = "?";
       node("title", {}, group).textContent = `scan: ${mark.text ?? "unsure"}`;
     }
-    const note = document.querySelector("#scan-note") ?? Object.assign(document.createElement("p"), { id: "scan-note" });
-    note.textContent = marks.length ? `Scan: ${marks.length} field${marks.length === 1 ? "" : "s"} to check (dashed rings); painting a field clears its ring.` : "";
-    if (!note.isConnected) document.querySelector("#notes")?.before(note);
+    showReview(marks, grid, actions);
   };
+}
+
+function element(name, properties, parent) {
+  const made = Object.assign(document.createElement(name), properties);
+  parent?.append(made);
+  return made;
+}
+
+function showReview(marks, grid, actions) {
+  let box = document.querySelector("#scan-review");
+  if (!box) {
+    box = element("div", { id: "scan-review" });
+    document.querySelector("#verdict")?.before(box); // first in the side panel: checking the scan is the task at hand
+  }
+  const key = JSON.stringify(marks); // grid renders often: the list is rebuilt only when it changes
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  if (!marks.length) return;
+  const count = `${marks.length} field${marks.length === 1 ? "" : "s"}`;
+  element("p", { id: "scan-note", textContent: `Scan: ${count} to check (dashed rings). Keep the tile read or take the other; painting a field decides it too.` }, box);
+  const list = element("ul", { className: "scan-list" }, box);
+  const label = (char) => grid.labels[char] ?? char;
+  for (const mark of marks) {
+    const item = element("li", {}, list);
+    item.dataset.x = mark.x;
+    item.dataset.y = mark.y;
+    element("span", { className: "scan-question", textContent: mark.text ?? `${label(mark.tile)}?` }, item);
+    const keep = element("button", { type: "button", className: "scan-keep", textContent: `✓ ${label(mark.tile)}`, title: "Keep the tile read" }, item);
+    keep.addEventListener("click", () => actions.keep([mark]));
+    if (typeof mark.other === "string" && mark.other !== mark.tile) {
+      const take = element("button", { type: "button", className: "scan-take", textContent: label(mark.other), title: "Paint the field with this tile" }, item);
+      take.addEventListener("click", () => actions.take(mark));
+    }
+    // pointing at a question shows its field (a long map's field may be far from the list)
+    item.addEventListener("mouseenter", () => grid.flash(mark.x, mark.y));
+  }
+  if (marks.length > 1) {
+    const all = element("button", { type: "button", className: "scan-keep-all", textContent: `✓ keep all ${marks.length} as read` }, box);
+    all.title = "Once every ringed field has been looked at and is right";
+    all.addEventListener("click", () => actions.keep(marks));
+  }
 }

@@ -1,0 +1,59 @@
+"""Evening out the light before fields are cut (printkit.scan.fields._even_light): paper in
+a deep, soft shadow stays paper, a filled field stays ink, in the shadow or out of it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from printkit.scan.fields import FIELD_PX, MARGIN_MM, PX, _even_light
+
+MARGIN = int(MARGIN_MM * PX)
+
+
+def _field(ink: np.ndarray, column: int, row: int) -> np.ndarray:
+    """A field's inside (its frame lines left out)."""
+    top, left = MARGIN + row * FIELD_PX, MARGIN + column * FIELD_PX
+    return ink[top + 8:top + FIELD_PX - 8, left + 8:left + FIELD_PX - 8]
+
+
+def _grid(columns: int = 8, rows: int = 5) -> np.ndarray:
+    """A flat grid as the scan warps it: paper 200, squared paper every 5 mm, field lines."""
+    flat = np.full((2 * MARGIN + rows * FIELD_PX, 2 * MARGIN + columns * FIELD_PX), 200, np.float32)
+    for x in range(MARGIN, flat.shape[1] - MARGIN + 1, FIELD_PX // 3):
+        flat[MARGIN:-MARGIN, x] = 170
+    for y in range(MARGIN, flat.shape[0] - MARGIN + 1, FIELD_PX // 3):
+        flat[y, MARGIN:-MARGIN] = 170
+    for x in range(MARGIN, flat.shape[1] - MARGIN + 1, FIELD_PX):
+        flat[MARGIN:-MARGIN, x - 1:x + 2] = 40
+    for y in range(MARGIN, flat.shape[0] - MARGIN + 1, FIELD_PX):
+        flat[y - 1:y + 2, MARGIN:-MARGIN] = 40
+    return flat
+
+
+def _fill(flat: np.ndarray, column: int, row: int, grey: float) -> None:
+    top, left = MARGIN + row * FIELD_PX, MARGIN + column * FIELD_PX
+    flat[top + 4:top + FIELD_PX - 4, left + 4:left + FIELD_PX - 4] = grey
+
+
+def test_blank_fields_in_a_deep_soft_shadow_are_paper_and_filled_ones_ink():
+    """A shadow 48 % darker than the paper beside it, two fields wide, its edge soft (as a
+    hand's or a phone's): its blank fields read as little ink (0.48 before, as a filled
+    field: a block that much darker than the paper nearby was taken for one). Filled fields,
+    solid or hatched, in the light and in the shadow, stay ink; blank ones in the light paper."""
+    flat = _grid()
+    _fill(flat, 0, 1, 60)  # solid, in the light
+    _fill(flat, 4, 3, 60)  # solid, in the shadow
+    top, left = MARGIN + 3 * FIELD_PX + 4, MARGIN + FIELD_PX + 4
+    flat[top:top + FIELD_PX - 8, left:left + FIELD_PX - 8:4] = 60  # hatched, in the light
+    shade = np.zeros(flat.shape, np.float32)
+    shade[:, MARGIN + 4 * FIELD_PX:MARGIN + 6 * FIELD_PX] = 1.0
+    photo = cv2.GaussianBlur(flat, (0, 0), 1.0) * (1.0 - 0.48 * cv2.GaussianBlur(shade, (0, 0), 10))
+    ink = _even_light(photo)
+    for column in (4, 5):
+        for row in (0, 1, 2):
+            assert _field(ink, column, row).mean() < 0.2, (column, row)
+    for column, row in ((0, 1), (4, 3)):
+        assert _field(ink, column, row).mean() > 0.6, (column, row)
+    assert _field(ink, 1, 3).mean() > 0.12  # hatched: a quarter of its inside inked
+    assert max(_field(ink, column, row).mean() for column in (2, 7) for row in range(5)) < 0.05
