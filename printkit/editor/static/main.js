@@ -7,7 +7,7 @@ import { keyLabel, tileForKey, toolForKey } from "./keys.js";
 import { MovePreview } from "./preview.js";
 import { SCAN_KEY, scanMarks, withoutDecided } from "./scanmarks.js";
 import { Files } from "./files.js";
-import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
+import { buildKnobs, fillForm, readForm, showExtras, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 import { Tools } from "./tools.js";
 import { View } from "./view.js";
 
@@ -69,6 +69,7 @@ function applyVerdict(verdict) {
 // -- changes and undo -----------------------------------------------------------------
 function changed(mergeKey = null, delay = 0) {
   files.extras = withoutDecided(files.extras, grid.rows); // a field painted over is decided: its mark goes
+  showExtras(files.extras); // the last question settled: the scan's key is no longer saved
   if (history.push(snapshot(), mergeKey)) files.markModified();
   updateUndo();
   scheduleValidation(delay);
