@@ -344,7 +344,28 @@ def test_scanning_onto_a_level_replaces_its_map_and_keeps_its_name_author_rules_
     assert written.exit_code == 0
 
 
-@pytest.mark.parametrize("content", ["not: [a level", "cards:\n  - name: x\n", "just some notes\n"])
+def test_scanning_onto_a_level_begun_without_its_map_fills_it_in(photo, tmp_path):
+    """Name and author written first, the drawing scanned in: this was refused as 'not a level file'."""
+    out = tmp_path / "level.yaml"
+    out.write_text("sinpin: 1\nname: Crystal Cave\nauthor: Ada\nx-notes: for Sunday\n", encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "the map read written in; kept: name 'Crystal Cave'; author 'Ada'; keys x-notes" in result.stderr
+    doc = __import__("yaml").safe_load(out.read_text(encoding="utf-8"))
+    assert doc["name"] == "Crystal Cave" and doc["x-notes"] == "for Sunday" and doc["map"].splitlines() == list(LEVEL)
+
+
+def test_a_wrong_rule_knob_is_kept_for_the_verdict_to_name_not_dropped(photo, tmp_path):
+    """A misspelt knob (S-rules allow only known ones) was silently lost by the scan; kept, the verdict names it."""
+    out = tmp_path / "level.yaml"
+    out.write_text("sinpin: 1\nrules:\n  blade_point: 2\n  max_rounds: 150\nmap: |\n  #A\n  Z#\n", encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 1 and "kept: rules blade_point 2, max_rounds 150" in result.stderr
+    assert "unknown rule knob 'blade_point'" in result.stdout
+    assert __import__("yaml").safe_load(out.read_text(encoding="utf-8"))["rules"] == {"blade_point": 2, "max_rounds": 150}
+
+
+@pytest.mark.parametrize("content", ["not: [a level", "cards:\n  - name: x\n", "just some notes\n", "todo: milk\n"])
 def test_o_naming_a_file_that_is_not_a_level_is_refused_and_the_file_kept(photo, tmp_path, content):
     out = tmp_path / "notes.yaml"
     out.write_text(content, encoding="utf-8")
