@@ -36,11 +36,24 @@ map: |
 """
 
 
+# the scan unsure where the door is: taking it at D2 answers B2's question too (S3: one α)
+DOOR = """sinpin: 1
+x-scan-unsure:
+- {x: 1, y: 1, tile: A, other: "#", text: "B2: entry door α or rock? 60 %"}
+- {x: 3, y: 1, tile: ".", other: A, text: "D2: open cave or entry door α? 55 %"}
+map: |
+  #######
+  #A..Z.#
+  #######
+"""
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """The folder the editor serves (test_editor_browser's `page` fixture opens it)."""
     (tmp_path / "scanned.yaml").write_text(SCANNED, encoding="utf-8")
     (tmp_path / "legacy.yaml").write_text(LEGACY, encoding="utf-8")
+    (tmp_path / "door.yaml").write_text(DOOR, encoding="utf-8")
     return tmp_path
 
 
@@ -123,3 +136,15 @@ def test_a_question_written_without_its_other_tile_offers_the_one_its_text_names
     items.first.locator(".scan-take").click()
     expect(items).to_have_count(1)
     assert rows(page)[1] == "#Aw.Z.#"
+
+
+def test_taking_the_door_elsewhere_answers_the_question_of_the_field_it_left(page: Page) -> None:
+    # the door moved off B2 left it open cave, and B2's question ("α or rock?") silently gone
+    open_level(page, "door.yaml")
+    items = page.locator("#scan-review li")
+    items.nth(1).locator(".scan-take").click()  # the door is at D2
+    expect(items).to_have_count(0)
+    assert rows(page)[1] == "##.AZ.#"  # B2 the rock its question offered
+    page.keyboard.press("Control+z")  # one step
+    expect(items).to_have_count(2)
+    assert rows(page)[1] == "#A..Z.#"

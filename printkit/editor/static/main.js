@@ -5,7 +5,7 @@ import { Grid, reachOf } from "./grid.js";
 import { History } from "./history.js";
 import { keyLabel, tileForKey, toolForKey } from "./keys.js";
 import { MovePreview } from "./preview.js";
-import { SCAN_KEY, scanMarks, withoutDecided } from "./scanmarks.js";
+import { SCAN_KEY, otherInText, scanMarks, standingMarks, withoutDecided } from "./scanmarks.js";
 import { Files } from "./files.js";
 import { buildKnobs, fillForm, readForm, showExtras, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 import { Tools } from "./tools.js";
@@ -238,7 +238,15 @@ async function start() {
       grid.render();
     },
     take: (mark) => {
-      tools.paint([[mark.x, mark.y]], mark.other); // as the brush would (one α, one Ω: S3)
+      // the door or exit taken here leaves its old field (one α, one Ω: S3); a question there
+      // ("α or rock?") is answered by it: that field takes its other tile, not the brush's open cave
+      const left = "AZ".includes(mark.other) ? standingMarks(files.extras, grid.rows)
+        .filter((m) => m.tile === mark.other && (m.x !== mark.x || m.y !== mark.y)) : [];
+      tools.paint([[mark.x, mark.y]], mark.other); // as the brush would
+      for (const m of left) {
+        const other = m.other ?? otherInText(m.text, grid.labels[m.tile], grid.labels);
+        if (typeof other === "string" && !"AZ".includes(other)) tools.paint([[m.x, m.y]], other);
+      }
       changed();
     },
   }));
