@@ -54,6 +54,10 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "scanned.yaml").write_text(SCANNED, encoding="utf-8")
     (tmp_path / "legacy.yaml").write_text(LEGACY, encoding="utf-8")
     (tmp_path / "door.yaml").write_text(DOOR, encoding="utf-8")
+    tall = ["#" * 12] + ["#" + "." * 10 + "#"] * 16 + ["#" * 12]
+    tall[1] = "#A........Z#"
+    (tmp_path / "tall.yaml").write_text("sinpin: 1\nmap: |\n" + "".join(f"  {row}\n" for row in tall),
+                                        encoding="utf-8")
     return tmp_path
 
 
@@ -148,3 +152,16 @@ def test_taking_the_door_elsewhere_answers_the_question_of_the_field_it_left(pag
     page.keyboard.press("Control+z")  # one step
     expect(items).to_have_count(2)
     assert rows(page)[1] == "#A..Z.#"
+
+
+def test_undoing_a_resize_fits_the_map_again(page: Page) -> None:
+    # shrunk to 12 x 8 the map was fitted larger; undone, its 18 rows ran off the window's foot
+    open_level(page, "tall.yaml")
+    fits = "() => { const v = document.querySelector('#view'); return v.scrollHeight <= v.clientHeight + 1; }"
+    assert page.evaluate(fits)
+    page.fill("#size-height", "8")
+    page.click("#resize")
+    expect(page.locator("#undo")).to_be_enabled()
+    page.keyboard.press("Control+z")
+    expect(page.locator("#size-height")).to_have_value("18")
+    assert page.evaluate(fits)

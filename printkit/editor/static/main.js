@@ -82,7 +82,9 @@ function updateUndo() {
 
 function restore(entry) {
   if (!entry) return;
+  const size = JSON.stringify(grid.size());
   grid.rows = entry.rows;
+  if (JSON.stringify(grid.size()) !== size) view.fit(); // a resize undone: the map fitted again, not cut off
   const { [SCAN_KEY]: _, ...extras } = files.extras;
   files.extras = entry.scan === null ? extras : { ...extras, [SCAN_KEY]: entry.scan };
   fillForm({ ...entry.form, extras: files.extras });
