@@ -387,3 +387,10 @@ def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_s
     assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.5" not in given.stderr
     assert {(u["x"], u["y"]) for u in kept["unsure"]} < {(u["x"], u["y"]) for u in answer["unsure"]}
     assert all(u["probability"] < 0.995 for u in answer["unsure"] if not u["note"])
+
+
+def test_help_says_o_onto_a_level_keeps_all_but_its_map():
+    # the help said nothing of it: a user could fear losing a level's name and rules to a rescan
+    words = " ".join(run("scan", "--help").output.split())
+    assert "Onto a level already there, -o replaces only its map" in words
+    assert "an -o file that is not a level" in words

@@ -116,8 +116,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     a probability, and the fields read with less than 98 % (--unsure) are listed (`E7: ladder
     or web? 62 %`). Then the level is validated as `printkit validate` does. --review opens it in
     `printkit editor` with the unsure fields marked. How to draw: page 2 of `printkit paper`.
-    Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read (nothing
-    is written; the message says what to do).
+    Onto a level already there, -o replaces only its map: its name, author, players, rules
+    and x- keys are kept.
+    Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read or an -o
+    file that is not a level (nothing is written; the message says what to do).
     """
     if review and not output:
         raise click.BadParameter("--review opens the written level in the editor: give -o LEVEL.yaml too",
