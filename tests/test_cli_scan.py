@@ -128,6 +128,7 @@ def test_a_sheet_cut_off_names_the_missing_corners(tmp_path):
     result = run("scan", str(path), "-o", str(out))
     assert result.exit_code == 2
     assert "cut off" in result.stderr and "top-right" in result.stderr and "bottom-right" in result.stderr
+    assert "or a corner covered" in result.stderr  # was "cut off" only, for a sheet whole in view, a corner covered
     assert not out.exists()
 
 
@@ -344,7 +345,28 @@ def test_scanning_onto_a_level_replaces_its_map_and_keeps_its_name_author_rules_
     assert written.exit_code == 0
 
 
-@pytest.mark.parametrize("content", ["not: [a level", "cards:\n  - name: x\n", "just some notes\n"])
+def test_scanning_onto_a_level_begun_without_its_map_fills_it_in(photo, tmp_path):
+    """Name and author written first, the drawing scanned in: this was refused as 'not a level file'."""
+    out = tmp_path / "level.yaml"
+    out.write_text("sinpin: 1\nname: Crystal Cave\nauthor: Ada\nx-notes: for Sunday\n", encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "the map read written in; kept: name 'Crystal Cave'; author 'Ada'; keys x-notes" in result.stderr
+    doc = __import__("yaml").safe_load(out.read_text(encoding="utf-8"))
+    assert doc["name"] == "Crystal Cave" and doc["x-notes"] == "for Sunday" and doc["map"].splitlines() == list(LEVEL)
+
+
+def test_a_wrong_rule_knob_is_kept_for_the_verdict_to_name_not_dropped(photo, tmp_path):
+    """A misspelt knob (S-rules allow only known ones) was silently lost by the scan; kept, the verdict names it."""
+    out = tmp_path / "level.yaml"
+    out.write_text("sinpin: 1\nrules:\n  blade_point: 2\n  max_rounds: 150\nmap: |\n  #A\n  Z#\n", encoding="utf-8")
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 1 and "kept: rules blade_point 2, max_rounds 150" in result.stderr
+    assert "unknown rule knob 'blade_point'" in result.stdout
+    assert __import__("yaml").safe_load(out.read_text(encoding="utf-8"))["rules"] == {"blade_point": 2, "max_rounds": 150}
+
+
+@pytest.mark.parametrize("content", ["not: [a level", "cards:\n  - name: x\n", "just some notes\n", "todo: milk\n"])
 def test_o_naming_a_file_that_is_not_a_level_is_refused_and_the_file_kept(photo, tmp_path, content):
     out = tmp_path / "notes.yaml"
     out.write_text(content, encoding="utf-8")
@@ -366,3 +388,10 @@ def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_s
     assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.5" not in given.stderr
     assert {(u["x"], u["y"]) for u in kept["unsure"]} < {(u["x"], u["y"]) for u in answer["unsure"]}
     assert all(u["probability"] < 0.995 for u in answer["unsure"] if not u["note"])
+
+
+def test_help_says_o_onto_a_level_keeps_all_but_its_map():
+    # the help said nothing of it: a user could fear losing a level's name and rules to a rescan
+    words = " ".join(run("scan", "--help").output.split())
+    assert "Onto a level already there, -o replaces only its map" in words
+    assert "an -o file that is not a level" in words

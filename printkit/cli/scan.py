@@ -15,8 +15,8 @@ from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
 from printkit.cli.validate import summary_line
 from printkit.sinpin.level import DEFAULT_PLAYERS
-from printkit.sinpin.loader import interpret, level_text
-from printkit.sinpin.rules import changed_knobs
+from printkit.sinpin.loader import LEVEL_KEYS, interpret, level_text
+from printkit.sinpin.rules import Rules, changed_knobs
 from printkit.yamlsource import UnreadableSource, load_document
 
 INSTALL = "pip install 'printkit[scan]'"
@@ -58,13 +58,26 @@ def _kept_from(output: str) -> dict[str, object]:
         message(refused)
         sys.exit(EXIT_USAGE)
     level = interpret(doc)
-    if level.rows is None:  # not a mapping, a deck or board spec, no map: not a level
+    raw = doc.value(doc.root)
+    if level.rows is None and not _begun_level(raw):  # not a mapping, a deck or board spec: not a level
         message(refused)
         sys.exit(EXIT_USAGE)
-    raw = doc.value(doc.root)
     extras = {key: value for key, value in raw.items() if isinstance(key, str) and key.startswith("x-") and key != UNSURE_KEY}
-    return {"name": level.title, "author": level.author, "players": level.players, "knobs": changed_knobs(level.rules),
+    # the rules and players as written, wrong ones too: dropped silently they were lost; kept,
+    # the verdict names what is wrong with them
+    players = raw.get("players") if isinstance(raw.get("players"), list) else level.players
+    knobs = raw.get("rules") if isinstance(raw.get("rules"), dict) else changed_knobs(level.rules)
+    default = Rules()
+    return {"had_map": level.rows is not None, "name": level.title, "author": level.author, "players": players,
+            "knobs": {key: value for key, value in knobs.items() if isinstance(key, str) and getattr(default, key, None) != value},
             "extras": extras}
+
+
+def _begun_level(raw: object) -> bool:
+    """Whether `raw` is a level begun without its map (its name and author written before the
+    drawing was scanned): a mapping of level keys and x- keys only."""
+    return (isinstance(raw, dict) and bool(raw) and "map" not in raw
+            and all(isinstance(key, str) and (key in LEVEL_KEYS or key.startswith("x-")) for key in raw))
 
 
 def _kept_words(kept: dict) -> str:
@@ -103,8 +116,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     a probability, and the fields read with less than 98 % (--unsure) are listed (`E7: ladder
     or web? 62 %`). Then the level is validated as `printkit validate` does. --review opens it in
     `printkit editor` with the unsure fields marked. How to draw: page 2 of `printkit paper`.
-    Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read (nothing
-    is written; the message says what to do).
+    Onto a level already there, -o replaces only its map: its name, author, players, rules
+    and x- keys are kept.
+    Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read or an -o
+    file that is not a level (nothing is written; the message says what to do).
     """
     if review and not output:
         raise click.BadParameter("--review opens the written level in the editor: give -o LEVEL.yaml too",
@@ -153,7 +168,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         batch.commit()
     code = result.code
     if kept:
-        note(f"{output}: the map replaced by the one read{_kept_words(kept)}")
+        done = "the map replaced by the one read" if kept["had_map"] else "the map read written in"
+        note(f"{output}: {done}{_kept_words(kept)}")
     if result.unfamiliar:
         note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
              f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %); drawing the tiles as page 2 of the"

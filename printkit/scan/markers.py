@@ -390,8 +390,9 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         if looks_blurred(gray):  # a blurred marker is not found either: the sheet may well be whole
             raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and the"
                             f" photo is blurred: {FOCUS}, and {RETAKE}")
-        raise ScanError(f"the sheet is cut off: found {len(groups)} of its 4 corner markers (missing: {missing});"
-                        f" {RETAKE}")
+        # a marker under a thumb or a fold is as unseen as one out of the photo: both said
+        raise ScanError(f"the sheet is cut off or a corner covered: found {len(groups)} of its 4 corner markers"
+                        f" (missing: {missing}); {RETAKE}")
     if fit.problem:
         out = out_of_view(gray.shape, groups, CANDIDATES)
         if out is not None:

@@ -5,9 +5,9 @@ import { Grid, reachOf } from "./grid.js";
 import { History } from "./history.js";
 import { keyLabel, tileForKey, toolForKey } from "./keys.js";
 import { MovePreview } from "./preview.js";
-import { SCAN_KEY, scanMarks, withoutDecided } from "./scanmarks.js";
+import { SCAN_KEY, otherInText, scanMarks, standingMarks, withoutDecided } from "./scanmarks.js";
 import { Files } from "./files.js";
-import { buildKnobs, fillForm, readForm, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
+import { buildKnobs, fillForm, readForm, showExtras, showFieldErrors, showNotes, showPending, showVerdict } from "./panel.js";
 import { Tools } from "./tools.js";
 import { View } from "./view.js";
 
@@ -69,6 +69,7 @@ function applyVerdict(verdict) {
 // -- changes and undo -----------------------------------------------------------------
 function changed(mergeKey = null, delay = 0) {
   files.extras = withoutDecided(files.extras, grid.rows); // a field painted over is decided: its mark goes
+  showExtras(files.extras); // the last question settled: the scan's key is no longer saved
   if (history.push(snapshot(), mergeKey)) files.markModified();
   updateUndo();
   scheduleValidation(delay);
@@ -81,7 +82,9 @@ function updateUndo() {
 
 function restore(entry) {
   if (!entry) return;
+  const size = JSON.stringify(grid.size());
   grid.rows = entry.rows;
+  if (JSON.stringify(grid.size()) !== size) view.fit(); // a resize undone: the map fitted again, not cut off
   const { [SCAN_KEY]: _, ...extras } = files.extras;
   files.extras = entry.scan === null ? extras : { ...extras, [SCAN_KEY]: entry.scan };
   fillForm({ ...entry.form, extras: files.extras });
@@ -237,7 +240,15 @@ async function start() {
       grid.render();
     },
     take: (mark) => {
-      tools.paint([[mark.x, mark.y]], mark.other); // as the brush would (one α, one Ω: S3)
+      // the door or exit taken here leaves its old field (one α, one Ω: S3); a question there
+      // ("α or rock?") is answered by it: that field takes its other tile, not the brush's open cave
+      const left = "AZ".includes(mark.other) ? standingMarks(files.extras, grid.rows)
+        .filter((m) => m.tile === mark.other && (m.x !== mark.x || m.y !== mark.y)) : [];
+      tools.paint([[mark.x, mark.y]], mark.other); // as the brush would
+      for (const m of left) {
+        const other = m.other ?? otherInText(m.text, grid.labels[m.tile], grid.labels);
+        if (typeof other === "string" && !"AZ".includes(other)) tools.paint([[m.x, m.y]], other);
+      }
       changed();
     },
   }));

@@ -145,7 +145,12 @@ export function fillForm(level) {
     const value = level.rules[input.dataset.knob];
     if (value !== undefined) input.value = value;
   }
-  const keys = Object.keys(level.extras);
+  showExtras(level.extras);
+}
+
+// The x- keys the level will be saved with (a scan's questions all settled: its key is gone).
+export function showExtras(extras) {
+  const keys = Object.keys(extras ?? {});
   $("#extras").textContent = keys.length ? `Kept when saving: ${keys.join(", ")}` : "";
 }
 

@@ -55,6 +55,14 @@ function element(name, properties, parent) {
   return made;
 }
 
+// The other tile of a question written before the scan kept it (`other`): its text
+// "C2: ladder or web? 62 %" names it, when the first name is the tile read.
+export function otherInText(text, tileLabel, labels) {
+  const asked = /^[A-Z]+\d+: (.+?) or (.+?)\? \d+ %/.exec(text ?? "");
+  if (!asked || asked[1] !== tileLabel) return null;
+  return Object.keys(labels).find((char) => labels[char] === asked[2]) ?? null;
+}
+
 function showReview(marks, grid, actions) {
   let box = document.querySelector("#scan-review");
   if (!box) {
@@ -74,12 +82,16 @@ function showReview(marks, grid, actions) {
     const item = element("li", {}, list);
     item.dataset.x = mark.x;
     item.dataset.y = mark.y;
-    element("span", { className: "scan-question", textContent: mark.text ?? `${label(mark.tile)}?` }, item);
-    const keep = element("button", { type: "button", className: "scan-keep", textContent: `✓ ${label(mark.tile)}`, title: "Keep the tile read" }, item);
+    const tile = typeof mark.tile === "string" ? mark.tile : grid.rows[mark.y][mark.x];
+    // "62 %" kept on one line: a narrow panel wrapped the % sign alone
+    const question = (mark.text ?? `${label(tile)}?`).replace(/ %/g, "\u00a0%");
+    element("span", { className: "scan-question", textContent: question }, item);
+    const keep = element("button", { type: "button", className: "scan-keep", textContent: `✓ ${label(tile)}`, title: "Keep the tile read" }, item);
     keep.addEventListener("click", () => actions.keep([mark]));
-    if (typeof mark.other === "string" && mark.other !== mark.tile) {
-      const take = element("button", { type: "button", className: "scan-take", textContent: label(mark.other), title: "Paint the field with this tile" }, item);
-      take.addEventListener("click", () => actions.take(mark));
+    const other = typeof mark.other === "string" ? mark.other : otherInText(mark.text, label(tile), grid.labels);
+    if (typeof other === "string" && other !== tile) {
+      const take = element("button", { type: "button", className: "scan-take", textContent: label(other), title: "Paint the field with this tile" }, item);
+      take.addEventListener("click", () => actions.take({ ...mark, other }));
     }
     // pointing at a question shows its field (a long map's field may be far from the list)
     item.addEventListener("mouseenter", () => grid.flash(mark.x, mark.y));
