@@ -19,9 +19,10 @@ from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
 
 # A field read with less than this probability is listed (and marked in --review); `scan
-# --unsure` sets it. Measured (bench/scan_accuracy.py, training styles): at 0.98 every
-# misread is listed on 98 % of sheets, 25 fields listed a sheet (0.95: 93 %, 18; 0.9: 88 %,
-# 13): a field looked at needlessly costs a glance, a misread not listed a wrong level.
+# --unsure` sets it. Chosen on the training styles (bench/scan_accuracy.py): at 0.98 every
+# misread was listed on 98 % of sheets, 25 fields listed a sheet (0.95: 93 %, 18; 0.9: 88 %,
+# 13); since shadows are evened better, on all of them (0.95: 95 %). A field looked at
+# needlessly costs a glance, a misread not listed a wrong level.
 UNSURE = 0.98
 # A sheet on which more than UNFAMILIAR_SHARE of the fields read under UNSURE is drawn unlike
 # the drawings the models learned from (a pen, a hand or forms of its own), and there their
