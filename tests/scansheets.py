@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.layout import SheetCode
+from printkit.scan.synth.photo import Shadow
 from printkit.scan.synth.sheets import SyntheticSheet, make_sheet
 from printkit.scan.synth.styles import HELD_OUT_STYLES, TRAINING_STYLES
 
@@ -34,3 +35,17 @@ def drawn(seed: int = 3, held_out: bool = False, size: tuple[int, int] = (2048, 
 
 def gray(sheet: SyntheticSheet) -> np.ndarray:
     return cv2.imdecode(np.frombuffer(sheet.photo.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+
+@lru_cache(maxsize=None)
+def shadowed(light: float, edge_mm: float, seed: int = 3) -> SyntheticSheet:
+    """LEVEL drawn and photographed as `drawn` makes it, with a phone's shadow leaving `light`
+    of the light over the grid's right part, its edges slanted across fields (bench/scan_shadows.py
+    lays the like on twelve sheets)."""
+    code = SheetCode(8, 8, False)
+    left, top = code.grid_origin
+    width, height = code.grid_size
+    polygon = ((left + 0.4 * width, top + 0.15 * height), (left + width + 30, top + 0.05 * height),
+               (left + width + 30, top + 0.95 * height), (left + 0.55 * width, top + 0.85 * height))
+    return make_sheet(seed, TRAINING_STYLES, rows=LEVEL, code=code, px_per_mm=8.0, size=(2048, 1536), max_tilt=15.0,
+                      curl=0.5, shadow_on_page=Shadow(polygon, light, edge_mm))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from printkit.scan.fields import FIELD_PX, MARGIN_MM, PX, _even_light
+from printkit.scan.fields import FIELD_PX, MARGIN_MM, PX, _even_light, _paper
 
 MARGIN = int(MARGIN_MM * PX)
 
@@ -57,3 +57,46 @@ def test_blank_fields_in_a_deep_soft_shadow_are_paper_and_filled_ones_ink():
         assert _field(ink, column, row).mean() > 0.6, (column, row)
     assert _field(ink, 1, 3).mean() > 0.12  # hatched: a quarter of its inside inked
     assert max(_field(ink, column, row).mean() for column in (2, 7) for row in range(5)) < 0.05
+
+
+def _shadowed(flat: np.ndarray, light: float, sigma: float) -> np.ndarray:
+    """The flat grid photographed with a shadow over its right part, its edge slanted across
+    fields (not along a field line), leaving `light` of the light, its edge blurred by sigma px."""
+    shade = np.zeros(flat.shape, np.float32)
+    h, w = flat.shape
+    cv2.fillPoly(shade, [np.array([[int(w * 0.45), 0], [w, 0], [w, h], [int(w * 0.6), h]], np.int32)], 1.0)
+    return cv2.GaussianBlur(flat, (0, 0), 1.0) * (1.0 - (1.0 - light) * cv2.GaussianBlur(shade, (0, 0), sigma))
+
+
+def _marked() -> np.ndarray:
+    flat = _grid(10, 5)
+    for column, row in ((1, 1), (7, 1), (8, 3), (2, 3)):
+        _fill(flat, column, row, 60)
+    return flat
+
+
+def test_blank_fields_under_a_deep_shadow_read_blank_whatever_its_edge():
+    """A phone's shadow leaving a quarter of the light, its edge sharp (1 mm) or soft (8 mm),
+    slanted across the fields: the blank fields under it and beside its edge read as little
+    ink (before, those within a field of its edge were taken for filled fields, read as rock,
+    some surely); filled fields in the light and under the shadow stay ink."""
+    for sigma in (PX, 8 * PX):
+        ink = _even_light(_shadowed(_marked(), 0.25, sigma))
+        blanks = [_field(ink, column, row).mean() for column in range(10) for row in range(5)
+                  if (column, row) not in ((1, 1), (7, 1), (8, 3), (2, 3))]
+        assert max(blanks) < 0.25, (sigma, max(blanks))
+        for column, row in ((1, 1), (7, 1), (8, 3), (2, 3)):
+            assert _field(ink, column, row).mean() > 0.6, (sigma, column, row)
+
+
+def test_a_shadow_too_deep_to_read_is_told_from_a_big_filled_area():
+    """Paper under a shadow darker than DIM_PAPER is marked dim (the scan then asks for more
+    light); a block of filled fields as dark, its edges the pen's, is not."""
+    dark = _paper(_shadowed(_marked(), 0.12, 4 * PX))[1]
+    assert dark[:, -2 * FIELD_PX:].mean() > 0.5
+    assert not dark[:, :3 * FIELD_PX].any()
+    filled = _grid(10, 6)
+    for column in range(3, 7):
+        for row in range(1, 5):
+            _fill(filled, column, row, 25)
+    assert not _paper(cv2.GaussianBlur(filled, (0, 0), 1.0))[1].any()

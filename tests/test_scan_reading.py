@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scansheets import LEVEL, drawn, gray
+from scansheets import LEVEL, drawn, gray, shadowed
 
 from printkit.scan import classifier
 from printkit.scan.errors import ScanError
@@ -284,3 +284,22 @@ def test_a_sharp_photo_of_a_level_mostly_rock_is_read_not_called_blurred():
         sheet = make_sheet(seed, (STYLES[style],), rows=rows, code=SheetCode(8, 8, False), px_per_mm=8.0,
                            size=(1200, 900), max_tilt=5.0)
         assert combined([read_photo(gray(sheet))]).rows == rows
+
+
+@pytest.mark.parametrize("edge_mm", [1.0, 8.0])
+def test_open_fields_under_a_deep_shadow_read_open_or_are_listed(edge_mm):
+    """A phone's shadow leaving a quarter of the light, its edge sharp or soft: the open
+    fields under it and along its edge read open (before, those within a field of the
+    edge were taken for filled fields and read as rock, many surely: a level silently
+    wrong), and whatever is misread is listed."""
+    reading = combined([read_photo(gray(shadowed(0.25, edge_mm)))])
+    wrong = {(x, y) for y, (a, b) in enumerate(zip(reading.rows, LEVEL)) for x, (p, q) in enumerate(zip(a, b)) if p != q}
+    assert wrong <= {(u.x, u.y) for u in reading.unsure}
+    assert len(wrong) <= 2
+
+
+def test_a_shadow_too_deep_to_read_asks_for_more_light():
+    """Under a shadow leaving 8 % of the light the paper is darker than ink is on lit paper:
+    refused (exit 2 from the command) with what to do, not read as a wall of rock."""
+    with pytest.raises(ScanError, match="too deep a shadow.*more light"):
+        read_photo(gray(shadowed(0.08, 4.0)))

@@ -8,6 +8,7 @@ import numpy as np
 
 from printkit.scan.layout import SheetCode
 from printkit.scan.synth.page import printed_sheet, random_rows
+from printkit.scan.synth.photo import Shadow, photograph
 from printkit.scan.synth.sheets import make_sheet
 from printkit.scan.synth.styles import HELD_OUT_STYLES, TRAINING_STYLES
 from printkit.scan.train import INDEX, fit_temperature, train_network
@@ -19,6 +20,21 @@ def test_the_same_seed_makes_the_same_photo():
     assert one.photo.jpeg == two.photo.jpeg and one.rows == two.rows
     other = make_sheet(10, TRAINING_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
     assert other.photo.jpeg != one.photo.jpeg
+
+
+def test_a_shadow_laid_on_the_page_leaves_its_share_of_the_light_and_nothing_else_changes():
+    """bench/scan_shadows.py lays a shadow where it wants one (page mm) instead of the random
+    one: under it the paper keeps `light` of its brightness, beside it all of it, and the
+    photo is otherwise the one the same seed makes with no shadow laid (light 1)."""
+    page = np.full((300, 210, 3), 230, np.uint8)  # a blank A4 page at 1 px a mm
+    shadow = Shadow(((0.0, 0.0), (105.0, 0.0), (105.0, 297.0), (0.0, 297.0)), 0.3, 1.0)  # the left half
+    photos = [photograph(page, 1.0, np.random.default_rng(4), size=(800, 600), max_tilt=0.0, curl=0.0, quality=95,
+                         shadow_on_page=Shadow(shadow.polygon_mm, light, 1.0)) for light in (0.3, 1.0)]
+    shaded, lit = (cv2.imdecode(np.frombuffer(p.jpeg, np.uint8), cv2.IMREAD_GRAYSCALE).astype(float) for p in photos)
+    points = cv2.perspectiveTransform(np.array([[[30.0, 150.0]], [[180.0, 150.0]]]), photos[0].page_to_photo)
+    (xa, ya), (xb, yb) = (np.round(points.reshape(2, 2)).astype(int))
+    assert abs(shaded[ya - 3:ya + 4, xa - 3:xa + 4].mean() / lit[ya - 3:ya + 4, xa - 3:xa + 4].mean() - 0.3) < 0.05
+    assert abs(shaded[yb - 3:yb + 4, xb - 3:xb + 4].mean() - lit[yb - 3:yb + 4, xb - 3:xb + 4].mean()) < 3
 
 
 def test_training_and_held_out_styles_share_no_pen():

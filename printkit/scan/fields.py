@@ -21,6 +21,12 @@ SEARCH_MM = 3.5  # how far a field's frame is looked for from where the markers 
 INSET_MM = 0.9  # the field's inside starts this far in from its frame line
 PATCH = 40  # px: the side of a field's image handed to the features
 HIDING_INK = 0.3  # darkness beside a line piece not found that says a drawing hides it
+# Paper darker than this (0..255) is too dark to read ink on: JPEG and the camera's noise
+# leave a pale pen's strokes a few grey levels. The whole sheet that dark says "more light";
+# so does part of it (a deep shadow) as big as DIM_FIELDS of a field.
+DIM_PAPER = 40.0
+DIM_FIELDS = 0.5
+MIN_SHADOW_BLOCKS = 8  # half-field blocks: a shadow smaller than two fields is taken for a drawing
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class FlatGrid:
     dy: np.ndarray  # px: each horizontal field line's offset, per column
     lines_found: float  # how many line pieces showed (the rest took their neighbours' offsets)
     lines_hidden: float = 0.0  # how many did not for ink beside them (a filled field: blur or not)
+    dim_share: float = 0.0  # of the grid, the share whose paper is darker than DIM_PAPER (a deep shadow)
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
@@ -52,16 +59,28 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
     matrix = np.diag([shrink, shrink, 1.0]) @ page_to_photo @ flat_to_page
     flat = cv2.warpPerspective(source, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
-    ink = _even_light(flat.astype(np.float32))
+    flat = flat.astype(np.float32)
+    paper, dim_mask = _paper(flat)
+    ink = np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
     dx, dy, profiles, hidden = _frame_lines(ink, code)
     contrast, line_width, found = _line_quality(profiles)
-    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden))
+    margin = int(MARGIN_MM * PX)
+    dim = float(dim_mask[margin:-margin, margin:-margin].mean())
+    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
-    """Darkness 1 - grey / paper, where the paper's brightness is the bright end of each
-    half-field block, blocks much darker than their neighbours taken as ink (a filled field),
-    not as shadow, unless they look like paper in a deep shadow (see _in_shadow)."""
+    """Darkness 1 - grey / paper (see _paper)."""
+    return np.clip(1.0 - flat / np.maximum(_paper(flat)[0], 1.0), 0.0, 1.0)
+
+
+def _paper(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The paper's brightness at each px: the bright end of each half-field block, blocks
+    much darker than their neighbours taken as ink (a filled field), not as shadow, unless
+    they look like paper in a deep shadow (see _in_shadow) or lie by a soft edge (see
+    _soft_edged). And where paper under a shadow is darker than DIM_PAPER (a px mask):
+    the blocks that dark joined to those by a soft edge (the inside of a big filled area
+    is as dark, but no soft edge leads into it)."""
     block = int(FIELD_PX / 2)
     h, w = flat.shape
     by, bx = -(-h // block), -(-w // block)
@@ -71,10 +90,33 @@ def _even_light(flat: np.ndarray) -> np.ndarray:
     around = cv2.dilate(bright, np.ones((5, 5), np.uint8))  # the brightest paper nearby
     around = cv2.GaussianBlur(around, (5, 5), 0)
     inked = (bright < 0.55 * around) & ~_in_shadow(bright, middle, around)
+    shaded, closed = _soft_edged(flat, inked, bright, middle, around, block)
+    if shaded.any():  # paper under a shadow: its own paper nearby is the measure, fills in it stay ink
+        inside = _shadow_paper(bright, shaded)
+        inked = np.where(shaded, bright < 0.55 * inside, inked)
+        around = np.where(shaded, inside, around)
     paper = np.where(inked, around, bright)  # far darker than around: ink, not light
     paper = cv2.medianBlur(paper.astype(np.float32), 3)
+    dim = np.zeros(paper.shape, bool)
+    if shaded.any():
+        number, labels = cv2.connectedComponents(((paper < DIM_PAPER) | shaded).astype(np.uint8), connectivity=8)
+        joined = np.isin(labels, np.unique(labels[shaded & (labels > 0)]))
+        dim = joined & (paper < DIM_PAPER)
+    dim = cv2.resize(dim.astype(np.uint8), (bx * block, by * block), interpolation=cv2.INTER_NEAREST)[:h, :w] > 0
     paper = cv2.resize(paper, (bx * block, by * block), interpolation=cv2.INTER_LINEAR)[:h, :w]
-    return np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
+    if shaded.any():
+        # a block a deep shadow's edge crosses has lit paper in it and shaded: there the paper
+        # follows the page closed up (lines and strokes gone) where that is far darker than
+        # the paper the block gives but about as light as the shadow's own paper or lighter
+        # (much darker is a fill: it stays ink; a shallow shadow's edge is evened as before)
+        size = (bx * block, by * block)
+        kernel = np.ones((3, 3), np.uint8)
+        ring = cv2.dilate(shaded.astype(np.uint8), kernel) & cv2.dilate((~shaded).astype(np.uint8), kernel)
+        edge = cv2.resize(ring, size, interpolation=cv2.INTER_NEAREST)[:h, :w].astype(bool)
+        floor = cv2.resize(inside, size, interpolation=cv2.INTER_LINEAR)[:h, :w]
+        fine = cv2.GaussianBlur(closed, (0, 0), 2.0)
+        paper = np.where(edge & (fine >= 0.8 * floor) & (fine <= 0.6 * paper), fine, paper)
+    return paper, dim
 
 
 def _in_shadow(bright: np.ndarray, middle: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -86,6 +128,74 @@ def _in_shadow(bright: np.ndarray, middle: np.ndarray, around: np.ndarray) -> np
     filled ones (a charcoal smudge)."""
     near = cv2.dilate(bright, np.ones((3, 3), np.uint8))
     return (bright >= 0.5 * around) & (middle >= 0.93 * bright) & (bright >= 0.56 * near)
+
+
+def _shadow_paper(bright: np.ndarray, shaded: np.ndarray) -> np.ndarray:
+    """The paper's brightness under the shadow near each block: the upper quartile of the
+    shaded blocks' within two blocks (not their brightest: a block the edge crosses is
+    partly lit; not all: some are filled fields). 0 where none is near."""
+    out = np.zeros(bright.shape, np.float32)
+    near = cv2.dilate(shaded.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    for y, x in zip(*np.nonzero(near)):
+        window = (slice(max(0, y - 2), y + 3), slice(max(0, x - 2), x + 3))
+        out[y, x] = np.percentile(bright[window][shaded[window]], 75)
+    return out
+
+
+def _soft_edged(flat: np.ndarray, inked: np.ndarray, bright: np.ndarray, middle: np.ndarray, around: np.ndarray,
+                block: int) -> tuple[np.ndarray, np.ndarray]:
+    """Of the blocks taken for ink (far darker than the paper nearby), those of dark areas
+    whose edge is soft: paper under a shadow. A drawn fill's edge is the pen's: from paper
+    to ink within a millimetre; a shadow's edge, cast by a phone or a hand under a lamp,
+    spreads over several. Measured where the page, its lines and strokes closed up, steps
+    by over a third across 8 mm: the steepest 1 mm of the step against the whole step."""
+    closed = cv2.morphologyEx(flat, cv2.MORPH_CLOSE, np.ones((11, 11), np.uint8))
+    light = np.log(np.maximum(cv2.GaussianBlur(closed, (0, 0), 1.0), 1.0))
+    near, far = int(PX), int(6 * PX)
+    h, w = flat.shape
+    hard = np.zeros((h, w), np.float32)
+    soft = np.zeros((h, w), np.float32)
+    for axis in (0, 1):
+        wide = np.abs(np.roll(light, -far, axis) - np.roll(light, far, axis))
+        steep = np.abs(np.roll(light, -near, axis) - light)
+        line = (1, 2 * far + 1) if axis == 1 else (2 * far + 1, 1)
+        steepest = cv2.dilate(steep, np.ones(line, np.uint8))
+        centre = (wide >= 0.4) & (wide >= cv2.dilate(wide, np.ones(line, np.uint8)))
+        sharp = steepest >= 0.7 * wide
+        hard += centre & sharp
+        soft += centre & ~sharp
+    by, bx = inked.shape
+    counts = []
+    for edges in (hard, soft):
+        padded = cv2.copyMakeBorder(edges, 0, by * block - h, 0, bx * block - w, cv2.BORDER_CONSTANT, value=0)
+        counts.append(padded.reshape(by, block, bx, block).sum(axis=(1, 3)).astype(np.float32))
+    # a block near a soft edge and no hard one (a shadow's band may join drawn fills)
+    hard_near, soft_near = (cv2.boxFilter(count, -1, (5, 5), normalize=False, borderType=cv2.BORDER_CONSTANT)
+                            for count in counts)
+    shaded = inked & (soft_near > 2 * hard_near) & (soft_near >= 2 * block)
+    number, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    kernel = np.ones((3, 3), np.uint8)
+    for label in range(1, number):
+        area = (labels == label).astype(np.uint8)
+        ring = cv2.dilate(area, kernel).astype(bool) & ~cv2.erode(area, kernel, borderType=cv2.BORDER_REPLICATE).astype(bool)
+        hard_n, soft_n = counts[0][ring].sum(), counts[1][ring].sum()
+        if soft_n > 2 * hard_n and area.sum() >= 4:  # a shadow's band, not a lone block of a ragged fill
+            shaded |= area.astype(bool)
+    # the shadow goes on over even blocks darker than the paper nearby and about as light as
+    # a shaded neighbour (a fill is far darker than the paper beside it, shaded or not)
+    even = (middle >= 0.75 * bright) & (bright <= 0.8 * around)
+    while shaded.any():
+        darkest = cv2.erode(np.where(shaded, bright, np.inf).astype(np.float32), kernel)
+        lightest = cv2.dilate(np.where(shaded, bright, 0).astype(np.float32), kernel)
+        joining = even & ~shaded & (bright >= 0.8 * darkest) & (bright <= 1.25 * lightest)
+        if not joining.any():
+            break
+        shaded = shaded | joining
+    # a shadow cast by a phone or a hand is big: a few blocks alone are drawn (a brush's fill
+    # has soft edges too)
+    number, labels, stats, _ = cv2.connectedComponentsWithStats(shaded.astype(np.uint8), connectivity=8)
+    small = np.flatnonzero(stats[:, cv2.CC_STAT_AREA] < MIN_SHADOW_BLOCKS)
+    return shaded & ~np.isin(labels, small[small > 0]), closed
 
 
 def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], int]:
@@ -153,9 +263,12 @@ def check_quality(grid: FlatGrid) -> None:
     """ScanError when the printed lines come out too faint or too blurred to read fields."""
     code = grid.code
     lines = (code.columns + 1) * code.rows + (code.rows + 1) * code.columns
-    if grid.paper_level < 40 or grid.line_contrast < 0.18:
+    if grid.paper_level < DIM_PAPER or grid.line_contrast < 0.18:
         raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
                         " in more light")
+    if grid.dim_share * code.columns * code.rows > DIM_FIELDS:
+        raise ScanError(f"part of the sheet is in too deep a shadow to read: {RETAKE}, in more light, without the"
+                        " phone's or a hand's shadow on the sheet")
     # lines beside a filled field cannot show, blurred or not: most levels are more rock than
     # cave, and a sharp photo of one showed 33 of its 144 line pieces (111 hidden by ink)
     if grid.line_width > 2.2 or grid.lines_found < 0.25 * (lines - grid.lines_hidden):

@@ -22,6 +22,31 @@ class Photo:
     notes: str
 
 
+@dataclass(frozen=True)
+class Shadow:
+    """A shadow laid on the page on purpose (bench/scan_shadows.py), in place of the random
+    one: a polygon in page mm, the share of the light left under it, and how soft its edge is
+    (a Gaussian's sigma in page mm: a phone held high under a ceiling lamp casts a soft edge,
+    one held low or a lamp's small bulb a sharp one)."""
+
+    polygon_mm: tuple[tuple[float, float], ...]
+    light: float  # 0..1: the share of the light left under the shadow
+    edge_mm: float  # sigma of the edge's blur, page mm
+
+    def mask(self, size: tuple[int, int], page_to_photo: np.ndarray) -> np.ndarray:
+        """1 under the shadow, 0 outside, the edge blurred (photo px, size = width, height)."""
+        w, h = size
+        step = 4  # made at a quarter size, then enlarged: the edge is at least a mm soft
+        points = cv2.perspectiveTransform(np.array(self.polygon_mm, np.float64).reshape(-1, 1, 2), page_to_photo)
+        small = np.zeros((h // step + 1, w // step + 1), np.float32)
+        cv2.fillPoly(small, [np.round(points.reshape(-1, 2) / step).astype(np.int32)], 1.0)
+        px_per_mm = float(np.sqrt(abs(np.linalg.det(page_to_photo[:2, :2] / page_to_photo[2, 2]))))
+        sigma = self.edge_mm * px_per_mm / step
+        if sigma > 0.3:
+            small = cv2.GaussianBlur(small, (0, 0), sigma)
+        return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def _tilted_corners(width: float, height: float, rng: np.random.Generator, tilt: float) -> np.ndarray:
     """The page's corners (mm, centred) seen by a pinhole camera with the page turned any
     way and tilted by `tilt` degrees about a random axis in its plane."""
@@ -90,8 +115,10 @@ def _light(size: tuple[int, int], rng: np.random.Generator, shadow: bool) -> np.
 
 
 def photograph(page: np.ndarray, px_per_mm: float, rng: np.random.Generator, *, size: tuple[int, int] | None = None,
-               max_tilt: float = 30.0, curl: float | None = None, quality: int | None = None) -> Photo:
-    """A photo (JPEG) of the page image `page` (RGB uint8 at px_per_mm)."""
+               max_tilt: float = 30.0, curl: float | None = None, quality: int | None = None,
+               shadow_on_page: Shadow | None = None) -> Photo:
+    """A photo (JPEG) of the page image `page` (RGB uint8 at px_per_mm); `shadow_on_page`
+    lays that shadow instead of the random one (None: as before, byte for byte)."""
     h_px, w_px = page.shape[:2]
     width, height = w_px / px_per_mm, h_px / px_per_mm
     size = size or SIZES[int(rng.integers(len(SIZES)))]
@@ -118,7 +145,11 @@ def photograph(page: np.ndarray, px_per_mm: float, rng: np.random.Generator, *, 
     cover = cv2.warpPerspective(np.ones((h_px, w_px), np.float32), matrix, size, flags=cv2.INTER_LINEAR)
     image = warped + _background(size, rng) * (1.0 - cover[:, :, None])
     shadow = rng.random() < 0.6
-    image *= _light(size, rng, shadow)[:, :, None]
+    light = _light(size, rng, shadow and shadow_on_page is None)
+    if shadow_on_page is not None:
+        shadow = False
+        light *= 1.0 - (1.0 - shadow_on_page.light) * shadow_on_page.mask(size, page_to_photo)
+    image *= light[:, :, None]
     blur = rng.uniform(0.0, 1.6) * max(size) / 4000
     if blur > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), blur)
@@ -134,4 +165,6 @@ def photograph(page: np.ndarray, px_per_mm: float, rng: np.random.Generator, *, 
     ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     notes = f"{size[0]}x{size[1]} tilt {tilt:.0f} curl {curl:.1f} mm blur {blur:.1f} jpeg {quality}{' shadow' if shadow else ''}"
+    if shadow_on_page is not None:
+        notes += f" shadow {shadow_on_page.light:.0%} light, edge {shadow_on_page.edge_mm:g} mm"
     return Photo(data.tobytes(), page_to_photo, size, tilt, notes)
