@@ -17,7 +17,10 @@ pipeline (a tenth of them, never trained on, fit the temperature) and single fie
 straight as patches (synth.patches), also in training styles only; the held-out styles are
 the bench's honest measure and are never seen here. Every batch is augmented strongly
 (scan.augment). Reproducible: every random choice comes from the seed, torch runs
-deterministic algorithms on a fixed number of threads.
+deterministic algorithms on a fixed number of threads. `--init` fine-tunes a saved network
+(its batch normalisation, folded into the convolutions when saved, kept as the identity);
+`--broad` draws a share of the patches with a broad pen (augment.broad; it did not help:
+docs/scan.md).
 """
 
 from __future__ import annotations
