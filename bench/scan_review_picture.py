@@ -11,6 +11,7 @@ Needs the scan extra, Playwright's Python package and Debian's Chromium (/usr/bi
 from __future__ import annotations
 
 import argparse
+import socket
 import subprocess
 import sys
 import tempfile
@@ -22,7 +23,13 @@ import cv2
 import numpy as np
 from playwright.sync_api import sync_playwright
 
-PORT = 8771
+
+
+def _free_port() -> int:
+    """A port nothing listens on now (a fixed one clashed with an editor already open)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def main() -> int:
@@ -36,10 +43,11 @@ def main() -> int:
         if not level.exists():
             print(f"{args.photo} was not read", file=sys.stderr)
             return 1
-        editor = subprocess.Popen(["printkit", "editor", str(level), "--no-browser", "--port", str(PORT)],
+        port = _free_port()
+        editor = subprocess.Popen(["printkit", "editor", str(level), "--no-browser", "--port", str(port)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            address = f"http://127.0.0.1:{PORT}/"
+            address = f"http://127.0.0.1:{port}/"
             for _ in range(100):  # until the editor answers
                 try:
                     urllib.request.urlopen(address, timeout=1)

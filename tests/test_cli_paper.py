@@ -120,3 +120,20 @@ def test_no_text_on_the_sheet_is_under_8_pt_and_page_2_teaches_the_drawing_alpha
         for tile in Tile:
             assert tile.label.replace(" ", "") in text.replace(" ", "")
             assert HOW_TO_DRAW[tile].replace(" ", "") in text.replace(" ", "")
+
+
+def test_page_2_says_how_to_keep_the_look_alikes_apart_inside_the_page(tmp_path):
+    """Most misreads are fields drawn like another tile (bench/scan_bundled.py --shots): page 2
+    names the pairs, every line of it within the page's 15 mm margins."""
+    from printkit.scan.alphabet import LOOK_ALIKES
+
+    out = tmp_path / "sheet.pdf"
+    for args in ([], ["--landscape"]):
+        assert run("paper", "-o", str(out), *args).exit_code == 0
+        page = pdf_pages(out)[1]
+        text = page.text.replace(" ", "")
+        assert "Look-alikes" in page.text
+        for line in LOOK_ALIKES:
+            assert line.replace(" ", "") in text
+        assert max(c.x1 for c in page.chars) <= page.width_mm - 15 + 0.5
+        assert max(c.baseline for c in page.chars) <= page.height_mm - 15

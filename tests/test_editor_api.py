@@ -149,7 +149,20 @@ def test_save_keeps_x_keys_and_saves_invalid_work_in_progress(client: TestClient
     saved = post(client, "/api/save", {"file": "01-first-steps.yaml", "level": level, "version": opened["version"]})
     assert saved.status_code == 200 and saved.json()["valid"] is False
     text = (folder / "01-first-steps.yaml").read_text(encoding="utf-8")
-    assert "x-description: Walk, jump one field up and fall" in text and "  #...#" in text
+    assert 'x-description: "Walk, jump one field up and fall;' in text and "  #...#" in text  # as written
+
+
+def test_save_keeps_the_files_comments_and_layout(client: TestClient, folder: Path) -> None:
+    """A designer's notes in the file were lost at the first save from the editor."""
+    path = folder / "notes.yaml"
+    path.write_text("sinpin: 1\n# for Sunday's club\nname: Strip   # working title\nmap: |\n  #####\n  #A.Z#\n"
+                    "  #####\n\n# try a spring at C2\n", encoding="utf-8")
+    opened = post(client, "/api/open", {"file": "notes.yaml"}).json()
+    level = {**opened["level"], "rows": ["#####", "#AZ.#", "#####"]}
+    saved = post(client, "/api/save", {"file": "notes.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200
+    assert path.read_text(encoding="utf-8") == ("sinpin: 1\n# for Sunday's club\nname: Strip   # working title\n"
+                                                "map: |\n  #####\n  #AZ.#\n  #####\n\n# try a spring at C2\n")
 
 
 def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:

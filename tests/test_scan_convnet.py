@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -150,3 +151,61 @@ def test_training_is_the_same_from_the_same_seed(torch):
     one = [p.detach().clone() for p in train(x, y, seed=5, epochs=1, batch=32).parameters()]
     two = [p.detach().clone() for p in train(x, y, seed=5, epochs=1, batch=32).parameters()]
     assert all(bool((a == b).all()) for a, b in zip(one, two))
+
+
+def test_the_broad_pen_thickens_drawn_ink_but_not_the_printed_grid_and_is_the_same_from_the_same_seed(torch):
+    from printkit.scan.augment import broad
+
+    x = torch.zeros(8, 1, 40, 40)
+    x[:, :, 19:21, 5:35] = 0.9  # a stroke 2 px wide
+    x[:, :, :, 10] = 0.25  # a printed grid line, lighter than ink
+    one = broad(x, torch.Generator().manual_seed(3), share=1.0)
+    two = broad(x, torch.Generator().manual_seed(3), share=1.0)
+    assert bool((one == two).all())
+    assert float(one.min()) >= 0 and float(one.max()) <= 1
+    ink = lambda t: (t > 0.35).float().sum(dim=(1, 2, 3))  # noqa: E731
+    assert bool((ink(one) > ink(x)).all())  # every patch's strokes wider
+    assert float(one[:, :, 2:8, 10].max()) <= 0.25 + 1e-6  # the grid line far from the stroke stays as it was
+    assert bool((broad(x, torch.Generator().manual_seed(3), share=0.0) == x).all())
+
+
+def test_augmentation_without_the_broad_pen_is_the_shipped_recipe(torch):
+    from printkit.scan.augment import augmented
+
+    x = torch.zeros(16, 1, 40, 40)
+    x[:, :, 15:25, 10:30] = 0.8
+    plain = augmented(x, torch.Generator().manual_seed(4))
+    assert bool((plain == augmented(x, torch.Generator().manual_seed(4), broad_share=0.0)).all())
+    assert not bool((plain == augmented(x, torch.Generator().manual_seed(4), broad_share=0.5)).all())
+
+
+def test_fine_tuning_starts_from_the_saved_weights(torch):
+    from printkit.scan.convnet import from_arrays
+    from printkit.scan.train_convnet import exported, initialised, network, train
+
+    with resources.as_file(resources.files("printkit.scan") / "scan_convnet.npz") as path, np.load(path) as data:
+        saved = from_arrays(data)
+    x = np.random.default_rng(1).random((6, 40, 40)).astype(np.float32)
+    net = initialised(network(), saved).eval()
+    with torch.no_grad():
+        got = net(torch.from_numpy(x).unsqueeze(1)).numpy()
+    assert np.allclose(got, saved.numpy_logits(x), rtol=1e-4, atol=1e-4)  # starts as the saved model
+    assert np.allclose(exported(net).numpy_logits(x), saved.numpy_logits(x), rtol=1e-4, atol=1e-4)
+    y = np.random.default_rng(1).integers(0, 14, 32)
+    patches = np.random.default_rng(2).random((32, 40, 40)).astype(np.float16)
+    tuned = train(patches, y, seed=5, epochs=1, batch=16, rate=1e-4, init=saved, broad_share=0.5, threads=1)
+    norms = [layer for layer in tuned if isinstance(layer, torch.nn.BatchNorm2d)]
+    assert all(float(n.running_var.min()) == pytest.approx(1 - n.eps) for n in norms)  # kept frozen
+    moved = exported(tuned).numpy_logits(x)
+    assert not np.allclose(moved, got)  # trained
+    assert np.abs(moved - got).max() < 0.5 * np.abs(got).max()  # but near where it started
+
+
+def test_initialising_from_another_shape_is_refused(torch):
+    from printkit.scan.convnet import from_arrays
+    from printkit.scan.train_convnet import initialised, network
+
+    with resources.as_file(resources.files("printkit.scan") / "scan_convnet.npz") as path, np.load(path) as data:
+        saved = from_arrays(data)
+    with pytest.raises(ValueError, match="not this network's"):
+        initialised(network(channels=(8, 16, 32)), saved)

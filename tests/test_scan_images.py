@@ -89,6 +89,18 @@ def test_an_empty_file_is_a_scan_error_not_an_opencv_failure(tmp_path):
         images.load_gray(str(empty))
 
 
+@pytest.mark.parametrize("brand", [b"heic", b"mif1", b"avif"])
+def test_an_iphone_heic_photo_is_refused_saying_how_to_get_a_jpeg(tmp_path, brand):
+    """iPhones save HEIC unless told otherwise: 'not an image' left the user lost."""
+    photo = tmp_path / "IMG_0042.HEIC"
+    photo.write_bytes(b"\x00\x00\x00\x18ftyp" + brand + b"\x00\x00\x00\x00mif1heic" + bytes(200))
+    with pytest.raises(ScanError, match="HEIC/HEIF photo .* export it as JPEG"):
+        images.load_gray(str(photo))
+    photo.write_bytes(b"\x00\x00\x00\x18ftypisom" + bytes(200))  # an MP4 video: no HEIF advice
+    with pytest.raises(ScanError, match="not an image printkit can read"):
+        images.load_gray(str(photo))
+
+
 def test_a_pdf_whose_jpeg_stream_is_empty_is_a_scan_error(tmp_path, monkeypatch):
     monkeypatch.setattr(images.shutil, "which", lambda name: None)
     monkeypatch.setitem(__import__("sys").modules, "pypdfium2", None)  # no renderer either

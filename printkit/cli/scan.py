@@ -17,6 +17,7 @@ from printkit.cli.validate import summary_line
 from printkit.sinpin.level import DEFAULT_PLAYERS
 from printkit.sinpin.loader import LEVEL_KEYS, interpret, level_text
 from printkit.sinpin.rules import Rules, changed_knobs
+from printkit.yamledit import relaid
 from printkit.yamlsource import UnreadableSource, load_document
 
 INSTALL = "pip install 'printkit[scan]'"
@@ -70,7 +71,7 @@ def _kept_from(output: str) -> dict[str, object]:
     default = Rules()
     return {"had_map": level.rows is not None, "name": level.title, "author": level.author, "players": players,
             "knobs": {key: value for key, value in knobs.items() if isinstance(key, str) and getattr(default, key, None) != value},
-            "extras": extras}
+            "extras": extras, "document": doc}
 
 
 def _begun_level(raw: object) -> bool:
@@ -160,6 +161,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     extras = {**kept.get("extras", {}), **({UNSURE_KEY: unsure} if unsure else {})}
     text = level_text(result.rows, extras=extras or None,
                       **{key: kept[key] for key in ("name", "author", "players", "knobs") if key in kept})
+    if kept:  # onto a level already there only the map and the scan's doubts change: the rest,
+        # comments too, stays as written where the file can be edited line by line
+        document = kept["document"]
+        text = relaid(document, text, keep={key for key in document.value(document.root) if key not in ("map", UNSURE_KEY)})
     name = output or "<scanned>"
     checked = check_level(name, text=text)
     if output:
@@ -172,8 +177,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         note(f"{output}: {done}{_kept_words(kept)}")
     if result.unfamiliar:
         note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
-             f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %); drawing the tiles as page 2 of the"
-             " sheet shows makes the read surer")
+             f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %; --unsure {reading.UNSURE * 100:g}"
+             " lists fewer, with more misreads unlisted); drawing the tiles as page 2 of the sheet shows makes the read surer")
     note(f"read {code.columns} x {code.rows} fields ({'landscape' if code.landscape else 'portrait'}) from "
          f"{', '.join(photos)}; {len(result.unsure)} unsure")
     if as_json:

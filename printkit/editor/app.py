@@ -77,6 +77,19 @@ async def _body(request: Request) -> dict[str, Any]:
     return payload
 
 
+def _as_opened(levels: LevelFolder, name: object, version: str | None) -> bytes | None:
+    """The file a save replaces, for its comments and layout, when it is still the one the
+    page opened; None otherwise (a new file; one changed elsewhere and overwritten on purpose:
+    the page's level replaces it whole; a name the save itself refuses)."""
+    if version is None:
+        return None
+    try:
+        data = levels.read(name)[1]
+    except FolderError:
+        return None
+    return data if version_of(data) == version else None
+
+
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -162,7 +175,8 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         version = body.get("version")
         if version is not None and not isinstance(version, str):
             raise BadRequest("'version' is the version the page opened, or null for a new file")
-        saved = levels.save(body.get("file"), draft.text().encode("utf-8"), version, body.get("overwrite") is True)
+        text = draft.text_over(_as_opened(levels, body.get("file"), version))
+        saved = levels.save(body.get("file"), text.encode("utf-8"), version, body.get("overwrite") is True)
         verdict = verdict_json(check(draft))
         return JSONResponse({"file": saved.name, "version": saved.version, "valid": verdict["valid"], "verdict": verdict})
 

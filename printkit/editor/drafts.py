@@ -23,6 +23,7 @@ from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
+from printkit.yamledit import relaid
 from printkit.yamlsource import Document, Source, SourceProblem, UnreadableSource, parse_document
 
 MAX_SIDE = 40  # far beyond S2 (which the validator reports); bounds the work a request can ask for
@@ -45,6 +46,17 @@ class Draft:
         """The level file this draft saves as."""
         return level_text(self.rows, name=self.name, author=self.author, players=self.players,
                           knobs=self.rules, extras=self.extras)
+
+    def text_over(self, old: bytes | None) -> str:
+        """The level file this draft saves as over the file `old` (its bytes, None for a new
+        file): the entries the draft left alike keep their lines, comments and layout."""
+        text = self.text()
+        if old is None:
+            return text
+        try:
+            return relaid(parse_document(Source("level", old.decode("utf-8-sig"))), text)
+        except (UnicodeDecodeError, UnreadableSource):
+            return text
 
     def as_json(self) -> dict[str, Any]:
         return {"rows": list(self.rows), "name": self.name, "author": self.author,

@@ -152,18 +152,29 @@ FORMS: dict[Tile, Form] = {
 }
 
 HOW_TO_DRAW: dict[Tile, str] = {
-    Tile.ROCK: "hatch it or fill it in",
+    Tile.ROCK: "hatch or fill it, edge to edge",
     Tile.OPEN: "leave it blank",
     Tile.DOOR: "α, one loop",
     Tile.EXIT: "Ω on two feet",
     Tile.LADDER: "two rails, rungs",
-    Tile.SPIKES: "zigzag along the floor",
+    Tile.SPIKES: "zigzag on the floor, top empty",
     Tile.BLADES: "a big X",
     Tile.WEB: "a star: + and X",
-    Tile.SPRING: "zigzag coil between bars",
+    Tile.SPRING: "zigzag coil between two bars",
     Tile.TELEPORTER: "a big ring",
     Tile.CHEST: "a box with a lid line",
     Tile.HEART: "a heart",
     Tile.GEM: "a diamond",
     Tile.QUESTION: "a question mark",
 }
+
+# The pairs the reader mixes up most when they are drawn alike (bench/scan_accuracy.py and
+# bench/scan_bundled.py: a rock's zigzag drawn small read as spikes or a spring and back, a
+# chest turned read as a gem, a ring as a heart, blades as a web), and how to keep them apart.
+LOOK_ALIKES: tuple[str, ...] = (
+    "Rock fills its field edge to edge: drawn small, its zigzag looks like spikes or a spring.",
+    "Spikes stand on the floor, the top of the field empty; a spring always has both bars.",
+    "A chest sits square to the grid with its lid line; a gem stands on a corner.",
+    "A teleporter is a round, closed ring; a heart has its dip on top.",
+    "Blades are one X; a web is an X with a + through it.",
+)

@@ -98,7 +98,55 @@ def camera(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     return x.clamp(0.0, 1.0)
 
 
-def augmented(x: torch.Tensor, g: torch.Generator, keep: float = 0.15) -> torch.Tensor:
-    """(N, 1, P, P) patches redrawn; a share `keep` of them left as they are."""
-    out = camera(strays(warped(pen(x, g), g), g), g)
+def _grown(x: torch.Tensor, radius: int) -> torch.Tensor:
+    return F.max_pool2d(x, 2 * radius + 1, 1, radius)
+
+
+def _shrunk(x: torch.Tensor, radius: int) -> torch.Tensor:
+    return -F.max_pool2d(-x, 2 * radius + 1, 1, radius)
+
+
+BLEED = _gaussian(1.6)
+STROKE = 0.35  # darkness: drawn ink is darker than this, the printed squares' lines lighter
+
+
+def broad(x: torch.Tensor, g: torch.Generator, share: float) -> torch.Tensor:
+    """A broad pen (soft crayon, charcoal, a brush pen, a kid's marker: 1 to 2 mm, 3 to 6 px
+    at the patch's scale of about 3 px a mm) for a share of the patches, the forms the held-out sets' surest
+    misreads are drawn in (a spring's zigzag gone to a dark blob read as rock): every stroke
+    widened by 1 or 2 px a side (dilation, the last pixel a random share; the printed grid not), the ink bled (blurred
+    and darkened back), strokes that lie close run together (a closing: grown 2 px, shrunk
+    back) on some, paler and grainy as crayon or charcoal on some, and some drawn coarser (at a half or a third of the resolution)."""
+    n, _, side, _ = x.shape
+    chosen = _chance(n, share, g)
+    radius = torch.randint(1, 3, (n,), generator=g).view(n, 1, 1, 1)
+    part = _uniform(n, 0.3, 1.0, g).view(n, 1, 1, 1)
+    strokes = x * (x > STROKE).float()  # the printed grid (up to about 0.3 dark) stays as thin as it is
+    one, two = (torch.maximum(x, _grown(strokes, r)) for r in (1, 2))
+    whole = torch.where(radius == 1, one, two)
+    less = torch.where(radius == 1, x, one)
+    out = less + part * (whole - less)
+    bled = F.conv2d(out, BLEED, padding=2) * _uniform(n, 1.0, 1.6, g).view(n, 1, 1, 1)
+    out = out + (torch.maximum(out, bled.clamp(0.0, 1.0)) - out) * _chance(n, 0.5, g)
+    closed = _shrunk(_grown(out * (out > STROKE).float(), 2), 2)
+    out = out + (torch.maximum(out, closed) - out) * _chance(n, 0.3, g)
+    # crayon and charcoal: paler, and grainy (the paper's tooth shows through the ink)
+    grain = F.interpolate(torch.rand(n, 1, side // 2, side // 2, generator=g), size=(side, side), mode="bilinear",
+                          align_corners=False)
+    out = out * (1 - _uniform(n, 0.0, 0.5, g).view(n, 1, 1, 1) * grain * _chance(n, 0.5, g))
+    out = out * (1 - _uniform(n, 0.0, 0.4, g).view(n, 1, 1, 1) * _chance(n, 0.4, g))
+    coarse = torch.where(torch.rand(n, generator=g) < 0.5, 2, 3)
+    for factor in (2, 3):
+        small = F.interpolate(out, size=(side // factor, side // factor), mode="area")
+        back = F.interpolate(small, size=(side, side), mode="bilinear", align_corners=False)
+        out = torch.where((coarse == factor).view(n, 1, 1, 1) & (_chance(n, 0.25, g) > 0), back, out)
+    return torch.where(chosen > 0, out.clamp(0.0, 1.0), x)
+
+
+def augmented(x: torch.Tensor, g: torch.Generator, keep: float = 0.15, broad_share: float = 0.0) -> torch.Tensor:
+    """(N, 1, P, P) patches redrawn; a share `keep` of them left as they are, a share
+    `broad_share` of the rest drawn with a broad pen first (none by default: the shipped
+    recipe's random draws stay as they were)."""
+    redrawn = broad(x, g, broad_share) if broad_share > 0 else x
+    out = camera(strays(warped(pen(redrawn, g), g), g), g)
     return torch.where(_chance(len(x), keep, g) > 0, x, out)

@@ -25,6 +25,8 @@ SHARP_SIDE = 1800  # px: sharpness is measured with the photo shrunk to this, wh
 # finding their markers (a Gaussian of 2 px or more at SHARP_SIDE) 0.18 and below.
 BLURRED_SHARPNESS = 0.2
 MAX_BYTES = 100 * 1024 * 1024
+# ISO base media files say their kind in their first box, "ftyp", then a brand
+_HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis"}
 _IMAGE_OBJECT = re.compile(rb"<<(?:(?!>>\s*stream).)*?/Subtype\s*/Image(?:(?!>>\s*stream).)*?>>\s*stream\r?\n", re.S)
 
 
@@ -41,6 +43,10 @@ def load_gray(path: str) -> np.ndarray:
     if data is None:
         raise ScanError(f"it is over {MAX_BYTES // 2**20} MB: send a photo of at most 12 MP")
     gray = _pdf_page(data, path) if data.startswith(b"%PDF") else _decoded(data)
+    if (gray is None or gray.size == 0) and data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+        # an iPhone's photos are HEIC unless set otherwise; OpenCV reads no HEIF
+        raise ScanError("it is a HEIC/HEIF photo (an iPhone's usual format), which printkit does not read: share or"
+                        " export it as JPEG (or set the iPhone's Settings > Camera > Formats to Most Compatible)")
     if gray is None or gray.size == 0:
         raise ScanError("it is not an image printkit can read: give a JPEG, PNG or a scanned PDF page")
     pixels = gray.shape[0] * gray.shape[1]

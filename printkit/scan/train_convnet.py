@@ -17,7 +17,10 @@ pipeline (a tenth of them, never trained on, fit the temperature) and single fie
 straight as patches (synth.patches), also in training styles only; the held-out styles are
 the bench's honest measure and are never seen here. Every batch is augmented strongly
 (scan.augment). Reproducible: every random choice comes from the seed, torch runs
-deterministic algorithms on a fixed number of threads.
+deterministic algorithms on a fixed number of threads. `--init` fine-tunes a saved network
+(its batch normalisation, folded into the convolutions when saved, kept as the identity);
+`--broad` draws a share of the patches with a broad pen (augment.broad; it did not help:
+docs/scan.md).
 """
 
 from __future__ import annotations
@@ -75,14 +78,49 @@ def rounded(model: ConvNet) -> ConvNet:
     return from_arrays(model.arrays())
 
 
+def initialised(net: nn.Sequential, model: ConvNet) -> nn.Sequential:
+    """The network given a saved model's weights, to fine-tune it: the convolutions get the
+    exported (batch normalisation folded in) weights and each batch normalisation becomes
+    the identity, kept in inference mode while training (`_train_mode`), so the network
+    starts as the saved model and stays the same shape to export."""
+    convs = [layer for layer in net if isinstance(layer, nn.Conv2d)]
+    norms = [layer for layer in net if isinstance(layer, nn.BatchNorm2d)]
+    denses = [layer for layer in net if isinstance(layer, nn.Linear)]
+    if [tuple(c.weight.shape) for c in convs] != [w.shape for w, _ in model.convs] or \
+            [tuple(d.weight.shape) for d in denses] != [w.shape for w, _ in model.dense]:
+        raise ValueError("the saved model's layers are not this network's")
+    with torch.no_grad():
+        for layer, (weight, bias) in zip(convs + denses, model.convs + model.dense):
+            layer.weight.copy_(torch.from_numpy(weight))
+            layer.bias.copy_(torch.from_numpy(bias))
+        for norm in norms:
+            norm.weight.fill_(1.0)
+            norm.bias.zero_()
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)  # sqrt(var + eps) = 1: the identity
+    net.frozen_norms = True
+    return net
+
+
+def _train_mode(net: nn.Sequential) -> None:
+    net.train()
+    if getattr(net, "frozen_norms", False):
+        for layer in net:
+            if isinstance(layer, nn.BatchNorm2d):
+                layer.eval()
+
+
 def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, batch: int = 256, rate: float = 3e-3,
-          check: tuple[np.ndarray, np.ndarray] | None = None) -> nn.Sequential:
-    """The network trained by AdamW with a one-cycle learning rate on augmented batches."""
+          check: tuple[np.ndarray, np.ndarray] | None = None, init: ConvNet | None = None,
+          broad_share: float = 0.0, threads: int = THREADS) -> nn.Sequential:
+    """The network trained by AdamW with a one-cycle learning rate on augmented batches;
+    from a saved model's weights if `init` (fine-tuning), a share `broad_share` of the
+    patches drawn with a broad pen (augment.broad)."""
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
-    torch.set_num_threads(THREADS)
+    torch.set_num_threads(threads)
     generator = torch.Generator().manual_seed(seed)
-    net = network()
+    net = network() if init is None else initialised(network(), init)
     inputs = torch.from_numpy(x.astype(np.float16)).unsqueeze(1)
     labels = torch.from_numpy(y.astype(np.int64))
     steps = epochs * (len(y) // batch)
@@ -91,12 +129,12 @@ def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, batch: int = 256
     loss_of = nn.CrossEntropyLoss(label_smoothing=0.05)
     start = time.process_time()
     for epoch in range(epochs):
-        net.train()
+        _train_mode(net)
         order = torch.randperm(len(y), generator=generator)
         total = 0.0
         for k in range(len(y) // batch):
             index = order[k * batch:(k + 1) * batch]
-            xb = augmented(inputs[index].float(), generator)
+            xb = augmented(inputs[index].float(), generator, broad_share=broad_share)
             loss = loss_of(net(xb), labels[index])
             optimiser.zero_grad()
             loss.backward()
@@ -146,6 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", default=None, help="an .npz to keep (or reuse) the sheets' patches in (train.py's)")
     parser.add_argument("--fields-cache", default=None, help="an .npz to keep (or reuse) the single fields in")
     parser.add_argument("--out", default="printkit/scan/scan_convnet.npz")
+    parser.add_argument("--init", default=None, help="a saved network (.npz) to fine-tune instead of starting afresh")
+    parser.add_argument("--rate", type=float, default=3e-3, help="the one-cycle schedule's highest learning rate")
+    parser.add_argument("--broad", type=float, default=0.0,
+                        help="the share of patches drawn with a broad pen (augment.broad; 0: the shipped recipe)")
+    parser.add_argument("--threads", type=int, default=THREADS, help="torch's threads (the result depends on them)")
     args = parser.parse_args(argv)
     base = args.seed * 1_000_000
     train_count = args.sheets - args.sheets // 10
@@ -156,7 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     x, y = np.concatenate([x, fx]), np.concatenate([y, fy])
     vx = vx.astype(np.float32)
     print(f"training on {len(y)} fields ({len(fy)} single), checking on {len(vy)}", file=sys.stderr)
-    net = train(x, y, args.seed, args.epochs, check=(vx, vy))
+    init = None
+    if args.init:
+        with np.load(args.init) as data:
+            init = from_arrays(data)
+    if init is not None:
+        right = float((init.logits(vx).argmax(axis=1) == vy).mean())
+        print(f"from {args.init}: validation fields right {right:.2%}", file=sys.stderr)
+    net = train(x, y, args.seed, args.epochs, rate=args.rate, check=(vx, vy), init=init, broad_share=args.broad,
+                threads=args.threads)
     model = rounded(exported(net))
     temperature = fit_temperature(_Logits(model.logits(vx)), np.arange(len(vy)), vy)
     model = ConvNet(model.convs, model.dense, temperature, model.classes)

@@ -214,3 +214,4 @@ def problems_of_grid(level_file: LevelFile) -> list[SourceProblem]:
         line, column = level_file.locate(finding.x, finding.y)
         located.append(SourceProblem(level_file.name, line, column, finding.rule, finding.message))
     return located
+

@@ -8,7 +8,7 @@ from __future__ import annotations
 from printkit.draw import Group, Item, Page, Polyline, Rect, Style, Text
 from printkit.draw.fonts import ascent
 from printkit.draw.furniture import squared_paper
-from printkit.scan.alphabet import FORMS, HOW_TO_DRAW
+from printkit.scan.alphabet import FORMS, HOW_TO_DRAW, LOOK_ALIKES
 from printkit.sinpin.rules import FIELD_MM
 from printkit.sinpin.tiles import Tile
 
@@ -69,5 +69,13 @@ def alphabet_page(width: float, height: float) -> Page:
         label = tile.label if tile is not Tile.OPEN else "open cave (. or space)"
         items.append(_line(text_x + char_box + 2.0, top + 0.5 + char_box / 2 + ascent(3.6, True) * 0.45, label, 3.6, True))
         items.append(_line(text_x, top + 11.5, HOW_TO_DRAW[tile], body))
+    # the look-alikes: most misreads are fields drawn like another tile, not bad photos
+    y += per_column * row_height + 4.0
+    items.append(_line(margin, y, "Look-alikes: keep them apart and the scan reads them surely", 3.6, True))
+    for line in LOOK_ALIKES:
+        y += body * 1.45
+        items.append(_line(margin, y, "•  " + line, body))
+    y += body * 1.45
+    items.append(_line(margin, y, "Fields read unsure are listed after the scan, and marked in the editor with --review.", body))
     return Page(width, height, tuple(items))
 

@@ -1,0 +1,82 @@
+"""printkit.yamledit: new values written in the file's own layout, comments kept."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.sinpin.loader import level_text
+from printkit.yamledit import relaid
+from printkit.yamlsource import Source, parse_document
+
+
+def _document(text: str):
+    return parse_document(Source("level.yaml", text))
+
+
+COMMENTED = ('sinpin: 1\n# drawn for the club, March\nname: "Crystal Cave"   # after the real one\n'
+             'map: |\n  #A\n  Z#\n\n# the chests were too easy\nx-notes: tried on Sunday\n')
+
+
+def test_a_new_map_keeps_the_comments_order_and_layout_of_the_rest() -> None:
+    fresh = level_text(["##A", "Z.#"], name="Crystal Cave", extras={"x-notes": "tried on Sunday"})
+    assert relaid(_document(COMMENTED), fresh) == (
+        'sinpin: 1\n# drawn for the club, March\nname: "Crystal Cave"   # after the real one\n'
+        'map: |\n  ##A\n  Z.#\n\n# the chests were too easy\nx-notes: tried on Sunday\n')
+
+
+def test_changed_entries_are_replaced_in_place_dropped_ones_go_new_ones_go_before_the_map() -> None:
+    old = "sinpin: 1\nname: Cave  # working title\nx-old: 1\n# mine\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["#A", "Z#"], name="Deep Cave", author="Ada")
+    assert relaid(_document(old), fresh) == (
+        'sinpin: 1\nname: "Deep Cave"\n# mine\nauthor: "Ada"\nmap: |\n  #A\n  Z#\n')
+
+
+def test_kept_keys_stay_as_written_whatever_the_new_text_says() -> None:
+    old = "sinpin: 1\nrules:\n  blade_points: 1   # as printed\nx-notes: hi\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["A#", "#Z"], extras={"x-scan-unsure": [{"x": 0, "y": 0}]})
+    text = relaid(_document(old), fresh, keep={"sinpin", "rules", "x-notes"})
+    assert text == ("sinpin: 1\nrules:\n  blade_points: 1   # as printed\nx-notes: hi\n"
+                    "x-scan-unsure:\n- x: 0\n  y: 0\nmap: |\n  A#\n  #Z\n")
+
+
+def test_a_level_begun_without_a_map_gets_it_at_the_end() -> None:
+    fresh = level_text(["#A", "Z#"], name="Cave")
+    assert relaid(_document("name: Cave  # no map yet\n"), fresh, keep={"name"}) == (
+        "name: Cave  # no map yet\nsinpin: 1\nmap: |\n  #A\n  Z#\n")
+
+
+def test_one_and_true_are_different_values() -> None:
+    """Python calls 1 == True; kept as written, a knob of 1 would stay where true was asked."""
+    old = "sinpin: 1\nrules:\n  ghost: 1\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["#A", "Z#"], knobs={"ghost": True})
+    assert yaml.safe_load(relaid(_document(old), fresh))["rules"] == {"ghost": True}
+
+
+@pytest.mark.parametrize("text", ["{sinpin: 1, map: \"#A\\nZ#\"}\n", "sinpin: 1\r\nmap: |\r\n  #A\r\n  Z#\r\n",
+                                  "- a list\n", "sinpin: 1\n"])
+def test_what_cannot_be_edited_line_by_line_is_written_afresh(text: str) -> None:
+    fresh = level_text(["#A", "Z#"], name="Cave")
+    if text == "sinpin: 1\n":  # nothing of the old file but what the new one also says
+        assert relaid(_document(text), fresh) == 'sinpin: 1\nname: "Cave"\nmap: |\n  #A\n  Z#\n'
+    else:
+        assert relaid(_document(text), fresh) == fresh
+
+
+PARTS = ["# a note", "", "name: Cave", "author: Ada  # me", "x-k: [1, 2]", "rules:\n  blade_points: 2",
+         "map: |\n  #A\n  Z#", "x-scan-unsure: []", "players: [2]"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(PARTS), max_size=7, unique=True), st.sampled_from(["Cave", "Deep"]),
+       st.sampled_from([(2, 3, 4), (2,)]))
+def test_the_result_reads_back_as_the_new_values_and_keeps_every_comment(parts, name, players) -> None:
+    text = "sinpin: 1\n" + "".join(part + "\n" for part in parts)
+    fresh = level_text(["A.", ".Z"], name=name, players=players)
+    out = relaid(_document(text), fresh)
+    assert yaml.safe_load(out) == yaml.safe_load(fresh)
+    if out != fresh:
+        comments = [line for line in text.splitlines() if line.startswith("#")]
+        assert [line for line in out.splitlines() if line.startswith("#")] == comments
