@@ -77,8 +77,8 @@ def _entries(document: Document) -> dict[str, Entry] | None:
     for key_node, value_node in root.value:
         key = document.value(key_node)
         if not isinstance(key, str) or key in entries or key_node.start_mark.column != 0 \
-                or key_node.start_mark.line < last_end:
-            return None
+                or key_node.start_mark.line < last_end or value_node.start_mark.index < key_node.end_mark.index:
+            return None  # (the last: an alias, `author: *name`, whose node stands where the anchor is)
         end = value_node.end_mark.line + (value_node.end_mark.column > 0)
         while end - 1 > key_node.start_mark.line and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
             end -= 1  # blank lines and comments after a block are the file's, not the entry's (a

@@ -80,3 +80,16 @@ def test_the_result_reads_back_as_the_new_values_and_keeps_every_comment(parts, 
     if out != fresh:
         comments = [line for line in text.splitlines() if line.startswith("#")]
         assert [line for line in out.splitlines() if line.startswith("#")] == comments
+
+
+def test_an_alias_value_is_written_afresh_instead_of_looping_forever() -> None:
+    """`author: *n` has the anchor's node, lines above its key: the save once spun forever."""
+    import threading
+
+    old = "sinpin: 1\nname: &n Strip\nauthor: *n\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["A#", "#Z"], name="Strip", author="Strip")
+    out: list[str] = []
+    worker = threading.Thread(target=lambda: out.append(relaid(_document(old), fresh)), daemon=True)
+    worker.start()
+    worker.join(5)
+    assert out == [fresh]
