@@ -26,6 +26,11 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
     Keys in `keep` keep `old`'s entry whatever `fresh` says of them (the caller changes only
     the others); a key `fresh` lacks is dropped unless kept; a key new to the file goes
     before `old`'s `before` entry, else at the end."""
+    text = old.source.text
+    if "\r\n" in text and "\r" not in text.replace("\r\n", ""):  # Windows line ends throughout: laid
+        # out as if they were \n, and given back as the file had them (Notepad keeps them)
+        unix = parse_document(Source(old.source.name, text.replace("\r\n", "\n")))
+        return relaid(unix, fresh, keep=keep, before=before).replace("\n", "\r\n")
     try:
         new = parse_document(Source("<new>", fresh))
     except UnreadableSource:
