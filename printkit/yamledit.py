@@ -26,6 +26,11 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
     Keys in `keep` keep `old`'s entry whatever `fresh` says of them (the caller changes only
     the others); a key `fresh` lacks is dropped unless kept; a key new to the file goes
     before `old`'s `before` entry, else at the end."""
+    text = old.source.text
+    if "\r\n" in text and "\r" not in text.replace("\r\n", ""):  # Windows line ends throughout: laid
+        # out as if they were \n, and given back as the file had them (Notepad keeps them)
+        unix = parse_document(Source(old.source.name, text.replace("\r\n", "\n")))
+        return relaid(unix, fresh, keep=keep, before=before).replace("\n", "\r\n")
     try:
         new = parse_document(Source("<new>", fresh))
     except UnreadableSource:
@@ -77,8 +82,8 @@ def _entries(document: Document) -> dict[str, Entry] | None:
     for key_node, value_node in root.value:
         key = document.value(key_node)
         if not isinstance(key, str) or key in entries or key_node.start_mark.column != 0 \
-                or key_node.start_mark.line < last_end:
-            return None
+                or key_node.start_mark.line < last_end or value_node.start_mark.index < key_node.end_mark.index:
+            return None  # (the last: an alias, `author: *name`, whose node stands where the anchor is)
         end = value_node.end_mark.line + (value_node.end_mark.column > 0)
         while end - 1 > key_node.start_mark.line and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
             end -= 1  # blank lines and comments after a block are the file's, not the entry's (a

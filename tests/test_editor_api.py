@@ -165,6 +165,19 @@ def test_save_keeps_the_files_comments_and_layout(client: TestClient, folder: Pa
                                                 "map: |\n  #####\n  #AZ.#\n  #####\n\n# try a spring at C2\n")
 
 
+def test_save_keeps_rules_written_at_their_defaults_with_their_comments(client: TestClient, folder: Path) -> None:
+    """Knobs at their default are left out of a fresh file: a save of a new map dropped the
+    `rules:` a designer had written out, and the notes in it."""
+    path = folder / "knobs.yaml"
+    written = "sinpin: 1\nrules:\n  blade_points: 3  # was 2\n  # start_health tried 5\nplayers: [2, 3, 4]\nmap: |\n"
+    path.write_text(written + "  #####\n  #A.Z#\n  #####\n", encoding="utf-8")
+    opened = post(client, "/api/open", {"file": "knobs.yaml"}).json()
+    level = {**opened["level"], "rows": ["#####", "#AZ.#", "#####"]}
+    saved = post(client, "/api/save", {"file": "knobs.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200
+    assert path.read_text(encoding="utf-8") == written + "  #####\n  #AZ.#\n  #####\n"
+
+
 def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:
     opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
     path = folder / "01-first-steps.yaml"

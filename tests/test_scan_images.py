@@ -85,7 +85,7 @@ def test_an_empty_file_is_a_scan_error_not_an_opencv_failure(tmp_path):
     """OpenCV's imdecode raises on an empty buffer (an interrupted copy, a zero-byte upload)."""
     empty = tmp_path / "photo.png"
     empty.write_bytes(b"")
-    with pytest.raises(ScanError, match="not an image printkit can read"):
+    with pytest.raises(ScanError, match=r"it is empty \(0 bytes\): copy the photo over again"):
         images.load_gray(str(empty))
 
 

@@ -55,7 +55,7 @@ def test_one_and_true_are_different_values() -> None:
     assert yaml.safe_load(relaid(_document(old), fresh))["rules"] == {"ghost": True}
 
 
-@pytest.mark.parametrize("text", ["{sinpin: 1, map: \"#A\\nZ#\"}\n", "sinpin: 1\r\nmap: |\r\n  #A\r\n  Z#\r\n",
+@pytest.mark.parametrize("text", ["{sinpin: 1, map: \"#A\\nZ#\"}\n", "sinpin: 1\rmap: |\r  #A\r  Z#\r",
                                   "- a list\n", "sinpin: 1\n"])
 def test_what_cannot_be_edited_line_by_line_is_written_afresh(text: str) -> None:
     fresh = level_text(["#A", "Z#"], name="Cave")
@@ -80,3 +80,24 @@ def test_the_result_reads_back_as_the_new_values_and_keeps_every_comment(parts, 
     if out != fresh:
         comments = [line for line in text.splitlines() if line.startswith("#")]
         assert [line for line in out.splitlines() if line.startswith("#")] == comments
+
+
+def test_an_alias_value_is_written_afresh_instead_of_looping_forever() -> None:
+    """`author: *n` has the anchor's node, lines above its key: the save once spun forever."""
+    import threading
+
+    old = "sinpin: 1\nname: &n Strip\nauthor: *n\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["A#", "#Z"], name="Strip", author="Strip")
+    out: list[str] = []
+    worker = threading.Thread(target=lambda: out.append(relaid(_document(old), fresh)), daemon=True)
+    worker.start()
+    worker.join(5)
+    assert out == [fresh]
+
+
+def test_windows_line_ends_keep_the_comments_and_the_line_ends() -> None:
+    """A level saved with Notepad (\\r\\n throughout) was written afresh: its comments lost."""
+    old = "sinpin: 1\r\n# for the club\r\nname: Cave  # working title\r\nmap: |\r\n  #A\r\n  Z#\r\n"
+    fresh = level_text(["A#", "#Z"], name="Cave")
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\r\n# for the club\r\nname: Cave  # working title\r\nmap: |\r\n  A#\r\n  #Z\r\n")

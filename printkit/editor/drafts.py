@@ -54,9 +54,16 @@ class Draft:
         if old is None:
             return text
         try:
-            return relaid(parse_document(Source("level", old.decode("utf-8-sig"))), text)
-        except (UnicodeDecodeError, UnreadableSource):
+            opened, _ = draft_of_file("level", old)
+            document = parse_document(Source("level", old.decode("utf-8-sig")))
+        except UnreadableSource:
             return text
+        # rules or players the page left as the file had them keep their lines even where they
+        # are the defaults `text` leaves out (`blade_points: 3  # was 2` is the designer's note)
+        sound = not any(problem.rule == "format" for problem in interpret(document).problems)
+        keep = {key for key, alike in (("rules", opened.rules == self.rules), ("players", opened.players == self.players))
+                if sound and alike}
+        return relaid(document, text, keep=keep)
 
     def as_json(self) -> dict[str, Any]:
         return {"rows": list(self.rows), "name": self.name, "author": self.author,

@@ -42,6 +42,8 @@ def load_gray(path: str) -> np.ndarray:
         raise ScanError(f"cannot read it: {error.strerror or error}") from None
     if data is None:
         raise ScanError(f"it is over {MAX_BYTES // 2**20} MB: send a photo of at most 12 MP")
+    if not data:  # an interrupted copy or upload: 'not an image' sent people looking at the format
+        raise ScanError("it is empty (0 bytes): copy the photo over again")
     gray = _pdf_page(data, path) if data.startswith(b"%PDF") else _decoded(data)
     if (gray is None or gray.size == 0) and data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
         # an iPhone's photos are HEIC unless set otherwise; OpenCV reads no HEIF
