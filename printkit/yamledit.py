@@ -56,14 +56,14 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
             continue
         value, _, end = old_entries[key]
         if key == before:
-            out += [text for name in added for text in _lines(new_lines, new_entries[name])]
+            out += [piece for name in added for piece in _lines(new_lines, new_entries[name])]
             added = []
         if key in kept or (key in new_entries and _same(value, new_entries[key][0])):
             out += old_lines[line:end]
         elif key in new_entries:
             out += _lines(new_lines, new_entries[key])
-        line = end
-    out += [text for name in added for text in _lines(new_lines, new_entries[name])]
+        line = max(end, line + 1)  # always onwards: no entry's lines can hold the loop
+    out += [piece for name in added for piece in _lines(new_lines, new_entries[name])]
     text = "".join(out)
     return text if _reads_as(text, want) else fresh
 
