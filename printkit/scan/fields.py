@@ -61,7 +61,7 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
                                borderMode=cv2.BORDER_REPLICATE)
     flat = flat.astype(np.float32)
     paper, dim_mask = _paper(flat)
-    ink = np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
+    ink = _darkness(flat, paper)
     dx, dy, profiles, hidden = _frame_lines(ink, code)
     contrast, line_width, found = _line_quality(profiles)
     margin = int(MARGIN_MM * PX)
@@ -71,7 +71,11 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
     """Darkness 1 - grey / paper (see _paper)."""
-    return np.clip(1.0 - flat / np.maximum(_paper(flat)[0], 1.0), 0.0, 1.0)
+    return _darkness(flat, _paper(flat)[0])
+
+
+def _darkness(flat: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    return np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
 
 
 def _paper(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
