@@ -61,11 +61,43 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
         if key in kept or (key in new_entries and _same(value, new_entries[key][0])):
             out += old_lines[line:end]
         elif key in new_entries:
-            out += _lines(new_lines, new_entries[key])
+            fresh_lines = _lines(new_lines, new_entries[key])
+            out += _nested(old_lines[line:end], fresh_lines, value, new_entries[key][0]) or fresh_lines
         line = max(end, line + 1)  # always onwards: no entry's lines can hold the loop
     out += [piece for name in added for piece in _lines(new_lines, new_entries[name])]
     text = "".join(out)
     return text if _reads_as(text, want) else fresh
+
+
+def _nested(old: list[str], fresh: list[str], old_value: object, new_value: object) -> list[str] | None:
+    """A changed mapping's entry (`rules:` and its knobs below it) laid out as the file had it,
+    one level down: the knobs left alike keep their lines and comments (`start_health: 3  #
+    tried 5`). None where the entry is not a block mapping under its key on both sides."""
+    if not (isinstance(old_value, dict) and isinstance(new_value, dict)) or len(old) < 2 or len(fresh) < 2:
+        return None
+    old_body, indent = _dedented(old[1:])
+    fresh_body, _ = _dedented(fresh[1:])
+    if not indent or old_body is None or fresh_body is None:
+        return None
+    try:
+        document = parse_document(Source("<entry>", "".join(old_body)))
+    except UnreadableSource:
+        return None
+    if document.root is None or not _same(document.value(document.root), old_value):
+        return None
+    body = relaid(document, "".join(fresh_body), before="")
+    return [old[0]] + [" " * indent + piece if piece.strip() else piece for piece in body.splitlines(keepends=True)]
+
+
+def _dedented(lines: list[str]) -> tuple[list[str] | None, int]:
+    """`lines` less their common indentation (comments and blank lines may have less), and it."""
+    content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not content:
+        return None, 0
+    indent = min(len(line) - len(line.lstrip(" ")) for line in content)
+    if any(line[:indent].strip() for line in lines if line.strip() and not line.lstrip().startswith("#")):
+        return None, 0
+    return [line[indent:] if line[:indent].isspace() else line.lstrip(" ") for line in lines], indent
 
 
 Entry = tuple[Any, int, int]  # the value, its first line and the line after it (0-based)
@@ -98,8 +130,12 @@ def _lines(lines: list[str], entry: Entry) -> list[str]:
 
 
 def _same(a: object, b: object) -> bool:
-    """Equal as YAML values: 1, 1.0 and true are three values (Python calls them equal)."""
-    return json.dumps(a, default=repr) == json.dumps(b, default=repr)
+    """Equal as YAML values: 1, 1.0 and true are three values (Python calls them equal); a
+    mapping's order is not its value."""
+    try:
+        return json.dumps(a, default=repr, sort_keys=True) == json.dumps(b, default=repr, sort_keys=True)
+    except TypeError:  # keys of several kinds (1 and "a") cannot be sorted: taken as changed
+        return False
 
 
 def _reads_as(text: str, want: dict[str, Any]) -> bool:
@@ -108,4 +144,4 @@ def _reads_as(text: str, want: dict[str, Any]) -> bool:
     except UnreadableSource:
         return False
     value = got.value(got.root) if got.root is not None else None
-    return isinstance(value, dict) and _same(dict(sorted(value.items())), dict(sorted(want.items())))
+    return isinstance(value, dict) and _same(value, want)

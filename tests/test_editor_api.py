@@ -178,6 +178,18 @@ def test_save_keeps_rules_written_at_their_defaults_with_their_comments(client: 
     assert path.read_text(encoding="utf-8") == written + "  #####\n  #AZ.#\n  #####\n"
 
 
+def test_changing_one_knob_keeps_the_other_knobs_lines_and_comments(client: TestClient, folder: Path) -> None:
+    path = folder / "knobs.yaml"
+    path.write_text("sinpin: 1\nrules:\n  max_rounds: 150  # tried 200\n  blade_points: 3\nmap: |\n"
+                    "  #####\n  #A.Z#\n  #####\n", encoding="utf-8")
+    opened = post(client, "/api/open", {"file": "knobs.yaml"}).json()
+    level = {**opened["level"], "rules": {**opened["level"]["rules"], "blade_points": 4}}
+    saved = post(client, "/api/save", {"file": "knobs.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200
+    assert path.read_text(encoding="utf-8") == ("sinpin: 1\nrules:\n  max_rounds: 150  # tried 200\n  blade_points: 4\n"
+                                                "map: |\n  #####\n  #A.Z#\n  #####\n")
+
+
 def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:
     opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
     path = folder / "01-first-steps.yaml"

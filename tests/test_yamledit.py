@@ -101,3 +101,27 @@ def test_windows_line_ends_keep_the_comments_and_the_line_ends() -> None:
     fresh = level_text(["A#", "#Z"], name="Cave")
     assert relaid(_document(old), fresh) == (
         "sinpin: 1\r\n# for the club\r\nname: Cave  # working title\r\nmap: |\r\n  A#\r\n  #Z\r\n")
+
+
+def test_a_changed_mapping_keeps_the_lines_of_its_entries_left_alike() -> None:
+    """A knob changed in the editor lost every comment under `rules:` (the whole entry was rewritten)."""
+    old = ("sinpin: 1\nrules:  # knobs\n  max_rounds: 150   # tried 200\n# the blades hurt\n  blade_points: 2\n"
+           "map: |\n  #A\n  Z#\n")
+    fresh = level_text(["#A", "Z#"], knobs={"max_rounds": 150, "blade_points": 4, "ghost": True})
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\nrules:  # knobs\n  max_rounds: 150   # tried 200\n  # the blades hurt\n  blade_points: 4\n"
+        "  ghost: true\nmap: |\n  #A\n  Z#\n")
+
+
+@pytest.mark.parametrize("rules", ["rules: {max_rounds: 150, blade_points: 2}\n", "rules:\n    max_rounds: 150\n  # odd\n"
+                                   "    blade_points: 2\n"])
+def test_a_changed_mapping_in_another_layout_reads_back_right(rules: str) -> None:
+    old = "sinpin: 1\n" + rules + "map: |\n  #A\n  Z#\n"
+    fresh = level_text(["#A", "Z#"], knobs={"max_rounds": 150, "blade_points": 4})
+    assert yaml.safe_load(relaid(_document(old), fresh)) == yaml.safe_load(fresh)
+
+
+def test_keys_of_several_kinds_inside_a_value_do_not_break_it() -> None:
+    old = "sinpin: 1\nx-odd: {1: a, b: 2}  # mine\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["A#", "#Z"], extras={"x-odd": {1: "a", "b": 2}})
+    assert yaml.safe_load(relaid(_document(old), fresh)) == yaml.safe_load(fresh)
