@@ -125,3 +125,22 @@ def test_keys_of_several_kinds_inside_a_value_do_not_break_it() -> None:
     old = "sinpin: 1\nx-odd: {1: a, b: 2}  # mine\nmap: |\n  #A\n  Z#\n"
     fresh = level_text(["A#", "#Z"], extras={"x-odd": {1: "a", "b": 2}})
     assert yaml.safe_load(relaid(_document(old), fresh)) == yaml.safe_load(fresh)
+
+
+KNOBS = {"blade_points": (2, 4), "max_rounds": (150, 250), "setup_gems": (10, 12)}  # none the default
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from(sorted(KNOBS)), st.integers(0, 1), max_size=3),
+       st.dictionaries(st.sampled_from(sorted(KNOBS)), st.integers(0, 1), max_size=3))
+def test_changed_knobs_read_back_right_and_the_unchanged_keep_their_notes(old_knobs, new_knobs) -> None:
+    old_values = {key: KNOBS[key][pick] for key, pick in old_knobs.items()}
+    new_values = {key: KNOBS[key][pick] for key, pick in new_knobs.items()}
+    rules = "".join(f"  {key}: {value}  # note {key}\n" for key, value in old_values.items())
+    old = "sinpin: 1\n" + ("rules:\n" + rules if rules else "") + "map: |\n  #A\n  Z#\n"
+    fresh = level_text(["#A", "Z#"], knobs=new_values)
+    out = relaid(_document(old), fresh)
+    assert yaml.safe_load(out) == yaml.safe_load(fresh)
+    for key, value in old_values.items():
+        if new_values.get(key) == value:
+            assert f"  {key}: {value}  # note {key}\n" in out
