@@ -46,6 +46,7 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
     want.update({key: old_entries[key][0] for key in kept})
     added = [key for key in new_entries if key not in old_entries and key not in kept]
     starts = {start: key for key, (_, start, _) in old_entries.items()}
+    notes = _line_notes(old)
     out: list[str] = []
     line = 0
     while line < len(old_lines):
@@ -62,6 +63,8 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
             out += old_lines[line:end]
         elif key in new_entries:
             fresh_lines = _lines(new_lines, new_entries[key])
+            if key in notes and len(fresh_lines) == 1:  # `name: Cave  # working title` renamed keeps its note
+                fresh_lines = [fresh_lines[0].rstrip("\n") + notes[key] + "\n"]
             out += _nested(old_lines[line:end], fresh_lines, value, new_entries[key][0]) or fresh_lines
         line = max(end, line + 1)  # always onwards: no entry's lines can hold the loop
     out += [piece for name in added for piece in _lines(new_lines, new_entries[name])]
@@ -123,6 +126,19 @@ def _entries(document: Document) -> dict[str, Entry] | None:
         entries[key] = (document.value(value_node), key_node.start_mark.line, end)
         last_end = end
     return entries
+
+
+def _line_notes(document: Document) -> dict[str, str]:
+    """The comment after each one-line entry's value (`  # working title`), by key."""
+    lines = document.source.text.splitlines()
+    notes = {}
+    for key_node, value_node in document.root.value:
+        line = value_node.end_mark.line
+        if line == key_node.start_mark.line and line < len(lines):
+            rest = lines[line][value_node.end_mark.column:]
+            if rest.strip().startswith("#"):
+                notes[document.value(key_node)] = rest.rstrip()
+    return notes
 
 
 def _lines(lines: list[str], entry: Entry) -> list[str]:

@@ -31,7 +31,7 @@ def test_changed_entries_are_replaced_in_place_dropped_ones_go_new_ones_go_befor
     old = "sinpin: 1\nname: Cave  # working title\nx-old: 1\n# mine\nmap: |\n  #A\n  Z#\n"
     fresh = level_text(["#A", "Z#"], name="Deep Cave", author="Ada")
     assert relaid(_document(old), fresh) == (
-        'sinpin: 1\nname: "Deep Cave"\n# mine\nauthor: "Ada"\nmap: |\n  #A\n  Z#\n')
+        'sinpin: 1\nname: "Deep Cave"  # working title\n# mine\nauthor: "Ada"\nmap: |\n  #A\n  Z#\n')
 
 
 def test_kept_keys_stay_as_written_whatever_the_new_text_says() -> None:
@@ -144,3 +144,10 @@ def test_changed_knobs_read_back_right_and_the_unchanged_keep_their_notes(old_kn
     for key, value in old_values.items():
         if new_values.get(key) == value:
             assert f"  {key}: {value}  # note {key}\n" in out
+
+
+def test_a_one_line_entry_changed_keeps_its_note() -> None:
+    old = 'sinpin: 1\nname: Cave   # working title\nplayers: [2, 3]  # not 4: too crowded\nmap: |\n  #A\n  Z#\n'
+    fresh = level_text(["#A", "Z#"], name="Deep Cave", players=(2,))
+    assert relaid(_document(old), fresh) == (
+        'sinpin: 1\nname: "Deep Cave"   # working title\nplayers: [2]  # not 4: too crowded\nmap: |\n  #A\n  Z#\n')
