@@ -38,7 +38,7 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
     old_entries, new_entries = _entries(old), _entries(new)
     if old_entries is None or new_entries is None:
         return fresh
-    old_lines, new_lines = old.source.text.splitlines(keepends=True), fresh.splitlines(keepends=True)
+    old_lines, new_lines = text.splitlines(keepends=True), fresh.splitlines(keepends=True)
     if old_lines and not old_lines[-1].endswith("\n"):
         old_lines[-1] += "\n"
     kept = set(keep) & set(old_entries)
@@ -74,8 +74,8 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
 
 def _nested(old: list[str], fresh: list[str], old_value: object, new_value: object) -> list[str] | None:
     """A changed mapping's entry (`rules:` and its knobs below it) laid out as the file had it,
-    one level down: the knobs left alike keep their lines and comments (`start_health: 3  #
-    tried 5`). None where the entry is not a block mapping under its key on both sides."""
+    one level down: the knobs left alike keep their lines and comments (`max_rounds: 150  #
+    tried 200`). None where the entry is not a block mapping under its key on both sides."""
     if not (isinstance(old_value, dict) and isinstance(new_value, dict)) or len(old) < 2 or len(fresh) < 2:
         return None
     old_body, indent = _dedented(old[1:])
@@ -98,8 +98,6 @@ def _dedented(lines: list[str]) -> tuple[list[str] | None, int]:
     if not content:
         return None, 0
     indent = min(len(line) - len(line.lstrip(" ")) for line in content)
-    if any(line[:indent].strip() for line in lines if line.strip() and not line.lstrip().startswith("#")):
-        return None, 0
     return [line[indent:] if line[:indent].isspace() else line.lstrip(" ") for line in lines], indent
 
 

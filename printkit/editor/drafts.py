@@ -54,13 +54,12 @@ class Draft:
         if old is None:
             return text
         try:
-            opened, _ = draft_of_file("level", old)
-            document = parse_document(Source("level", old.decode("utf-8-sig")))
+            opened, _, document, level_file = _opened("level", old)
         except UnreadableSource:
             return text
         # rules or players the page left as the file had them keep their lines even where they
         # are the defaults `text` leaves out (`blade_points: 3  # was 2` is the designer's note)
-        sound = not any(problem.rule == "format" for problem in interpret(document).problems)
+        sound = not any(problem.rule == "format" for problem in level_file.problems)
         keep = {key for key, alike in (("rules", opened.rules == self.rules), ("players", opened.players == self.players))
                 if sound and alike}
         return relaid(document, text, keep=keep)
@@ -194,6 +193,12 @@ def draft_of_file(name: str, data: bytes) -> tuple[Draft, list[str]]:
     unknown characters opens with rock in their place (the notes say where), so it can be
     mended on the page. UnreadableSource when it is not one YAML document.
     """
+    draft, notes, _, _ = _opened(name, data)
+    return draft, notes
+
+
+def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFile]:
+    """draft_of_file's draft and notes, with the parsed file and its level (for a save over it)."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -224,7 +229,7 @@ def draft_of_file(name: str, data: bytes) -> tuple[Draft, list[str]]:
                 extras[key_node.value] = json.loads(json.dumps(doc.value(value_node), default=str))
     knobs = {name: getattr(level_file.rules, name) for name in KNOB_RANGES}
     draft = Draft(tuple(mended), level_file.title, level_file.author, level_file.players, knobs, extras)
-    return draft, notes
+    return draft, notes, doc, level_file
 
 
 def blank_draft(width: int = 12, height: int = 8) -> Draft:
