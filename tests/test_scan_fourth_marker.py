@@ -62,3 +62,25 @@ def test_only_the_marker_this_sheet_prints_is_matched(instead):
         assert np.abs(found[2] - quad).max() < 4.0  # px, at 8 px a mm
     else:
         assert found is None
+
+
+def test_a_marker_further_off_than_the_three_put_it_is_matched_on_a_dark_square_seen_there():
+    """Three small markers fix a tilted sheet's perspective poorly: the fourth may lie a
+    marker side or two from where they put it, past the window matched round that place. The
+    bottom-left marker painted 1.6 marker sides off its place and blurred: not found from the
+    three alone, found (where it is painted) when a look saw a dark square there."""
+    sheet = drawn(3)
+    photo = gray(sheet).copy()
+    markers = _true_markers(sheet)
+    quad = markers[3].points
+    side = float(np.linalg.norm(quad[1] - quad[0]))
+    towards = (markers[0].points.mean(axis=0) - quad.mean(axis=0))
+    moved = quad + 1.6 * side * towards / np.linalg.norm(towards)  # up the sheet's left edge
+    marker = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 40, 96)
+    _paint(photo, quad, np.full((96, 96), 230, np.uint8))
+    _paint(photo, moved, marker)
+    photo = _blurred_round(photo, moved, 3.0)
+    assert fourth_marker(photo, [markers[:3]]) is None
+    found = fourth_marker(photo, [markers[:3]], [moved + 2.0, quad + [300.0, 0.0]])
+    assert found is not None and found[1] == 40
+    assert np.abs(found[2] - moved).max() < 4.0

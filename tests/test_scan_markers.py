@@ -124,3 +124,22 @@ def test_a_marker_too_blurred_for_any_look_is_matched_where_the_other_three_put_
     found = find_sheet(_blur_marker(gray(sheet).copy(), sheet, corner, 4.5))
     assert found.code == SheetCode(8, 8, False)
     assert _placed_right(found, sheet)
+
+
+def test_a_corner_marker_in_view_but_unreadable_is_named_though_a_drawing_passes_for_it():
+    """The bottom-right marker inked over (in view, no code to read) while something in the
+    drawing reads as that corner's marker: the four make no sheet, but the other three do and
+    put the fourth in the photo. The message names that corner and says to retake sharper and
+    closer, not that the sheet is of another size (a 1600 x 1200 photo of a tilted full-size
+    sheet, its 6 mm markers 14 px across, was refused so)."""
+    sheet = drawn(3)
+    photo = gray(sheet).copy()
+    x0, y0, x1, y1 = _marker_box(sheet, 2, pad=0.0)
+    photo[y0:y1, x0:x1] = 25
+    fake = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 36, 48)
+    cx, cy = np.mean([_marker_box(sheet, c) for c in range(4)], axis=0).reshape(2, 2).mean(axis=0).astype(int)
+    photo[cy - 32:cy + 32, cx - 32:cx + 32] = 255  # a bottom-right marker amid the fields
+    photo[cy - 24:cy + 24, cx - 24:cx + 24] = fake
+    with pytest.raises(ScanError, match="bottom-right corner marker could not be read") as refused:
+        find_sheet(photo)
+    assert "another size" not in str(refused.value) and "cut off" not in str(refused.value)

@@ -3,6 +3,7 @@ synthetic photos and on made-up probabilities."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -47,6 +48,25 @@ def test_a_flat_grid_has_sharp_dark_lines_and_one_patch_a_field():
     assert patches.shape == (8, 8, PATCH, PATCH)
     rock, blank = patches[0, 0], patches[6, 3]  # '#' and '.' in LEVEL
     assert rock.mean() > 0.2 > 0.08 > blank.mean()
+
+
+@pytest.mark.parametrize("px_per_mm, small", [(2.6, True), (5.0, False)])
+def test_lines_that_do_not_show_on_a_sheet_small_in_the_photo_say_come_closer(px_per_mm, small):
+    """Too few printed line pieces show: on a sheet shown coarser than the reader learned from
+    (a sharp 1536 x 2048 photo of an 8 x 8 sheet in pencil, 2.65 px a mm, was refused as
+    blurred) the message says the sheet is too small in the photo, or blurred, and to come
+    closer; shown finer, only blurred."""
+    sheet = drawn(3)
+    found = find_sheet(gray(sheet))
+    grid = dataclasses.replace(flatten(gray(sheet), found.page_to_photo, found.code, found.marker_px),
+                               lines_found=0.0, photo_px_per_mm=px_per_mm)
+    with pytest.raises(ScanError) as refused:
+        check_quality(grid)
+    message = str(refused.value)
+    assert "blurred" in message and "let it focus" in message
+    assert ("too small in the photo" in message and "come closer" in message) == small
+    if small:
+        assert "fields 39 px across" in message
 
 
 def test_features_are_finite_and_the_same_for_the_same_patch():

@@ -26,6 +26,9 @@ HIDING_INK = 0.3  # darkness beside a line piece not found that says a drawing h
 # so does part of it (a deep shadow) as big as DIM_FIELDS of a field.
 DIM_PAPER = 40.0
 DIM_FIELDS = 0.5
+# px a mm: the reader learned from photos showing the sheet this fine or finer; a sheet shown
+# coarser whose lines do not come out is too small in the photo, not (only) blurred
+SMALL_PX = 3.5
 MIN_SHADOW_BLOCKS = 8  # half-field blocks: a shadow smaller than two fields is taken for a drawing
 
 
@@ -41,6 +44,7 @@ class FlatGrid:
     lines_found: float  # how many line pieces showed (the rest took their neighbours' offsets)
     lines_hidden: float = 0.0  # how many did not for ink beside them (a filled field: blur or not)
     dim_share: float = 0.0  # of the grid, the share whose paper is darker than DIM_PAPER (a deep shadow)
+    photo_px_per_mm: float = PX  # how fine the photo shows the sheet
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
@@ -66,7 +70,8 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
     contrast, line_width, found = _line_quality(profiles)
     margin = int(MARGIN_MM * PX)
     dim = float(dim_mask[margin:-margin, margin:-margin].mean())
-    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim)
+    return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim,
+                    photo_px_per_mm)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
@@ -276,6 +281,10 @@ def check_quality(grid: FlatGrid) -> None:
     # lines beside a filled field cannot show, blurred or not: most levels are more rock than
     # cave, and a sharp photo of one showed 33 of its 144 line pieces (111 hidden by ink)
     if grid.line_width > 2.2 or grid.lines_found < 0.25 * (lines - grid.lines_hidden):
+        if grid.photo_px_per_mm < SMALL_PX:
+            raise ScanError(f"the sheet is too small in the photo or too blurred to read the fields (its fields"
+                            f" {grid.photo_px_per_mm * FIELD_MM:.0f} px across): come closer, so that the sheet fills"
+                            f" the photo; {FOCUS}, and {RETAKE}")
         raise ScanError(f"the photo is too blurred to read the fields; {FOCUS}, and {RETAKE}")
 
 

@@ -10,6 +10,11 @@ what any other sheet size finds near there, and its white inner cells show light
 black ones: white paper matches no marker well, a plain dark square (a filled field, a
 marker inked over) matches but shows no code. Used also to tell a sheet cut off (its fourth
 marker out of the photo) from a sheet of another size.
+
+Three small markers fix a tilted sheet's perspective poorly, and on a small photo of a curled
+sheet the place they put the fourth can be a marker side or two off (14 mm on a 1600 x 1200
+photo of a full-size sheet tilted 27 degrees): the dark squares a look found near there
+whose code did not read are matched too, each as if the three had put the marker on it.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ MIN_MATCH = 0.75  # the marker's cells and white ring correlate at least this we
 MATCH_LEAD = 0.03  # ... better by this much than any other id of that corner there
 MIN_CODE_CONTRAST = 0.25  # ... its white inner cells lighter than its black ones by this share of paper against border
 SIZE_LEAD = 0.05  # ... and better than the marker any other sheet size puts near there
+SQUARE_REACH = 3.0  # marker sides: unread dark squares this near where the three put the fourth are matched too
 
 
 class Seen(Protocol):
@@ -131,10 +137,12 @@ def _match(gray: np.ndarray, code: SheetCode, matrix: np.ndarray, corner: int) -
     return float(best), lead, code_contrast, photo
 
 
-def fourth_marker(gray: np.ndarray, threes: Sequence[Sequence[SeenT]]) -> tuple[Sequence[SeenT], int, np.ndarray] | None:
+def fourth_marker(gray: np.ndarray, threes: Sequence[Sequence[SeenT]],
+                  squares: Sequence[np.ndarray] = ()) -> tuple[Sequence[SeenT], int, np.ndarray] | None:
     """The marker at the corner each three of `threes` leave out, read from how the marker
-    each sheet they fit prints there matches the photo: the three it was found from, its id
-    and its corners (4 x 2 photo px); None when no id matches well and clearly best."""
+    each sheet they fit prints there matches the photo, there and on any of `squares` (dark
+    squares whose code did not read, 4 x 2 photo px) near there: the three it was found from,
+    its id and its corners (4 x 2 photo px); None when no id matches well and clearly best."""
     best_of: dict[tuple[int, int, bool, float], tuple[float, float, float, Sequence[SeenT], int, np.ndarray]] = {}
     for three in threes:
         missing = ({0, 1, 2, 3} - {m.corner for m in three}).pop()
@@ -143,9 +151,10 @@ def fourth_marker(gray: np.ndarray, threes: Sequence[Sequence[SeenT]]) -> tuple[
                 break
             # a full-size sheet's markers are 6 mm, sized or not: the two read the same fields
             key = (code.columns, code.rows, code.landscape, code.marker_mm)
-            score, lead, contrast, square = _match(gray, code, matrix, missing)
-            if key not in best_of or score > best_of[key][0]:
-                best_of[key] = (score, lead, contrast, three, code.marker_ids()[missing], square)
+            for moved in [matrix, *_onto_squares(code, matrix, missing, squares)]:
+                score, lead, contrast, square = _match(gray, code, moved, missing)
+                if key not in best_of or score > best_of[key][0]:
+                    best_of[key] = (score, lead, contrast, three, code.marker_ids()[missing], square)
     scored = sorted(best_of.values(), key=lambda item: -item[0])
     if not scored or scored[0][0] < MIN_MATCH or scored[0][1] < MATCH_LEAD or scored[0][2] < MIN_CODE_CONTRAST:
         return None
@@ -155,12 +164,32 @@ def fourth_marker(gray: np.ndarray, threes: Sequence[Sequence[SeenT]]) -> tuple[
     return three, marker_id, square
 
 
-def out_of_view(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates: int) -> int | None:
-    """The corner whose marker lies (partly) outside the photo, by the sheet the other three
-    corners' markers make (the size among those their ids allow that they fit best); None
-    when no three do. Four candidates that make no sheet may be three markers and a drawing
-    passing for the fourth, which is out of view: a cut-off sheet, not a sheet of another size."""
+def _onto_squares(code: SheetCode, matrix: np.ndarray, corner: int, squares: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """`matrix` (page mm -> photo px) moved so that the marker at `corner` lands on each of
+    the squares near where it puts it (SQUARE_REACH) and about as big."""
+    where = cv2.perspectiveTransform(np.array([code.marker_corners()[corner]], np.float64), matrix)[0]
+    centre, side = where.mean(axis=0), _side(where)
+    moved = []
+    for square in squares:
+        offset = square.mean(axis=0) - centre
+        if np.linalg.norm(offset) <= SQUARE_REACH * side and 0.6 < _side(square) / side < 1.6:
+            moved.append(np.array([[1, 0, offset[0]], [0, 1, offset[1]], [0, 0, 1]]) @ matrix)
+    return moved
+
+
+def _side(square: np.ndarray) -> float:
+    return float(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1).mean())
+
+
+def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates: int) -> tuple[int, bool] | None:
+    """The corner the other three corners' markers leave out when they make one sheet (the
+    size among those their ids allow that they fit best, THREE_MISFIT) and its marker was not
+    found or found elsewhere, and whether that sheet puts its marker wholly in the photo; None
+    when no three make a sheet. Four candidates that make no sheet may be three markers and
+    a drawing passing for the fourth: then the fourth is out of view (a cut-off sheet) or in
+    view but not read (too small or blurred), not a sheet of another size."""
     height, width = shape[:2]
+    best: tuple[float, int, bool] | None = None
     for missing in range(4):
         others = {corner: groups[corner] for corner in range(4) if corner != missing and corner in groups}
         if len(others) < 3:
@@ -171,9 +200,9 @@ def out_of_view(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidate
             square = np.array(code.marker_corners()[missing], np.float64).reshape(-1, 1, 2)
             square = cv2.perspectiveTransform(square, matrix).reshape(-1, 2)
             inside = (square[:, 0] >= 0) & (square[:, 0] < width) & (square[:, 1] >= 0) & (square[:, 1] < height)
-            if misfit <= THREE_MISFIT and not inside.all():
-                return missing
-    return None
+            if misfit <= THREE_MISFIT and (best is None or misfit < best[0]):
+                best = (misfit, missing, bool(inside.all()))
+    return None if best is None else (best[1], best[2])
 
 
 def threes_in(groups: dict[int, list[SeenT]], candidates: int) -> list[list[SeenT]]:

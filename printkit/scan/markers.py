@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.errors import FOCUS, RETAKE, ScanError
-from printkit.scan.fourth_marker import fourth_marker, out_of_view, threes_in
+from printkit.scan.fourth_marker import fourth_marker, odd_corner, threes_in
 from printkit.scan.images import looks_blurred
 from printkit.scan.layout import CORNERS, MARKER_MM, SheetCode, corner_of, decode, marker_cells
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
@@ -321,7 +321,7 @@ def _best_fit(groups: dict[int, list[_Marker]]) -> _Fit:
     return min(good, key=lambda fit: fit.residual / fit.marker_px) if good else fits[0]
 
 
-def _from_three(gray: np.ndarray, groups: dict[int, list[_Marker]]) -> _Fit | None:
+def _from_three(gray: np.ndarray, groups: dict[int, list[_Marker]], unread: list[_Marker]) -> _Fit | None:
     """The sheet from three corners' markers and the fourth matched where they put it
     (printkit.scan.fourth_marker); with four corners found each is tried as the missing one
     (its "marker" may be ink). None when no fourth matches."""
@@ -329,7 +329,7 @@ def _from_three(gray: np.ndarray, groups: dict[int, list[_Marker]]) -> _Fit | No
         others = {corner: groups[corner] for corner in range(4) if corner != missing and corner in groups}
         if len(others) < 3:
             continue
-        found = fourth_marker(gray, threes_in(others, CANDIDATES))
+        found = fourth_marker(gray, threes_in(others, CANDIDATES), [m.points for m in unread])
         if found is None:
             continue
         three, marker_id, square = found
@@ -374,10 +374,11 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
             looked.append(max(fresh, key=lambda m: m.side))
             candidates += _look_from_one(gray, looked[-1])
         groups, fit = _sheet_in(candidates)
+    unread = [m for m in candidates if m.corner == UNREAD]
     if fit is None or fit.problem:
-        fit = _read_unread(gray, groups, [m for m in candidates if m.corner == UNREAD]) or fit
+        fit = _read_unread(gray, groups, unread) or fit
     if (fit is None or fit.problem) and len(groups) >= 3:  # a fourth marker no look could read
-        fit = _from_three(gray, groups) or fit
+        fit = _from_three(gray, groups, unread) or fit
     if not groups and looks_blurred(gray):
         raise ScanError(f"the photo is too blurred to find the sheet's corner markers: {FOCUS}, and {RETAKE}")
     if not groups:
@@ -394,9 +395,12 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         raise ScanError(f"the sheet is cut off or a corner covered: found {len(groups)} of its 4 corner markers"
                         f" (missing: {missing}); {RETAKE}")
     if fit.problem:
-        out = out_of_view(gray.shape, groups, CANDIDATES)
-        if out is not None:
-            raise ScanError(f"the sheet is cut off: its {CORNERS[out]} corner marker is out of the photo; {RETAKE}")
+        odd = odd_corner(gray.shape, groups, CANDIDATES)
+        if odd is not None and not odd[1]:
+            raise ScanError(f"the sheet is cut off: its {CORNERS[odd[0]]} corner marker is out of the photo; {RETAKE}")
+        if odd is not None:  # three markers make one sheet, the fourth in view but unread
+            raise ScanError(f"the sheet's {CORNERS[odd[0]]} corner marker could not be read (too small, blurred or"
+                            f" covered in the photo): {FOCUS}, fill the photo with the sheet, and {RETAKE}")
         raise ScanError(fit.problem)
     assert fit.code is not None and fit.matrix is not None
     return FoundSheet(fit.code, fit.matrix, fit.marker_px * MARKER_MM / fit.code.marker_mm, fit.residual)
