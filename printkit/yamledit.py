@@ -25,12 +25,19 @@ def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str =
 
     Keys in `keep` keep `old`'s entry whatever `fresh` says of them (the caller changes only
     the others); a key `fresh` lacks is dropped unless kept; a key new to the file goes
-    before `old`'s `before` entry, else at the end."""
+    before `old`'s `before` entry, else at the end. A file that began with a byte order mark
+    begins with it again (Notepad writes one: the text holds it as U+FEFF, which UTF-8 writes
+    as the mark)."""
+    text = _relaid(old, fresh, keep, before)
+    return "\ufeff" + text if old.source.bom else text
+
+
+def _relaid(old: Document, fresh: str, keep: Iterable[str], before: str) -> str:
     text = old.source.text
     if "\r\n" in text and "\r" not in text.replace("\r\n", ""):  # Windows line ends throughout: laid
         # out as if they were \n, and given back as the file had them (Notepad keeps them)
         unix = parse_document(Source(old.source.name, text.replace("\r\n", "\n")))
-        return relaid(unix, fresh, keep=keep, before=before).replace("\n", "\r\n")
+        return _relaid(unix, fresh, keep, before).replace("\n", "\r\n")
     try:
         new = parse_document(Source("<new>", fresh))
     except UnreadableSource:
@@ -88,7 +95,7 @@ def _nested(old: list[str], fresh: list[str], old_value: object, new_value: obje
         return None
     if document.root is None or not _same(document.value(document.root), old_value):
         return None
-    body = relaid(document, "".join(fresh_body), before="")
+    body = _relaid(document, "".join(fresh_body), (), "")
     return [old[0]] + [" " * indent + piece if piece.strip() else piece for piece in body.splitlines(keepends=True)]
 
 

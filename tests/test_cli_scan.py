@@ -358,6 +358,19 @@ def test_scanning_onto_a_level_keeps_its_comments_and_layout(photo, tmp_path):
     assert __import__("yaml").safe_load(text)["map"].splitlines() == list(LEVEL)
 
 
+def test_scanning_onto_a_level_notepad_wrote_keeps_its_byte_order_mark_and_line_ends(photo, tmp_path):
+    out = tmp_path / "level.yaml"
+    out.write_bytes("\ufeffsinpin: 1\r\n# for the club night\r\nname: Crystal Cave\r\nmap: |\r\n  #A\r\n  Z#\r\n"
+                    .encode("utf-8"))
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    written = out.read_bytes()
+    assert written.startswith("\ufeffsinpin: 1\r\n# for the club night\r\nname: Crystal Cave\r\n".encode("utf-8"))
+    assert written.endswith(("map: |\r\n" + "".join(f"  {row}\r\n" for row in LEVEL)).encode("utf-8"))
+    assert written.count(b"\n") == written.count(b"\r\n")  # the scan's unsure fields too (x-scan-unsure)
+    assert run("validate", str(out)).exit_code == 0
+
+
 def test_scanning_onto_a_level_begun_without_its_map_fills_it_in(photo, tmp_path):
     """Name and author written first, the drawing scanned in: this was refused as 'not a level file'."""
     out = tmp_path / "level.yaml"

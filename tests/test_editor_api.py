@@ -190,6 +190,22 @@ def test_changing_one_knob_keeps_the_other_knobs_lines_and_comments(client: Test
                                                 "map: |\n  #####\n  #A.Z#\n  #####\n")
 
 
+def test_save_over_a_file_notepad_wrote_keeps_its_byte_order_mark_and_line_ends(client: TestClient, folder: Path) -> None:
+    """Windows Notepad begins a UTF-8 file with a byte order mark: a save dropped it."""
+    path = folder / "notepad.yaml"
+    path.write_bytes("\ufeffsinpin: 1\r\n# for Sunday\r\nname: Strip\r\nmap: |\r\n  #####\r\n  #A.Z#\r\n  #####\r\n"
+                     .encode("utf-8"))
+    opened = post(client, "/api/open", {"file": "notepad.yaml"}).json()
+    assert opened["level"]["name"] == "Strip"
+    level = {**opened["level"], "rows": ["#####", "#AZ.#", "#####"]}
+    saved = post(client, "/api/save", {"file": "notepad.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200 and saved.json()["valid"]
+    assert path.read_bytes() == ("\ufeffsinpin: 1\r\n# for Sunday\r\nname: Strip\r\nmap: |\r\n  #####\r\n  #AZ.#\r\n"
+                                 "  #####\r\n").encode("utf-8")
+    again = post(client, "/api/open", {"file": "notepad.yaml"}).json()
+    assert again["level"]["rows"] == level["rows"] and read_level(str(path)).problems == []
+
+
 def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:
     opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
     path = folder / "01-first-steps.yaml"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from printkit.sinpin.loader import level_text
 from printkit.yamledit import relaid
-from printkit.yamlsource import Source, parse_document
+from printkit.yamlsource import Source, load_document, parse_document
 
 
 def _document(text: str):
@@ -151,3 +151,13 @@ def test_a_one_line_entry_changed_keeps_its_note() -> None:
     fresh = level_text(["#A", "Z#"], name="Deep Cave", players=(2,))
     assert relaid(_document(old), fresh) == (
         'sinpin: 1\nname: "Deep Cave"   # working title\nplayers: [2]  # not 4: too crowded\nmap: |\n  #A\n  Z#\n')
+
+
+def test_a_byte_order_mark_stays(tmp_path) -> None:
+    """Notepad begins a UTF-8 file with a byte order mark; a rewrite dropped it."""
+    path = tmp_path / "level.yaml"
+    path.write_bytes("\ufeffsinpin: 1\r\n# for the club\r\nmap: |\r\n  #A\r\n  Z#\r\n".encode("utf-8"))
+    fresh = level_text(["A#", "#Z"])
+    assert relaid(load_document(str(path)), fresh) == "\ufeffsinpin: 1\r\n# for the club\r\nmap: |\r\n  A#\r\n  #Z\r\n"
+    path.write_bytes(b"\xef\xbb\xbf{sinpin: 1, map: \"#A\\nZ#\"}\n")  # written afresh: the mark all the same
+    assert relaid(load_document(str(path)), fresh) == "\ufeff" + fresh
