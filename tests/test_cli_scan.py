@@ -16,6 +16,7 @@ from click.testing import CliRunner, Result
 from scansheets import LEVEL, drawn, gray
 
 from printkit.cli import main
+from printkit.scan.layout import A4
 
 def run(*args: str) -> Result:
     result = CliRunner().invoke(main, list(args))
@@ -104,6 +105,35 @@ def _blank_photo(tmp_path, name="table.jpg"):
     path = tmp_path / name
     cv2.imwrite(str(path), image)
     return path
+
+
+def _white_made_transparent(sheet) -> np.ndarray:
+    """The photo as RGBA in which the white is transparent and the dark opaque black (an
+    image editor's colour to alpha, a scanner app that cuts the paper away), the table
+    around the paper transparent too: laid on white it is the photo again."""
+    grey = gray(sheet)
+    width, height = A4
+    paper = cv2.perspectiveTransform(np.array([[[-3.0, -3.0], [width + 3, -3.0], [width + 3, height + 3],
+                                                [-3.0, height + 3]]]), sheet.photo.page_to_photo)[0]
+    on_paper = np.zeros(grey.shape, np.uint8)
+    cv2.fillPoly(on_paper, [np.round(paper).astype(np.int32)], 255)
+    grey[on_paper == 0] = 255
+    rgba = np.zeros((*grey.shape, 4), np.uint8)
+    rgba[:, :, 3] = 255 - grey
+    assert (rgba[:, :, 3] == 0).mean() > 0.05  # some of it wholly transparent
+    return rgba
+
+
+def test_a_photo_with_transparency_is_read_as_if_laid_on_white_paper(photo, tmp_path):
+    """A PNG with an alpha channel was read as if its transparent parts were black: all black
+    here, and refused."""
+    path = tmp_path / "cut-out.png"
+    cv2.imwrite(str(path), _white_made_transparent(drawn(3)))
+    assert cv2.imread(str(path), cv2.IMREAD_UNCHANGED).shape[2] == 4
+    plain = run("scan", str(photo), "--json")
+    result = run("scan", str(path), "--json")
+    assert result.exit_code == plain.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["map"] == json.loads(plain.stdout)["map"] == list(LEVEL)
 
 
 def test_a_photo_without_a_sheet_is_refused_and_nothing_is_written(tmp_path):

@@ -1,7 +1,8 @@
 """Reading a photo or a scanned page as a grey image: JPEG and PNG by OpenCV, a PDF by its
 page's embedded image (scanners and phone scanner apps store the page as one JPEG, which is
 taken out as it is), else by poppler's `pdftoppm` or pypdfium2 when either is installed.
-Photos beyond 12 MP are shrunk to 12 MP: finer adds nothing to a 15 mm field."""
+A PNG's transparency is laid on white paper. Photos beyond 12 MP are shrunk to 12 MP:
+finer adds nothing to a 15 mm field."""
 
 from __future__ import annotations
 
@@ -64,9 +65,32 @@ def _decoded(data: bytes) -> np.ndarray | None:
     if not data:
         return None
     try:
+        if _transparent_png(data):
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+            if image is not None and image.ndim == 3 and image.shape[2] in (2, 4):
+                return _on_white(image)
         return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         return None
+
+
+def _transparent_png(data: bytes) -> bool:
+    """Whether `data` is a PNG with transparency: an alpha channel (colour types 4 and 6) or a
+    transparent colour (a tRNS chunk, before the pixels). OpenCV's grey read drops it and
+    gives what the transparent pixels hold, often black."""
+    return data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 25 and (
+        data[25] in (4, 6) or b"tRNS" in data[:data.find(b"IDAT")])
+
+
+def _on_white(image: np.ndarray) -> np.ndarray:
+    """A PNG with alpha (as OpenCV gives it: BGRA or grey and alpha, 8 or 16 bits) laid on
+    white paper, as grey (a scan exported with its paper cut away, a screenshot)."""
+    if image.dtype == np.uint16:
+        image = ((image.astype(np.uint32) + 128) // 257).astype(np.uint8)
+    colour, alpha = image[:, :, :-1], image[:, :, -1].astype(np.uint16)
+    grey = (colour[:, :, 0] if colour.shape[2] == 1 else cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)).astype(np.uint16)
+    # grey * a + white * (1 - a), in whole numbers: at most 255 * 255, within 16 bits
+    return ((grey * alpha + 255 * (255 - alpha) + 127) // 255).astype(np.uint8)
 
 
 def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
