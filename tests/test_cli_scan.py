@@ -379,11 +379,13 @@ def test_scanning_onto_a_level_keeps_its_comments_and_layout(photo, tmp_path):
     """The designer's notes in the file were lost when -o wrote the level afresh."""
     out = tmp_path / "level.yaml"
     out.write_text("sinpin: 1\n# for the club night\nname: 'Crystal Cave'  # the real one is deeper\n"
-                   "map: |\n  #A\n  Z#\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n", encoding="utf-8")
+                   "map: |  # drawn on Sunday\n  #A\n  Z#\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n",
+                   encoding="utf-8")
     result = run("scan", str(photo), "-o", str(out))
     assert result.exit_code == 0, result.stderr
     text = out.read_text(encoding="utf-8")
     assert text.startswith("sinpin: 1\n# for the club night\nname: 'Crystal Cave'  # the real one is deeper\n")
+    assert "\nmap: |  # drawn on Sunday\n" in text  # (the map's note was lost)
     assert text.endswith("\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n")
     assert __import__("yaml").safe_load(text)["map"].splitlines() == list(LEVEL)
 
