@@ -169,3 +169,22 @@ def test_a_photo_in_focus_is_sharp_a_blurred_one_is_not_and_a_plain_one_is_not_b
     assert images.sharpness(photo) > 2 * images.BLURRED_SHARPNESS and not images.looks_blurred(photo)
     assert images.looks_blurred(cv2.GaussianBlur(photo, (0, 0), 4))
     assert not images.looks_blurred(np.full((900, 1200), 240, np.uint8))  # a blank page: nothing to be sharp
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_a_png_with_transparency_is_turned_as_its_exif_says_like_any_other(tmp_path, orientation):
+    """OpenCV turns a photo as its EXIF orientation says, also a PNG's (eXIf); the read that
+    keeps the alpha does not, so the transparent PNG came in turned otherwise than the rest."""
+    from PIL import Image
+
+    grey = picture(60, 40)
+    grey[5:10, 40:55] = 120  # no symmetry: every turn and mirror differs
+    alpha = np.full(grey.shape, 255, np.uint8)
+    alpha[0, 0] = 254  # an alpha channel that is used
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    path = tmp_path / "photo.png"
+    Image.merge("RGBA", [Image.fromarray(grey)] * 3 + [Image.fromarray(alpha)]).save(path, format="PNG", exif=exif)
+    expected = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)  # OpenCV's turn, the alpha left out
+    gray = images.load_gray(str(path))
+    assert gray.shape == expected.shape and np.abs(gray.astype(int) - expected).max() <= 2

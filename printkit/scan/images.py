@@ -68,7 +68,7 @@ def _decoded(data: bytes) -> np.ndarray | None:
         if _transparent_png(data):
             image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
             if image is not None and image.ndim == 3 and image.shape[2] in (2, 4):
-                return _on_white(image)
+                return _turned(_on_white(image), _png_orientation(data))
         return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         return None
@@ -80,6 +80,33 @@ def _transparent_png(data: bytes) -> bool:
     gives what the transparent pixels hold, often black."""
     return data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 25 and (
         data[25] in (4, 6) or b"tRNS" in data[:data.find(b"IDAT")])
+
+
+def _png_orientation(data: bytes) -> int:
+    """The EXIF orientation (1 to 8) in a PNG's eXIf chunk, 1 without one. OpenCV's grey read
+    turns the image as it says; the read that keeps the alpha does not."""
+    at = 8
+    while at + 8 <= len(data) and data[at + 4:at + 8] != b"IDAT":  # (eXIf comes before the pixels)
+        length = int.from_bytes(data[at:at + 4], "big")
+        if data[at + 4:at + 8] == b"eXIf":
+            exif = data[at + 8:at + 8 + length]
+            order = "little" if exif[:2] == b"II" else "big"
+            ifd = int.from_bytes(exif[4:8], order)
+            for entry in range(ifd + 2, ifd + 2 + 12 * int.from_bytes(exif[ifd:ifd + 2], order), 12):
+                if int.from_bytes(exif[entry:entry + 2], order) == 0x0112:  # Orientation, a SHORT
+                    value = int.from_bytes(exif[entry + 8:entry + 10], order)
+                    return value if 1 <= value <= 8 else 1
+            return 1
+        at += 12 + length
+    return 1
+
+
+def _turned(image: np.ndarray, orientation: int) -> np.ndarray:
+    """`image` turned and mirrored upright as EXIF orientation `orientation` says."""
+    if orientation in (5, 6, 7, 8):  # the rows stored are its columns: transposed first
+        image = cv2.transpose(image)
+    flips = {2: 1, 3: -1, 4: 0, 6: 1, 7: -1, 8: 0}  # cv2.flip's codes: 1 left-right, 0 upside down, -1 both
+    return cv2.flip(image, flips[orientation]) if orientation in flips else image
 
 
 def _on_white(image: np.ndarray) -> np.ndarray:
