@@ -7,6 +7,7 @@ readable document, collected by `SpecReader` as `SourceProblem`s.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from dataclasses import dataclass, field, replace
@@ -83,6 +84,9 @@ def add_problem(problems: list[SourceProblem], problem: SourceProblem) -> None:
 class Source:
     name: str  # how the file is named in messages ("<stdin>" for -)
     text: str
+    # The file began with a UTF-8 byte order mark (Windows Notepad writes one): not part of
+    # `text`, and put back by a rewrite of the file (printkit.yamledit)
+    bom: bool = False
 
 
 def display_name(path: str) -> str:
@@ -132,6 +136,11 @@ def read_source(path: str) -> Source:
         raise _unreadable(
             name, f"file is larger than 1 MB ({MAX_BYTES:,} bytes); printkit refuses bigger files"
         )
+    return decoded_source(name, data)
+
+
+def decoded_source(name: str, data: bytes) -> Source:
+    """A file's bytes as UTF-8 text, a byte order mark noted and left out of the text."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -144,7 +153,7 @@ def read_source(path: str) -> Source:
             line,
             column,
         ) from None
-    return Source(name, text)
+    return Source(name, text, bom=data.startswith(codecs.BOM_UTF8))
 
 
 @dataclass

@@ -16,6 +16,7 @@ from click.testing import CliRunner, Result
 from scansheets import LEVEL, drawn, gray
 
 from printkit.cli import main
+from printkit.scan.layout import A4
 
 def run(*args: str) -> Result:
     result = CliRunner().invoke(main, list(args))
@@ -104,6 +105,35 @@ def _blank_photo(tmp_path, name="table.jpg"):
     path = tmp_path / name
     cv2.imwrite(str(path), image)
     return path
+
+
+def _white_made_transparent(sheet) -> np.ndarray:
+    """The photo as RGBA in which the white is transparent and the dark opaque black (an
+    image editor's colour to alpha, a scanner app that cuts the paper away), the table
+    around the paper transparent too: laid on white it is the photo again."""
+    grey = gray(sheet)
+    width, height = A4
+    paper = cv2.perspectiveTransform(np.array([[[-3.0, -3.0], [width + 3, -3.0], [width + 3, height + 3],
+                                                [-3.0, height + 3]]]), sheet.photo.page_to_photo)[0]
+    on_paper = np.zeros(grey.shape, np.uint8)
+    cv2.fillPoly(on_paper, [np.round(paper).astype(np.int32)], 255)
+    grey[on_paper == 0] = 255
+    rgba = np.zeros((*grey.shape, 4), np.uint8)
+    rgba[:, :, 3] = 255 - grey
+    assert (rgba[:, :, 3] == 0).mean() > 0.05  # some of it wholly transparent
+    return rgba
+
+
+def test_a_photo_with_transparency_is_read_as_if_laid_on_white_paper(photo, tmp_path):
+    """A PNG with an alpha channel was read as if its transparent parts were black: all black
+    here, and refused."""
+    path = tmp_path / "cut-out.png"
+    cv2.imwrite(str(path), _white_made_transparent(drawn(3)))
+    assert cv2.imread(str(path), cv2.IMREAD_UNCHANGED).shape[2] == 4
+    plain = run("scan", str(photo), "--json")
+    result = run("scan", str(path), "--json")
+    assert result.exit_code == plain.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["map"] == json.loads(plain.stdout)["map"] == list(LEVEL)
 
 
 def test_a_photo_without_a_sheet_is_refused_and_nothing_is_written(tmp_path):
@@ -349,13 +379,28 @@ def test_scanning_onto_a_level_keeps_its_comments_and_layout(photo, tmp_path):
     """The designer's notes in the file were lost when -o wrote the level afresh."""
     out = tmp_path / "level.yaml"
     out.write_text("sinpin: 1\n# for the club night\nname: 'Crystal Cave'  # the real one is deeper\n"
-                   "map: |\n  #A\n  Z#\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n", encoding="utf-8")
+                   "map: |  # drawn on Sunday\n  #A\n  Z#\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n",
+                   encoding="utf-8")
     result = run("scan", str(photo), "-o", str(out))
     assert result.exit_code == 0, result.stderr
     text = out.read_text(encoding="utf-8")
     assert text.startswith("sinpin: 1\n# for the club night\nname: 'Crystal Cave'  # the real one is deeper\n")
+    assert "\nmap: |  # drawn on Sunday\n" in text  # (the map's note was lost)
     assert text.endswith("\n\n# chests too easy: move one up\nx-notes: tried on Sunday\n")
     assert __import__("yaml").safe_load(text)["map"].splitlines() == list(LEVEL)
+
+
+def test_scanning_onto_a_level_notepad_wrote_keeps_its_byte_order_mark_and_line_ends(photo, tmp_path):
+    out = tmp_path / "level.yaml"
+    out.write_bytes("\ufeffsinpin: 1\r\n# for the club night\r\nname: Crystal Cave\r\nmap: |\r\n  #A\r\n  Z#\r\n"
+                    .encode("utf-8"))
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    written = out.read_bytes()
+    assert written.startswith("\ufeffsinpin: 1\r\n# for the club night\r\nname: Crystal Cave\r\n".encode("utf-8"))
+    assert written.endswith(("map: |\r\n" + "".join(f"  {row}\r\n" for row in LEVEL)).encode("utf-8"))
+    assert written.count(b"\n") == written.count(b"\r\n")  # the scan's unsure fields too (x-scan-unsure)
+    assert run("validate", str(out)).exit_code == 0
 
 
 def test_scanning_onto_a_level_begun_without_its_map_fills_it_in(photo, tmp_path):

@@ -190,6 +190,36 @@ def test_changing_one_knob_keeps_the_other_knobs_lines_and_comments(client: Test
                                                 "map: |\n  #####\n  #A.Z#\n  #####\n")
 
 
+def test_save_over_a_file_notepad_wrote_keeps_its_byte_order_mark_and_line_ends(client: TestClient, folder: Path) -> None:
+    """Windows Notepad begins a UTF-8 file with a byte order mark: a save dropped it."""
+    path = folder / "notepad.yaml"
+    path.write_bytes("\ufeffsinpin: 1\r\n# for Sunday\r\nname: Strip\r\nmap: |\r\n  #####\r\n  #A.Z#\r\n  #####\r\n"
+                     .encode("utf-8"))
+    opened = post(client, "/api/open", {"file": "notepad.yaml"}).json()
+    assert opened["level"]["name"] == "Strip"
+    level = {**opened["level"], "rows": ["#####", "#AZ.#", "#####"]}
+    saved = post(client, "/api/save", {"file": "notepad.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200 and saved.json()["valid"]
+    assert path.read_bytes() == ("\ufeffsinpin: 1\r\n# for Sunday\r\nname: Strip\r\nmap: |\r\n  #####\r\n  #AZ.#\r\n"
+                                 "  #####\r\n").encode("utf-8")
+    again = post(client, "/api/open", {"file": "notepad.yaml"}).json()
+    assert again["level"]["rows"] == level["rows"] and read_level(str(path)).problems == []
+
+
+def test_save_keeps_the_notes_inside_a_changed_list_and_on_the_maps_key_line(client: TestClient, folder: Path) -> None:
+    """A player count taken out lost every note in `players:` written as a list, and a new map
+    the note after `map: |`."""
+    path = folder / "notes.yaml"
+    path.write_text("sinpin: 1\nplayers:  # not 4: too crowded\n  - 2  # best with two\n  - 3\n  - 4\n"
+                    "map: |  # drawn on Sunday\n  #####\n  #A.Z#\n  #####\n", encoding="utf-8")
+    opened = post(client, "/api/open", {"file": "notes.yaml"}).json()
+    level = {**opened["level"], "players": [2, 3], "rows": ["#####", "#AZ.#", "#####"]}
+    saved = post(client, "/api/save", {"file": "notes.yaml", "level": level, "version": opened["version"]})
+    assert saved.status_code == 200
+    assert path.read_text(encoding="utf-8") == ("sinpin: 1\nplayers:  # not 4: too crowded\n  - 2  # best with two\n"
+                                                "  - 3\nmap: |  # drawn on Sunday\n  #####\n  #AZ.#\n  #####\n")
+
+
 def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, folder: Path) -> None:
     opened = post(client, "/api/open", {"file": "01-first-steps.yaml"}).json()
     path = folder / "01-first-steps.yaml"

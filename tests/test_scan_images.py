@@ -30,6 +30,53 @@ def test_jpeg_and_png_come_in_grey(tmp_path, suffix):
     assert abs(int(gray[60, 70]) - 10) < 8 and abs(int(gray[150, 250]) - 230) < 8
 
 
+def _png(image) -> bytes:
+    """`image` (a PIL image) as PNG bytes: PIL writes the kinds OpenCV does not (grey with
+    alpha, a palette with a transparent colour)."""
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _pngs() -> dict[str, bytes]:
+    """picture() as each kind of PNG; where one has transparency, the background (230) is
+    transparent over black and the rectangle (10) opaque: on white paper 255 and 10."""
+    from PIL import Image
+
+    grey = picture()
+    alpha = np.where(grey > 100, 0, 255).astype(np.uint8)
+    black = np.where(grey > 100, 0, grey).astype(np.uint8)
+    rgba = Image.merge("RGBA", [Image.fromarray(black)] * 3 + [Image.fromarray(alpha)])
+    return {
+        "rgba": cv2.imencode(".png", cv2.merge([black, black, black, alpha]))[1].tobytes(),
+        "rgba-16-bit": cv2.imencode(".png", cv2.merge([black, black, black, alpha]).astype(np.uint16) * 257)[1].tobytes(),
+        "grey-with-alpha": _png(Image.merge("LA", [Image.fromarray(black), Image.fromarray(alpha)])),
+        "palette-with-transparency": _png(rgba.quantize(colors=4)),
+        "grey-16-bit": cv2.imencode(".png", grey.astype(np.uint16) * 257)[1].tobytes(),
+        "palette": _png(Image.fromarray(grey).convert("P")),
+    }
+
+
+@pytest.mark.parametrize("kind", ["rgba", "rgba-16-bit", "grey-with-alpha", "palette-with-transparency",
+                                  "grey-16-bit", "palette"])
+def test_every_kind_of_png_comes_in_grey_its_transparency_laid_on_white(tmp_path, kind):
+    """A PNG with transparency was read as if its transparent parts were black (what they hold
+    under the alpha); a screenshot or an image with its background cut away has them."""
+    path = tmp_path / "photo.png"
+    path.write_bytes(_pngs()[kind])
+    gray = images.load_gray(str(path))
+    assert gray.shape == (200, 300) and gray.dtype == np.uint8
+    background = 230 if kind in ("grey-16-bit", "palette") else 255
+    assert abs(int(gray[60, 70]) - 10) < 3 and abs(int(gray[150, 250]) - background) < 3
+
+
+def test_half_transparent_grey_is_laid_on_white(tmp_path):
+    path = tmp_path / "photo.png"
+    cv2.imwrite(str(path), cv2.merge([np.full((10, 10), value, np.uint8) for value in (0, 100, 200, 128)]))
+    # grey of (B 0, G 100, R 200) is 0.114 * 0 + 0.587 * 100 + 0.299 * 200 = 118.5; half over white 186.8
+    assert abs(int(images.load_gray(str(path))[5, 5]) - 187) <= 1
+
+
 def _pdf_with_image(path, image: np.ndarray, fmt: str) -> None:
     ok, data = cv2.imencode(fmt, image)
     page = canvas.Canvas(str(path), pagesize=(595, 842))
@@ -122,3 +169,22 @@ def test_a_photo_in_focus_is_sharp_a_blurred_one_is_not_and_a_plain_one_is_not_b
     assert images.sharpness(photo) > 2 * images.BLURRED_SHARPNESS and not images.looks_blurred(photo)
     assert images.looks_blurred(cv2.GaussianBlur(photo, (0, 0), 4))
     assert not images.looks_blurred(np.full((900, 1200), 240, np.uint8))  # a blank page: nothing to be sharp
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_a_png_with_transparency_is_turned_as_its_exif_says_like_any_other(tmp_path, orientation):
+    """OpenCV turns a photo as its EXIF orientation says, also a PNG's (eXIf); the read that
+    keeps the alpha does not, so the transparent PNG came in turned otherwise than the rest."""
+    from PIL import Image
+
+    grey = picture(60, 40)
+    grey[5:10, 40:55] = 120  # no symmetry: every turn and mirror differs
+    alpha = np.full(grey.shape, 255, np.uint8)
+    alpha[0, 0] = 254  # an alpha channel that is used
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    path = tmp_path / "photo.png"
+    Image.merge("RGBA", [Image.fromarray(grey)] * 3 + [Image.fromarray(alpha)]).save(path, format="PNG", exif=exif)
+    expected = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)  # OpenCV's turn, the alpha left out
+    gray = images.load_gray(str(path))
+    assert gray.shape == expected.shape and np.abs(gray.astype(int) - expected).max() <= 2

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from printkit.sinpin.loader import level_text
 from printkit.yamledit import relaid
-from printkit.yamlsource import Source, parse_document
+from printkit.yamlsource import Source, load_document, parse_document
 
 
 def _document(text: str):
@@ -151,3 +151,77 @@ def test_a_one_line_entry_changed_keeps_its_note() -> None:
     fresh = level_text(["#A", "Z#"], name="Deep Cave", players=(2,))
     assert relaid(_document(old), fresh) == (
         'sinpin: 1\nname: "Deep Cave"   # working title\nplayers: [2]  # not 4: too crowded\nmap: |\n  #A\n  Z#\n')
+
+
+def test_a_byte_order_mark_stays(tmp_path) -> None:
+    """Notepad begins a UTF-8 file with a byte order mark; a rewrite dropped it."""
+    path = tmp_path / "level.yaml"
+    path.write_bytes("\ufeffsinpin: 1\r\n# for the club\r\nmap: |\r\n  #A\r\n  Z#\r\n".encode("utf-8"))
+    fresh = level_text(["A#", "#Z"])
+    assert relaid(load_document(str(path)), fresh) == "\ufeffsinpin: 1\r\n# for the club\r\nmap: |\r\n  A#\r\n  #Z\r\n"
+    path.write_bytes(b"\xef\xbb\xbf{sinpin: 1, map: \"#A\\nZ#\"}\n")  # written afresh: the mark all the same
+    assert relaid(load_document(str(path)), fresh) == "\ufeff" + fresh
+
+
+def test_a_changed_map_keeps_the_note_on_its_key_line() -> None:
+    """`map: |  # drawn on Sunday`: every scan and every save of a new map lost the note."""
+    old = "sinpin: 1\nmap: |  # drawn on Sunday\n  #A\n  Z#\n"
+    assert relaid(_document(old), level_text(["A#", "#Z"])) == "sinpin: 1\nmap: |  # drawn on Sunday\n  A#\n  #Z\n"
+
+
+def test_a_changed_block_list_keeps_the_lines_of_the_items_left_alike() -> None:
+    """A player count taken out in the editor lost every note in a `players:` written as a list."""
+    old = ("sinpin: 1\nplayers:   # not 4: too crowded\n  - 2  # best with two\n  # three is fine too\n  - 3\n"
+           "  - 4  # crowded\nmap: |\n  #A\n  Z#\n")
+    assert relaid(_document(old), level_text(["#A", "Z#"], players=(2, 3))) == (
+        "sinpin: 1\nplayers:   # not 4: too crowded\n  - 2  # best with two\n  # three is fine too\n  - 3\n"
+        "map: |\n  #A\n  Z#\n")
+    assert relaid(_document(old), level_text(["#A", "Z#"], players=(3, 4))) == (
+        "sinpin: 1\nplayers:   # not 4: too crowded\n  # three is fine too\n  - 3\n  - 4  # crowded\n"
+        "map: |\n  #A\n  Z#\n")
+
+
+def test_an_item_added_to_a_block_list_is_written_as_a_list_item() -> None:
+    old = "sinpin: 1\nx-tried:\n- Ada  # too hard\n# then the spring moved\n- Bo\nmap: |\n  #A\n  Z#\n"
+    fresh = level_text(["#A", "Z#"], extras={"x-tried": ["Ada", "Cy", "Bo", "Di"]})
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\nx-tried:\n- Ada  # too hard\n# then the spring moved\n- Cy\n- Bo\n- Di\nmap: |\n  #A\n  Z#\n")
+
+
+def test_a_changed_item_of_a_list_of_mappings_keeps_the_notes_on_its_keys_left_alike() -> None:
+    """The scan's doubts (x-scan-unsure) annotated, then scanned again: one changed field lost them all."""
+    old = ("sinpin: 1\nx-scan-unsure:\n- x: 3  # a chest really\n  y: 4\n  text: 'D5: chest or gem? 60 %'\n"
+           "# the rest is fine\nmap: |\n  #A\n  Z#\n")
+    fresh = level_text(["#A", "Z#"], extras={"x-scan-unsure": [{"x": 3, "y": 4, "text": "D5: chest or gem? 70 %"}]})
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\nx-scan-unsure:\n- x: 3  # a chest really\n  y: 4\n  text: 'D5: chest or gem? 70 %'\n"
+        "# the rest is fine\nmap: |\n  #A\n  Z#\n")
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("name: >-  # working title\n  Crystal\n  Cave\n", 'name: "Deep Cave"  # working title\n'),
+    ("name: Crystal\n  Cave  # working title\n", 'name: "Deep Cave"  # working title\n'),
+    ("name:\n  Crystal Cave  # working title\n", 'name: "Deep Cave"  # working title\n'),
+    ("name:  # to do\n", 'name: "Deep Cave"  # to do\n'),
+    ("players: [2,  # best\n  3, 4]  # crowded\n", "players: [2, 3]  # crowded\n"),  # inside the brackets: lost
+])
+def test_a_changed_value_over_several_lines_keeps_the_note_after_it(old: str, new: str) -> None:
+    fresh = level_text(["#A", "Z#"], **({"players": (2, 3)} if "players" in old else {"name": "Deep Cave"}))
+    assert relaid(_document("sinpin: 1\n" + old + "map: |\n  #A\n  Z#\n"), fresh) == (
+        "sinpin: 1\n" + new + "map: |\n  #A\n  Z#\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 9), unique=True, max_size=6), st.lists(st.integers(0, 9), unique=True, max_size=6),
+       st.sampled_from(["", "  "]), st.booleans())
+def test_a_changed_list_reads_back_right_and_the_items_left_keep_their_notes(old_items, new_items, indent, between):
+    old_items, new_items = sorted(old_items), sorted(new_items)  # the order kept: every item in both is left alike
+    items = "".join(f"{indent}- {item}  # note {item}\n" + (f"{indent}# after {item}\n" if between else "")
+                    for item in old_items)
+    old = "sinpin: 1\nx-list:" + (" []\n" if not old_items else "\n" + items) + "map: |\n  #A\n  Z#\n"
+    out = relaid(_document(old), level_text(["#A", "Z#"], extras={"x-list": new_items}))
+    assert yaml.safe_load(out)["x-list"] == new_items
+    for item in old_items:
+        assert (f"{indent}- {item}  # note {item}\n" in out) == (item in new_items)
+        if new_items or not between:  # (an emptied list is `[]`: the lines between its items go with them)
+            assert (f"{indent}# after {item}\n" in out) == between

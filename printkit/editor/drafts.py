@@ -24,7 +24,7 @@ from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
 from printkit.yamledit import relaid
-from printkit.yamlsource import Document, Source, SourceProblem, UnreadableSource, parse_document
+from printkit.yamlsource import Document, Source, SourceProblem, UnreadableSource, decoded_source, parse_document
 
 MAX_SIDE = 40  # far beyond S2 (which the validator reports); bounds the work a request can ask for
 
@@ -199,11 +199,7 @@ def draft_of_file(name: str, data: bytes) -> tuple[Draft, list[str]]:
 
 def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFile]:
     """draft_of_file's draft and notes, with the parsed file and its level (for a save over it)."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UnreadableSource(SourceProblem(name, None, None, "format", "not UTF-8 text; save the file as UTF-8")) from None
-    doc = parse_document(Source(name, text))
+    doc = parse_document(decoded_source(name, data))
     level_file = interpret(doc)
     notes = [str(problem) for problem in level_file.problems]
     rows = level_file.rows or [Tile.ROCK.char * 8] * 6

@@ -1,7 +1,8 @@
 """Reading a photo or a scanned page as a grey image: JPEG and PNG by OpenCV, a PDF by its
 page's embedded image (scanners and phone scanner apps store the page as one JPEG, which is
 taken out as it is), else by poppler's `pdftoppm` or pypdfium2 when either is installed.
-Photos beyond 12 MP are shrunk to 12 MP: finer adds nothing to a 15 mm field."""
+A PNG's transparency is laid on white paper. Photos beyond 12 MP are shrunk to 12 MP:
+finer adds nothing to a 15 mm field."""
 
 from __future__ import annotations
 
@@ -64,9 +65,59 @@ def _decoded(data: bytes) -> np.ndarray | None:
     if not data:
         return None
     try:
+        if _transparent_png(data):
+            image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+            if image is not None and image.ndim == 3 and image.shape[2] in (2, 4):
+                return _turned(_on_white(image), _png_orientation(data))
         return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         return None
+
+
+def _transparent_png(data: bytes) -> bool:
+    """Whether `data` is a PNG with transparency: an alpha channel (colour types 4 and 6) or a
+    transparent colour (a tRNS chunk, before the pixels). OpenCV's grey read drops it and
+    gives what the transparent pixels hold, often black."""
+    return data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 25 and (
+        data[25] in (4, 6) or b"tRNS" in data[:data.find(b"IDAT")])
+
+
+def _png_orientation(data: bytes) -> int:
+    """The EXIF orientation (1 to 8) in a PNG's eXIf chunk, 1 without one. OpenCV's grey read
+    turns the image as it says; the read that keeps the alpha does not."""
+    at = 8
+    while at + 8 <= len(data) and data[at + 4:at + 8] != b"IDAT":  # (eXIf comes before the pixels)
+        length = int.from_bytes(data[at:at + 4], "big")
+        if data[at + 4:at + 8] == b"eXIf":
+            exif = data[at + 8:at + 8 + length]
+            order = "little" if exif[:2] == b"II" else "big"
+            ifd = int.from_bytes(exif[4:8], order)
+            for entry in range(ifd + 2, ifd + 2 + 12 * int.from_bytes(exif[ifd:ifd + 2], order), 12):
+                if int.from_bytes(exif[entry:entry + 2], order) == 0x0112:  # Orientation, a SHORT
+                    value = int.from_bytes(exif[entry + 8:entry + 10], order)
+                    return value if 1 <= value <= 8 else 1
+            return 1
+        at += 12 + length
+    return 1
+
+
+def _turned(image: np.ndarray, orientation: int) -> np.ndarray:
+    """`image` turned and mirrored upright as EXIF orientation `orientation` says."""
+    if orientation in (5, 6, 7, 8):  # the rows stored are its columns: transposed first
+        image = cv2.transpose(image)
+    flips = {2: 1, 3: -1, 4: 0, 6: 1, 7: -1, 8: 0}  # cv2.flip's codes: 1 left-right, 0 upside down, -1 both
+    return cv2.flip(image, flips[orientation]) if orientation in flips else image
+
+
+def _on_white(image: np.ndarray) -> np.ndarray:
+    """A PNG with alpha (as OpenCV gives it: BGRA or grey and alpha, 8 or 16 bits) laid on
+    white paper, as grey (a scan exported with its paper cut away, a screenshot)."""
+    if image.dtype == np.uint16:
+        image = ((image.astype(np.uint32) + 128) // 257).astype(np.uint8)
+    colour, alpha = image[:, :, :-1], image[:, :, -1].astype(np.uint16)
+    grey = (colour[:, :, 0] if colour.shape[2] == 1 else cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)).astype(np.uint16)
+    # grey * a + white * (1 - a), in whole numbers: at most 255 * 255, within 16 bits
+    return ((grey * alpha + 255 * (255 - alpha) + 127) // 255).astype(np.uint8)
 
 
 def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
