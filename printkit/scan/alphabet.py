@@ -173,6 +173,7 @@ HOW_TO_DRAW: dict[Tile, str] = {
 # chest turned read as a gem, a ring as a heart, blades as a web), and how to keep them apart.
 LOOK_ALIKES: tuple[str, ...] = (
     "Rock fills its field edge to edge: drawn small, its hatching looks like spikes or a spring.",
+    "Rock is hatched or filled in, not scribbled round and round: round strokes read as a ring.",
     "Spikes stand on the floor, the top of the field empty; a spring always has both bars.",
     "A chest sits square to the grid with its lid line; a gem stands on a corner.",
     "A teleporter is a round, closed ring; a heart has its dip on top.",
