@@ -147,10 +147,27 @@ def _item(old: list[str], fresh: list[str], old_value: object, new_value: object
     apart = _dash_apart(old)
     lines = _nested(apart, _dash_apart(fresh), old_value, new_value)
     if lines is None:
-        return fresh
+        return _noted(old, fresh, old_value)
     if apart is not old and len(lines) > 1 and lines[1][:1] == " " and lines[1].strip()[:1] not in ("", "#"):
         lines = ["-" + lines[1][1:]] + lines[2:]  # the dash back on its item's first line, as it was
     return lines
+
+
+def _noted(old: list[str], fresh: list[str], old_value: object) -> list[str]:
+    """A one-line item's note kept after the one line that replaces it (`- {x: 3, y: 4}  # a
+    chest really`): the note is what follows the first ` #` before which the line reads as
+    the item."""
+    if len(old) != 1 or len(fresh) != 1:
+        return fresh
+    line, new = old[0].rstrip("\r\n"), fresh[0].rstrip("\r\n")
+    for at in (k for k in range(1, len(line)) if line[k] == "#" and line[k - 1] in " \t"):
+        try:
+            same = _same(yaml.safe_load(line[:at]), [old_value])
+        except yaml.YAMLError:
+            continue
+        if same:
+            return [new + "  " + line[at:] + fresh[0][len(new):]]
+    return fresh
 
 
 def _dash_apart(lines: list[str]) -> list[str]:
@@ -171,9 +188,13 @@ def _nested(old: list[str], fresh: list[str], old_value: object, new_value: obje
     old_body, indent = _dedented(old[1:])
     if old_body is None or (not indent and kind is dict):  # a list may stand at its key's indent
         return None
-    if len(fresh) >= 2:
+    if _flow(old_body):  # `- {x: 3, y: 4}`: no lines inside to keep
+        return None
+    if len(fresh) >= 2 and not _flow(fresh[1:]):
         fresh_body = _dedented(fresh[1:])[0]
-    elif kind is list:  # `players: [2, 3]` on one line: the new list as items, as yaml writes them
+    elif kind is list or len(fresh) >= 2:
+        # `players: [2, 3]` on one line, or a new item so (a scan's doubt, `- {x: 3, y: 4}`):
+        # the new value's lines as yaml writes them in block style
         fresh_body = yaml.safe_dump(new_value, allow_unicode=True, sort_keys=False, width=1 << 30).splitlines(True)
     else:
         return None
@@ -187,6 +208,11 @@ def _nested(old: list[str], fresh: list[str], old_value: object, new_value: obje
         return None
     body = _relaid(document, "".join(fresh_body), (), "")
     return [old[0]] + [" " * indent + piece if piece.strip() else piece for piece in body.splitlines(keepends=True)]
+
+
+def _flow(lines: list[str]) -> bool:
+    """Whether `lines` are one value in flow style on one line (`{x: 3}`, `[2, 3]`)."""
+    return len(lines) == 1 and lines[0].lstrip()[:1] in ("{", "[")
 
 
 def _dedented(lines: list[str]) -> tuple[list[str] | None, int]:

@@ -171,7 +171,10 @@ def test_knobs_that_contradict_each_other_are_one_located_error(tmp_path):
 
 @settings(max_examples=60, deadline=None)
 @given(levels, st.dictionaries(st.sampled_from(["x-note", "x-by", "x-list"]),
-                               st.one_of(st.text(max_size=12), st.integers(), st.lists(st.integers(), max_size=3))))
+                               st.one_of(st.text(max_size=12), st.integers(), st.lists(st.integers(), max_size=3),
+                                         st.lists(st.dictionaries(st.sampled_from(["x", "text", "tile"]),
+                                                                  st.one_of(st.text(max_size=8), st.integers(), st.none())),
+                                                  max_size=3))))
 def test_dump_keeps_x_keys_and_reads_back_the_same_level(
     tmp_path_factory: pytest.TempPathFactory, level: Level, extras: dict[str, object]
 ) -> None:
@@ -181,6 +184,19 @@ def test_dump_keeps_x_keys_and_reads_back_the_same_level(
     assert level_file.problems == [] and level_file.level() == level
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert {key: value for key, value in document.items() if key.startswith("x-")} == extras
+
+
+def test_a_scans_doubts_are_written_one_to_a_line_before_the_map(tmp_path: Path) -> None:
+    """A sheet drawn unlike anything the scan learned from may leave a hundred doubts: five
+    lines each put the map 500 lines down the file."""
+    from printkit.sinpin.loader import level_text
+
+    doubts = [{"x": x, "y": 0, "tile": ".", "other": "#", "text": f"{chr(65 + x)}1: open cave or rock? 95 %"}
+              for x in range(5)]
+    text = level_text(["#A.Z#", "#####"], extras={"x-scan-unsure": doubts})
+    assert text.splitlines()[1:7] == ["x-scan-unsure:"] + [
+        f"- {{x: {x}, y: 0, tile: ., other: '#', text: '{chr(65 + x)}1: open cave or rock? 95 %'}}" for x in range(5)]
+    assert yaml.safe_load(text)["x-scan-unsure"] == doubts and problems(tmp_path, text) == []
 
 
 def test_level_text_writes_invalid_values_for_the_loader_to_report(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ def test_kept_keys_stay_as_written_whatever_the_new_text_says() -> None:
     fresh = level_text(["A#", "#Z"], extras={"x-scan-unsure": [{"x": 0, "y": 0}]})
     text = relaid(_document(old), fresh, keep={"sinpin", "rules", "x-notes"})
     assert text == ("sinpin: 1\nrules:\n  blade_points: 1   # as printed\nx-notes: hi\n"
-                    "x-scan-unsure:\n- x: 0\n  y: 0\nmap: |\n  A#\n  #Z\n")
+                    "x-scan-unsure:\n- {x: 0, y: 0}\nmap: |\n  A#\n  #Z\n")
 
 
 def test_a_level_begun_without_a_map_gets_it_at_the_end() -> None:
@@ -196,6 +196,18 @@ def test_a_changed_item_of_a_list_of_mappings_keeps_the_notes_on_its_keys_left_a
     assert relaid(_document(old), fresh) == (
         "sinpin: 1\nx-scan-unsure:\n- x: 3  # a chest really\n  y: 4\n  text: 'D5: chest or gem? 70 %'\n"
         "# the rest is fine\nmap: |\n  #A\n  Z#\n")
+
+
+def test_a_changed_doubt_on_one_line_keeps_its_note() -> None:
+    """The scan writes its doubts one to a line (`- {x: 3, ...}`); one annotated, then scanned
+    again with its text changed: the note stays after the new line."""
+    old = ("sinpin: 1\nx-scan-unsure:\n- {x: 3, y: 4, text: 'D5: chest or gem? 60 %'}  # a chest really\n"
+           "- {x: 1, y: 1, text: 'B2: rock or web? 50 %'}  # kept\nmap: |\n  #A\n  Z#\n")
+    fresh = level_text(["#A", "Z#"], extras={"x-scan-unsure": [{"x": 3, "y": 4, "text": "D5: chest or gem? 70 %"},
+                                                                {"x": 1, "y": 1, "text": "B2: rock or web? 50 %"}]})
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\nx-scan-unsure:\n- {x: 3, y: 4, text: 'D5: chest or gem? 70 %'}  # a chest really\n"
+        "- {x: 1, y: 1, text: 'B2: rock or web? 50 %'}  # kept\nmap: |\n  #A\n  Z#\n")
 
 
 @pytest.mark.parametrize(("old", "new"), [

@@ -188,12 +188,29 @@ def level_text(
 
 
 def _extra(key: str, value: object) -> str:
+    if _records(value):
+        # a list of flat records (the scan's doubts: a hundred on a sheet drawn unlike any
+        # printkit learned from) one to a line, not five lines each before the map
+        assert isinstance(value, list)
+        name = key if re.fullmatch("[a-z][a-z0-9_-]*", key) else _quoted(key)
+        flow = [yaml.safe_dump(item, allow_unicode=True, sort_keys=False, width=1 << 30, default_flow_style=True)
+                for item in value]
+        text = "\n".join([f"{name}:", *(f"- {line.rstrip()}" for line in flow)])
+        if yaml.safe_load(text) == {key: value}:
+            return text
     text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30)
     if yaml.safe_load(text) != {key: value}:
         # PyYAML writes some line breaks (NEL, LS) raw into quoted text and reads them back
         # folded; double quotes everywhere escape them
         text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30, default_style='"')
     return text.rstrip("\n")
+
+
+def _records(value: object) -> bool:
+    """Whether `value` is a list of mappings of plain scalars (written one to a line)."""
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(item, dict) and item and all(isinstance(v, (str, int, float, bool)) or v is None for v in item.values())
+        for item in value)
 
 
 def _scalar(value: object) -> str:
