@@ -143,3 +143,21 @@ def test_a_corner_marker_in_view_but_unreadable_is_named_though_a_drawing_passes
     with pytest.raises(ScanError, match="bottom-right corner marker could not be read") as refused:
         find_sheet(photo)
     assert "another size" not in str(refused.value) and "cut off" not in str(refused.value)
+
+
+def test_a_corner_marker_read_where_the_others_do_not_put_it_is_not_called_unreadable():
+    """The bottom-left marker moved sharp along the sheet's edge (read, but not where the
+    other three put it): the four make no sheet, and the message says so, not that the marker
+    could not be read."""
+    sheet = drawn(3)
+    photo = gray(sheet).copy()
+    x0, y0, x1, y1 = _marker_box(sheet, 3, pad=1.0)
+    top = np.array(_marker_box(sheet, 0, pad=1.0)[:2])
+    shift = ((top - (x0, y0)) * 0.6).astype(int)  # most of the way along the edge to the next corner
+    marker = photo[y0:y1, x0:x1].copy()
+    photo[y0:y1, x0:x1] = 235
+    photo[y0 + shift[1]:y1 + shift[1], x0 + shift[0]:x1 + shift[0]] = marker
+    with pytest.raises(ScanError) as refused:
+        find_sheet(photo)
+    assert "could not be read" not in str(refused.value)
+    assert "do not sit where" in str(refused.value)

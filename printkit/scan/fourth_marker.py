@@ -181,15 +181,15 @@ def _side(square: np.ndarray) -> float:
     return float(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1).mean())
 
 
-def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates: int) -> tuple[int, bool] | None:
+def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates: int) -> tuple[int, bool, bool] | None:
     """The corner the other three corners' markers leave out when they make one sheet (the
-    size among those their ids allow that they fit best, THREE_MISFIT) and its marker was not
-    found or found elsewhere, and whether that sheet puts its marker wholly in the photo; None
-    when no three make a sheet. Four candidates that make no sheet may be three markers and
+    size among those their ids allow that they fit best, THREE_MISFIT), whether that sheet puts
+    its marker there wholly in the photo, and whether a marker with that id was read at all
+    (elsewhere: a sheet not lying flat, or of another print); None when no three make a sheet. Four candidates that make no sheet may be three markers and
     a drawing passing for the fourth: then the fourth is out of view (a cut-off sheet) or in
     view but not read (too small or blurred), not a sheet of another size."""
     height, width = shape[:2]
-    best: tuple[float, int, bool] | None = None
+    best: tuple[float, int, bool, bool] | None = None
     for missing in range(4):
         others = {corner: groups[corner] for corner in range(4) if corner != missing and corner in groups}
         if len(others) < 3:
@@ -201,8 +201,9 @@ def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates
             square = cv2.perspectiveTransform(square, matrix).reshape(-1, 2)
             inside = (square[:, 0] >= 0) & (square[:, 0] < width) & (square[:, 1] >= 0) & (square[:, 1] < height)
             if misfit <= THREE_MISFIT and (best is None or misfit < best[0]):
-                best = (misfit, missing, bool(inside.all()))
-    return None if best is None else (best[1], best[2])
+                read = any(m.marker_id == code.marker_ids()[missing] for m in groups.get(missing, []))
+                best = (misfit, missing, bool(inside.all()), read)
+    return None if best is None else best[1:]
 
 
 def threes_in(groups: dict[int, list[SeenT]], candidates: int) -> list[list[SeenT]]:

@@ -398,7 +398,7 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         odd = odd_corner(gray.shape, groups, CANDIDATES)
         if odd is not None and not odd[1]:
             raise ScanError(f"the sheet is cut off: its {CORNERS[odd[0]]} corner marker is out of the photo; {RETAKE}")
-        if odd is not None:  # three markers make one sheet, the fourth in view but unread
+        if odd is not None and not odd[2]:  # three markers make one sheet, the fourth in view but unread
             raise ScanError(f"the sheet's {CORNERS[odd[0]]} corner marker could not be read (too small, blurred or"
                             f" covered in the photo): {FOCUS}, fill the photo with the sheet, and {RETAKE}")
         raise ScanError(fit.problem)
