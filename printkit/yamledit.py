@@ -81,9 +81,10 @@ def _relaid(old: Document, fresh: str, keep: Iterable[str], before: str) -> str:
 def _relaid_items(old: Document, new: Document, fresh: str) -> str:
     """A block list's items (the lines of a list under its key, `- 2  # best`) laid out as
     `old` has them: the items left alike keep their lines, in the order both lists have them
-    (their longest common run); a changed mapping or list item in place of another is laid
-    out one level down (`- x: 3  # a chest really` keeps its note while its `text` changes);
-    the others go, new items go where the new list has them."""
+    (their longest common run); where as many items changed between two left alike, each
+    changed mapping or list item takes the place of the one it replaces, laid out one level
+    down (`- x: 3  # a chest really` keeps its note while its `text` changes); the others go,
+    new items go where the new list has them (a note never moves to another item)."""
     old_items, new_items = _items(old), _items(new)
     if old_items is None or new_items is None or len(old_items) * len(new_items) > MAX_MATCHED:
         return fresh
@@ -94,17 +95,19 @@ def _relaid_items(old: Document, new: Document, fresh: str) -> str:
     last = (-1, -1)
     for i, j in pairs + [(len(old_items), len(new_items))]:
         gap_old, gap_new = range(last[0] + 1, i), list(range(last[1] + 1, j))
+        in_place = len(gap_old) == len(gap_new)  # else which replaces which is a guess
         for index in gap_old:  # replaced in place while old and new are both mappings or both lists
             value, start, end = old_items[index]
-            if gap_new and _container(value) and _container(value) == _container(new_items[gap_new[0]][0]):
+            if in_place and gap_new and _container(value) and _container(value) == _container(new_items[gap_new[0]][0]):
                 item = new_items[gap_new.pop(0)]
                 pieces[start] = _item(old_lines[start:end], _lines(new_lines, item), value, item[0])
             else:
                 pieces[start] = []  # gone
         inserted = [piece for index in gap_new for piece in _lines(new_lines, new_items[index])]
         if i < len(old_items):
-            start, end = old_items[i][1:]
-            pieces[start] = inserted + old_lines[start:end]
+            value, start, end = old_items[i]
+            alike = old_lines[start:end]
+            pieces[start] = inserted + (_lines(new_lines, new_items[j]) if _as_yaml_wrote(alike, value) else alike)
         else:
             tail = inserted
         last = (i, j)
@@ -144,6 +147,8 @@ def _changed(old: list[str], fresh: list[str], key: str, old_value: object, new_
 def _item(old: list[str], fresh: list[str], old_value: object, new_value: object) -> list[str]:
     """A changed mapping or list item laid out one level down as `_nested` lays out a key's
     value, its dash taken as a line of its own (`- x: 3` as `-` and `  x: 3`) and put back."""
+    if _as_yaml_wrote(old, old_value):
+        return fresh
     apart = _dash_apart(old)
     lines = _nested(apart, _dash_apart(fresh), old_value, new_value)
     if lines is None:
@@ -151,6 +156,13 @@ def _item(old: list[str], fresh: list[str], old_value: object, new_value: object
     if apart is not old and len(lines) > 1 and lines[1][:1] == " " and lines[1].strip()[:1] not in ("", "#"):
         lines = ["-" + lines[1][1:]] + lines[2:]  # the dash back on its item's first line, as it was
     return lines
+
+
+def _as_yaml_wrote(lines: list[str], value: object) -> bool:
+    """Whether an item's lines are just what yaml writes for it in block style (an older
+    scan's doubt, five lines): nothing of the writer's to keep, so it takes the new layout."""
+    return "".join(lines).replace("\r\n", "\n") == yaml.safe_dump([value], allow_unicode=True, sort_keys=False,
+                                                                   width=1 << 30)
 
 
 def _noted(old: list[str], fresh: list[str], old_value: object) -> list[str]:

@@ -38,6 +38,12 @@ def _png(image) -> bytes:
     return out.getvalue()
 
 
+def _png_with_transparent_shade(image, shade: int) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", transparency=shade)  # a tRNS chunk: that grey shade is transparent
+    return out.getvalue()
+
+
 def _pngs() -> dict[str, bytes]:
     """picture() as each kind of PNG; where one has transparency, the background (230) is
     transparent over black and the rectangle (10) opaque: on white paper 255 and 10."""
@@ -52,13 +58,14 @@ def _pngs() -> dict[str, bytes]:
         "rgba-16-bit": cv2.imencode(".png", cv2.merge([black, black, black, alpha]).astype(np.uint16) * 257)[1].tobytes(),
         "grey-with-alpha": _png(Image.merge("LA", [Image.fromarray(black), Image.fromarray(alpha)])),
         "palette-with-transparency": _png(rgba.quantize(colors=4)),
+        "grey-with-a-transparent-shade": _png_with_transparent_shade(Image.fromarray(black), 0),
         "grey-16-bit": cv2.imencode(".png", grey.astype(np.uint16) * 257)[1].tobytes(),
         "palette": _png(Image.fromarray(grey).convert("P")),
     }
 
 
 @pytest.mark.parametrize("kind", ["rgba", "rgba-16-bit", "grey-with-alpha", "palette-with-transparency",
-                                  "grey-16-bit", "palette"])
+                                  "grey-with-a-transparent-shade", "grey-16-bit", "palette"])
 def test_every_kind_of_png_comes_in_grey_its_transparency_laid_on_white(tmp_path, kind):
     """A PNG with transparency was read as if its transparent parts were black (what they hold
     under the alpha); a screenshot or an image with its background cut away has them."""

@@ -197,6 +197,9 @@ def test_a_scans_doubts_are_written_one_to_a_line_before_the_map(tmp_path: Path)
     assert text.splitlines()[1:7] == ["x-scan-unsure:"] + [
         f"- {{x: {x}, y: 0, tile: ., other: '#', text: '{chr(65 + x)}1: open cave or rock? 95 %'}}" for x in range(5)]
     assert yaml.safe_load(text)["x-scan-unsure"] == doubts and problems(tmp_path, text) == []
+    broken = [{"x": 0, "text": "two\nlines"}]  # not one a line in flow style: written in block style
+    text = level_text(["#A.Z#", "#####"], extras={"x-notes": broken})
+    assert "- x: 0\n" in text and yaml.safe_load(text)["x-notes"] == broken
 
 
 def test_level_text_writes_invalid_values_for_the_loader_to_report(tmp_path: Path) -> None:

@@ -210,6 +210,30 @@ def test_a_changed_doubt_on_one_line_keeps_its_note() -> None:
         "- {x: 1, y: 1, text: 'B2: rock or web? 50 %'}  # kept\nmap: |\n  #A\n  Z#\n")
 
 
+def test_a_note_never_moves_to_another_doubt() -> None:
+    """The first doubt annotated, then gone in a new scan that changed the second: which new
+    doubt replaces which old one is a guess, so no note is carried (it was put on the second)."""
+    old = ("sinpin: 1\nx-scan-unsure:\n- {x: 0, y: 0, text: 'A1: rock or spring? 60 %'}  # really rock, drawn badly\n"
+           "- {x: 1, y: 0, text: 'B1: rock or spring? 60 %'}\n- {x: 2, y: 0, text: 'C1: rock or web? 60 %'}\n"
+           "map: |\n  #A\n  Z#\n")
+    fresh = level_text(["#A", "Z#"], extras={"x-scan-unsure": [{"x": 1, "y": 0, "text": "B1: rock or spring? 70 %"},
+                                                                {"x": 2, "y": 0, "text": "C1: rock or web? 60 %"}]})
+    assert relaid(_document(old), fresh) == fresh
+
+
+def test_an_older_scans_doubts_take_the_one_line_layout_but_where_annotated() -> None:
+    """Doubts as an older printkit wrote them (five lines each) take the one-line layout when
+    the file is rewritten, changed or not; one the designer annotated keeps its lines."""
+    old = ("sinpin: 1\nx-scan-unsure:\n- x: 3\n  y: 4\n  text: 'D5: chest or gem? 60 %'\n- x: 1  # mine\n  y: 1\n"
+           "  text: kept\n- x: 2\n  y: 2\n  text: same\nmap: |\n  #A\n  Z#\n")
+    fresh = level_text(["#A", "Z#"], extras={"x-scan-unsure": [{"x": 3, "y": 4, "text": "D5: chest or gem? 70 %"},
+                                                                {"x": 1, "y": 1, "text": "kept"},
+                                                                {"x": 2, "y": 2, "text": "same"}]})
+    assert relaid(_document(old), fresh) == (
+        "sinpin: 1\nx-scan-unsure:\n- {x: 3, y: 4, text: 'D5: chest or gem? 70 %'}\n- x: 1  # mine\n  y: 1\n"
+        "  text: kept\n- {x: 2, y: 2, text: same}\nmap: |\n  #A\n  Z#\n")
+
+
 @pytest.mark.parametrize(("old", "new"), [
     ("name: >-  # working title\n  Crystal\n  Cave\n", 'name: "Deep Cave"  # working title\n'),
     ("name: Crystal\n  Cave  # working title\n", 'name: "Deep Cave"  # working title\n'),

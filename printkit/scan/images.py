@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tempfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -67,11 +68,28 @@ def _decoded(data: bytes) -> np.ndarray | None:
     try:
         if _transparent_png(data):
             image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
-            if image is not None and image.ndim == 3 and image.shape[2] in (2, 4):
+            if image is not None and image.ndim == 3 and image.shape[2] == 4:  # colour or grey, and alpha
                 return _turned(_on_white(image), _png_orientation(data))
+            if image is not None and image.ndim == 2:  # grey with one transparent shade (tRNS)
+                return _turned(_grey_on_white(image, _chunk(data, b"tRNS")), _png_orientation(data))
         return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         return None
+
+
+def _chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """A PNG's chunks before its pixels (IDAT), as (type, data); nothing when not a PNG."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return
+    at = 8
+    while at + 8 <= len(data) and data[at + 4:at + 8] != b"IDAT":
+        length = int.from_bytes(data[at:at + 4], "big")
+        yield data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        at += 12 + length
+
+
+def _chunk(data: bytes, kind: bytes) -> bytes | None:
+    return next((body for name, body in _chunks(data) if name == kind), None)
 
 
 def _transparent_png(data: bytes) -> bool:
@@ -79,26 +97,32 @@ def _transparent_png(data: bytes) -> bool:
     transparent colour (a tRNS chunk, before the pixels). OpenCV's grey read drops it and
     gives what the transparent pixels hold, often black."""
     return data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 25 and (
-        data[25] in (4, 6) or b"tRNS" in data[:data.find(b"IDAT")])
+        data[25] in (4, 6) or _chunk(data, b"tRNS") is not None)
 
 
 def _png_orientation(data: bytes) -> int:
     """The EXIF orientation (1 to 8) in a PNG's eXIf chunk, 1 without one. OpenCV's grey read
     turns the image as it says; the read that keeps the alpha does not."""
-    at = 8
-    while at + 8 <= len(data) and data[at + 4:at + 8] != b"IDAT":  # (eXIf comes before the pixels)
-        length = int.from_bytes(data[at:at + 4], "big")
-        if data[at + 4:at + 8] == b"eXIf":
-            exif = data[at + 8:at + 8 + length]
-            order = "little" if exif[:2] == b"II" else "big"
-            ifd = int.from_bytes(exif[4:8], order)
-            for entry in range(ifd + 2, ifd + 2 + 12 * int.from_bytes(exif[ifd:ifd + 2], order), 12):
-                if int.from_bytes(exif[entry:entry + 2], order) == 0x0112:  # Orientation, a SHORT
-                    value = int.from_bytes(exif[entry + 8:entry + 10], order)
-                    return value if 1 <= value <= 8 else 1
-            return 1
-        at += 12 + length
+    exif = _chunk(data, b"eXIf")
+    if exif is None:
+        return 1
+    order = "little" if exif[:2] == b"II" else "big"
+    ifd = int.from_bytes(exif[4:8], order)
+    for entry in range(ifd + 2, ifd + 2 + 12 * int.from_bytes(exif[ifd:ifd + 2], order), 12):
+        if int.from_bytes(exif[entry:entry + 2], order) == 0x0112:  # Orientation, a SHORT
+            value = int.from_bytes(exif[entry + 8:entry + 10], order)
+            return value if 1 <= value <= 8 else 1
     return 1
+
+
+def _grey_on_white(image: np.ndarray, transparent: bytes | None) -> np.ndarray:
+    """A grey PNG whose tRNS chunk names one shade transparent (8 or 16 bits): that shade
+    laid on white paper."""
+    shade = int.from_bytes(transparent[:2], "big") if transparent and len(transparent) >= 2 else None
+    grey = ((image.astype(np.uint32) + 128) // 257).astype(np.uint8) if image.dtype == np.uint16 else image.copy()
+    if shade is not None:
+        grey[image == shade] = 255
+    return grey
 
 
 def _turned(image: np.ndarray, orientation: int) -> np.ndarray:
@@ -110,12 +134,12 @@ def _turned(image: np.ndarray, orientation: int) -> np.ndarray:
 
 
 def _on_white(image: np.ndarray) -> np.ndarray:
-    """A PNG with alpha (as OpenCV gives it: BGRA or grey and alpha, 8 or 16 bits) laid on
+    """A PNG with alpha (as OpenCV gives it: BGRA, grey and alpha too; 8 or 16 bits) laid on
     white paper, as grey (a scan exported with its paper cut away, a screenshot)."""
     if image.dtype == np.uint16:
         image = ((image.astype(np.uint32) + 128) // 257).astype(np.uint8)
     colour, alpha = image[:, :, :-1], image[:, :, -1].astype(np.uint16)
-    grey = (colour[:, :, 0] if colour.shape[2] == 1 else cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)).astype(np.uint16)
+    grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY).astype(np.uint16)
     # grey * a + white * (1 - a), in whole numbers: at most 255 * 255, within 16 bits
     return ((grey * alpha + 255 * (255 - alpha) + 127) // 255).astype(np.uint8)
 

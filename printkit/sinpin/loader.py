@@ -196,8 +196,8 @@ def _extra(key: str, value: object) -> str:
         flow = [yaml.safe_dump(item, allow_unicode=True, sort_keys=False, width=1 << 30, default_flow_style=True)
                 for item in value]
         text = "\n".join([f"{name}:", *(f"- {line.rstrip()}" for line in flow)])
-        if yaml.safe_load(text) == {key: value}:
-            return text
+        if all(line.count("\n") == 1 for line in flow) and yaml.safe_load(text) == {key: value}:
+            return text  # (a text with a line break in it goes over lines: then as below)
     text = yaml.safe_dump({key: value}, allow_unicode=True, sort_keys=False, width=1 << 30)
     if yaml.safe_load(text) != {key: value}:
         # PyYAML writes some line breaks (NEL, LS) raw into quoted text and reads them back
