@@ -399,8 +399,9 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         if odd is not None and not odd[1]:
             raise ScanError(f"the sheet is cut off: its {CORNERS[odd[0]]} corner marker is out of the photo; {RETAKE}")
         if odd is not None and not odd[2]:  # three markers make one sheet, the fourth in view but unread
-            raise ScanError(f"the sheet's {CORNERS[odd[0]]} corner marker could not be read (too small, blurred or"
-                            f" covered in the photo): {FOCUS}, fill the photo with the sheet, and {RETAKE}")
+            raise ScanError(f"the sheet's {CORNERS[odd[0]]} corner marker could not be read (too small, blurred,"
+                            f" covered or in shadow in the photo): {FOCUS}, fill the photo with the sheet, and {RETAKE},"
+                            " in good light")
         raise ScanError(fit.problem)
     assert fit.code is not None and fit.matrix is not None
     return FoundSheet(fit.code, fit.matrix, fit.marker_px * MARKER_MM / fit.code.marker_mm, fit.residual)
