@@ -61,7 +61,7 @@ def three_fits(three: Sequence[Seen], missing: int) -> list[tuple[float, SheetCo
     `missing` make: its misfit (RMS, in marker sides), code and homography page mm -> photo
     px fitted to the three's 12 corners, best fit first."""
     photo = np.concatenate([m.points for m in three])
-    side = float(np.mean([np.linalg.norm(m.points - np.roll(m.points, 1, axis=0), axis=1).mean() for m in three]))
+    side = float(np.mean([_side(m.points) for m in three]))
     fits = []
     for marker_id in (i for i in SHEET_IDS if corner_of(i) == missing):
         try:
@@ -185,9 +185,10 @@ def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates
     """The corner the other three corners' markers leave out when they make one sheet (the
     size among those their ids allow that they fit best, THREE_MISFIT), whether that sheet puts
     its marker there wholly in the photo, and whether a marker with that id was read at all
-    (elsewhere: a sheet not lying flat, or of another print); None when no three make a sheet. Four candidates that make no sheet may be three markers and
-    a drawing passing for the fourth: then the fourth is out of view (a cut-off sheet) or in
-    view but not read (too small or blurred), not a sheet of another size."""
+    (elsewhere: a sheet not lying flat, or of another print); None when no three make a
+    sheet. Four candidates that make no sheet may be three markers and a drawing passing for
+    the fourth: then the fourth is out of view (a cut-off sheet) or in view but not read (too
+    small, blurred or shadowed), not a sheet of another size."""
     height, width = shape[:2]
     best: tuple[float, int, bool, bool] | None = None
     for missing in range(4):

@@ -11,6 +11,7 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 import yaml
 
@@ -191,7 +192,6 @@ def _extra(key: str, value: object) -> str:
     if _records(value):
         # a list of flat records (the scan's doubts: a hundred on a sheet drawn unlike any
         # printkit learned from) one to a line, not five lines each before the map
-        assert isinstance(value, list)
         name = key if re.fullmatch("[a-z][a-z0-9_-]*", key) else _quoted(key)
         flow = [yaml.safe_dump(item, allow_unicode=True, sort_keys=False, width=1 << 30, default_flow_style=True)
                 for item in value]
@@ -206,7 +206,7 @@ def _extra(key: str, value: object) -> str:
     return text.rstrip("\n")
 
 
-def _records(value: object) -> bool:
+def _records(value: object) -> TypeGuard[list[dict[str, object]]]:
     """Whether `value` is a list of mappings of plain scalars (written one to a line)."""
     return isinstance(value, list) and bool(value) and all(
         isinstance(item, dict) and item and all(isinstance(v, (str, int, float, bool)) or v is None for v in item.values())
