@@ -161,3 +161,23 @@ def test_a_corner_marker_read_where_the_others_do_not_put_it_is_not_called_unrea
         find_sheet(photo)
     assert "could not be read" not in str(refused.value)
     assert "do not sit where" in str(refused.value)
+
+
+@pytest.mark.parametrize("long_side, enlarged", [(2048, True), (3264, False)])
+def test_only_a_small_photo_is_looked_at_enlarged(monkeypatch, long_side, enlarged):
+    """An 8 MP photo enlarged twice is 32 MP, half a second of the marker detector's: only a
+    photo up to 2600 px long (5 MP), whose markers may be two px a cell, is (a photo with
+    no sheet in it goes through every pass)."""
+    from printkit.scan import markers
+
+    scales = []
+    detect = markers._detect_scaled
+
+    def spied(gray, scale, *args, **kwargs):
+        scales.append(scale)
+        return detect(gray, scale, *args, **kwargs)
+
+    monkeypatch.setattr(markers, "_detect_scaled", spied)
+    with pytest.raises(ScanError):
+        find_sheet(np.full((long_side * 3 // 4, long_side), 200, np.uint8))
+    assert (2.0 in scales) == enlarged

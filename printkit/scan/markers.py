@@ -30,6 +30,11 @@ from printkit.scan.layout import CORNERS, MARKER_MM, SheetCode, corner_of, decod
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 
 DETECT_SIDE = 1800  # px: markers are looked for in a copy this big first (fast), then in the photo itself
+# px: a photo no longer than this is also looked at enlarged twice (its markers may be two px a
+# cell); a longer one is not: an 8 MP photo enlarged is 32 MP, 0.5 s of the detector's for a
+# marker the looks round those found see too (500 test photos: the same sheets found, the
+# same fields read; the hardest photo's sheet found in 0.67 s instead of 1.13 s)
+ENLARGE_BELOW = 2600
 MAX_RESIDUAL = 0.25  # of a marker's side: markers further off one flat sheet are not one sheet
 CLOSE_PX = 4.5  # px a mm of the upright page warped around the best marker found (cells 4.5 px)
 CLOSE_REACH = (12.0, 340.0)  # mm: the warped page reaches this far outwards and inwards of that marker
@@ -350,7 +355,7 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
     """The sheet in a grey photo; ScanError saying what to do when it is not there whole."""
     scale = min(1.0, DETECT_SIDE / max(gray.shape))
     passes = [scale] + ([1.0] if scale < 1.0 else [])
-    if max(gray.shape) <= 2 * DETECT_SIDE:  # a small photo: its markers may be two px a cell
+    if max(gray.shape) <= ENLARGE_BELOW:  # a small photo: its markers may be two px a cell
         passes.append(2.0)
     candidates: list[_Marker] = []
     for again in passes:
