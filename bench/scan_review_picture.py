@@ -59,7 +59,7 @@ def main() -> int:
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
                 page.goto(address)
                 page.wait_for_selector("body[data-ready=true]")
-                page.hover("#scan-review li >> nth=2")  # frames that question's field on the map
+                page.hover("#scan-review li >> nth=0")  # the least sure: frames its field on the map
                 page.wait_for_timeout(150)
                 shot = page.screenshot()
                 browser.close()

@@ -36,6 +36,19 @@ map: |
 """
 
 
+# written in field order, as the scan writes them: listed least sure first
+UNSORTED = """sinpin: 1
+x-scan-unsure:
+- {x: 2, y: 1, tile: H, other: w, text: "C2: ladder or web? 90 %"}
+- {x: 3, y: 1, tile: ".", other: "*", text: "D2: open cave or gem? 40 %"}
+- {x: 5, y: 1, tile: ".", other: "#", text: "F2: open cave or rock? 71 %"}
+map: |
+  #######
+  #AH.Z.#
+  #######
+"""
+
+
 # the scan unsure where the door is: taking it at D2 answers B2's question too (S3: one α)
 DOOR = """sinpin: 1
 x-scan-unsure:
@@ -54,6 +67,7 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "scanned.yaml").write_text(SCANNED, encoding="utf-8")
     (tmp_path / "legacy.yaml").write_text(LEGACY, encoding="utf-8")
     (tmp_path / "door.yaml").write_text(DOOR, encoding="utf-8")
+    (tmp_path / "unsorted.yaml").write_text(UNSORTED, encoding="utf-8")
     tall = ["#" * 12] + ["#" + "." * 10 + "#"] * 16 + ["#" * 12]
     tall[1] = "#A........Z#"
     (tmp_path / "tall.yaml").write_text("sinpin: 1\nmap: |\n" + "".join(f"  {row}\n" for row in tall),
@@ -123,6 +137,19 @@ def test_the_kept_keys_line_follows_the_questions_settled(page: Page) -> None:
     expect(page.locator("#extras")).to_contain_text("x-scan-unsure")
 
 
+def test_the_least_sure_questions_are_listed_first(page: Page) -> None:
+    """A sheet drawn unlike the training drawings leaves dozens of questions, in field order:
+    the likely misreads (the least sure) lead the list; keeping one leaves the order."""
+    open_level(page, "unsorted.yaml")
+    questions = page.locator("#scan-review .scan-question")
+    expect(questions).to_have_count(3)
+    assert [text.split(":")[0] for text in questions.all_text_contents()] == ["D2", "F2", "C2"]
+    expect(page.locator("#scan-note")).to_contain_text("least sure first")
+    page.locator("#scan-review li").first.locator(".scan-keep").click()
+    expect(questions).to_have_count(2)
+    assert [text.split(":")[0] for text in questions.all_text_contents()] == ["F2", "C2"]
+
+
 def test_a_percent_stays_with_its_number(page: Page) -> None:
     # a narrow panel wrapped "62 %" as "62" and a "%" on a line of its own
     open_level(page, "scanned.yaml")
@@ -146,7 +173,7 @@ def test_taking_the_door_elsewhere_answers_the_question_of_the_field_it_left(pag
     # the door moved off B2 left it open cave, and B2's question ("α or rock?") silently gone
     open_level(page, "door.yaml")
     items = page.locator("#scan-review li")
-    items.nth(1).locator(".scan-take").click()  # the door is at D2
+    items.filter(has_text="D2:").locator(".scan-take").click()  # the door is at D2
     expect(items).to_have_count(0)
     assert rows(page)[1] == "##.AZ.#"  # B2 the rock its question offered
     page.keyboard.press("Control+z")  # one step

@@ -63,6 +63,12 @@ export function otherInText(text, tileLabel, labels) {
   return Object.keys(labels).find((char) => labels[char] === asked[2]) ?? null;
 }
 
+// The percent a question gives its tile ("C2: ladder or web? 62 %"); none: listed last.
+export function sureness(mark) {
+  const percent = / (\d+) %/.exec(mark?.text ?? "");
+  return percent ? Number(percent[1]) : Infinity;
+}
+
 function showReview(marks, grid, actions) {
   let box = document.querySelector("#scan-review");
   if (!box) {
@@ -75,10 +81,12 @@ function showReview(marks, grid, actions) {
   box.replaceChildren();
   if (!marks.length) return;
   const count = `${marks.length} field${marks.length === 1 ? "" : "s"}`;
-  element("p", { id: "scan-note", textContent: `Scan: ${count} to check (dashed rings). Keep the tile read or take the other; painting a field decides it too.` }, box);
+  element("p", { id: "scan-note", textContent: `Scan: ${count} to check (dashed rings), least sure first. Keep the tile read or take the other; painting a field decides it too.` }, box);
   const list = element("ul", { className: "scan-list" }, box);
   const label = (char) => grid.labels[char] ?? char;
-  for (const mark of marks) {
+  // least sure first: on a sheet with dozens of questions the likely misreads lead the list,
+  // and once they are settled the rest can be kept all at once (a stable sort: ties by field)
+  for (const mark of [...marks].sort((a, b) => sureness(a) - sureness(b))) {
     const item = element("li", {}, list);
     item.dataset.x = mark.x;
     item.dataset.y = mark.y;
