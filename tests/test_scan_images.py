@@ -77,6 +77,44 @@ def test_every_kind_of_png_comes_in_grey_its_transparency_laid_on_white(tmp_path
     assert abs(int(gray[60, 70]) - 10) < 3 and abs(int(gray[150, 250]) - background) < 3
 
 
+def _low_depth_grey_png(bits: int, rows: list[list[int]], transparent: int) -> bytes:
+    """A grey PNG of 1, 2 or 4 bits a pixel with a tRNS chunk, written by hand: neither PIL
+    nor OpenCV writes one."""
+    import struct
+    import zlib
+
+    raw = b""
+    for row in rows:
+        packed, value, filled = bytearray(), 0, 0
+        for sample in row:
+            value, filled = value << bits | sample, filled + bits
+            if filled == 8:
+                packed.append(value)
+                value, filled = 0, 0
+        if filled:
+            packed.append(value << (8 - filled))
+        raw += b"\0" + bytes(packed)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", len(rows[0]), len(rows), bits, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"tRNS", struct.pack(">H", transparent))
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize(("bits", "transparent", "ink"), [(4, 5, 0), (2, 1, 3), (1, 1, 0)])
+def test_a_low_depth_grey_png_has_its_transparent_shade_laid_on_white(tmp_path, bits, transparent, ink):
+    """The tRNS shade of a 1, 2 or 4-bit grey PNG is in the file's own scale, OpenCV's pixels
+    in 0..255: a 4-bit PNG transparent at 5 kept its transparent parts at 85 (dark grey paper)."""
+    rows = [[ink if (x // 4 + y // 4) % 2 else transparent for x in range(16)] for y in range(16)]
+    path = tmp_path / "photo.png"
+    path.write_bytes(_low_depth_grey_png(bits, rows, transparent))
+    gray = images.load_gray(str(path))
+    top = (1 << bits) - 1
+    assert gray[0, 0] == 255 and gray[0, 4] == ink * 255 // top
+
+
 def test_half_transparent_grey_is_laid_on_white(tmp_path):
     path = tmp_path / "photo.png"
     cv2.imwrite(str(path), cv2.merge([np.full((10, 10), value, np.uint8) for value in (0, 100, 200, 128)]))

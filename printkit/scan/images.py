@@ -71,7 +71,7 @@ def _decoded(data: bytes) -> np.ndarray | None:
             if image is not None and image.ndim == 3 and image.shape[2] == 4:  # colour or grey, and alpha
                 return _turned(_on_white(image), _png_orientation(data))
             if image is not None and image.ndim == 2:  # grey with one transparent shade (tRNS)
-                return _turned(_grey_on_white(image, _chunk(data, b"tRNS")), _png_orientation(data))
+                return _turned(_grey_on_white(image, _chunk(data, b"tRNS"), data[24]), _png_orientation(data))
         return cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         return None
@@ -115,10 +115,13 @@ def _png_orientation(data: bytes) -> int:
     return 1
 
 
-def _grey_on_white(image: np.ndarray, transparent: bytes | None) -> np.ndarray:
-    """A grey PNG whose tRNS chunk names one shade transparent (8 or 16 bits): that shade
+def _grey_on_white(image: np.ndarray, transparent: bytes | None, bit_depth: int = 8) -> np.ndarray:
+    """A grey PNG whose tRNS chunk names one shade transparent (1 to 16 bits): that shade
     laid on white paper."""
     shade = int.from_bytes(transparent[:2], "big") if transparent and len(transparent) >= 2 else None
+    if shade is not None and bit_depth < 8:
+        # OpenCV widens 1, 2 and 4-bit grey to 0..255 (a 4-bit 5 is 85); tRNS keeps the file's own scale
+        shade = shade * 255 // ((1 << bit_depth) - 1)
     grey = ((image.astype(np.uint32) + 128) // 257).astype(np.uint8) if image.dtype == np.uint16 else image.copy()
     if shade is not None:
         grey[image == shade] = 255
