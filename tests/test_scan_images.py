@@ -216,6 +216,20 @@ def test_a_photo_in_focus_is_sharp_a_blurred_one_is_not_and_a_plain_one_is_not_b
     assert not images.looks_blurred(np.full((900, 1200), 240, np.uint8))  # a blank page: nothing to be sharp
 
 
+def test_a_photo_smeared_one_way_is_blurred_though_its_steepest_edges_stay_steep():
+    """A shaken phone's photo (smeared 15 px one way, about 2 mm on the paper): the edges along
+    the smear keep it sharp by sharpness(), across the smear it is as soft as a photo out of
+    focus; a sharp photo is steep every way."""
+    from scansheets import drawn, gray
+    photo = gray(drawn(3))
+    line = np.zeros((15, 15), np.float32)
+    line[:, 7] = 1 / 15  # a vertical smear
+    shaken = cv2.filter2D(photo, -1, line)
+    assert images.sharpness(shaken) > images.BLURRED_SHARPNESS  # not blurred by the steepest edges
+    assert images.sharpness_across_smear(shaken) < images.SMEARED_SHARPNESS < images.sharpness_across_smear(photo)
+    assert images.looks_blurred(shaken) and not images.looks_blurred(photo)
+
+
 @pytest.mark.parametrize("orientation", range(1, 9))
 def test_a_png_with_transparency_is_turned_as_its_exif_says_like_any_other(tmp_path, orientation):
     """OpenCV turns a photo as its EXIF orientation says, also a PNG's (eXIf); the read that

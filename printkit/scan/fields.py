@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.errors import FOCUS, RETAKE, ScanError
+from printkit.scan.images import looks_blurred
 from printkit.scan.layout import SheetCode
 from printkit.sinpin.rules import FIELD_MM
 
@@ -268,10 +269,14 @@ def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
     return peak - base, float(above.sum()) / PX, float(len(profiles))
 
 
-def check_quality(grid: FlatGrid) -> None:
-    """ScanError when the printed lines come out too faint or too blurred to read fields."""
+def check_quality(grid: FlatGrid, photo: np.ndarray | None = None) -> None:
+    """ScanError when the printed lines come out too faint or too blurred to read fields
+    (`photo`, the grey photo the grid is from, tells blur from faint print)."""
     code = grid.code
     lines = (code.columns + 1) * code.rows + (code.rows + 1) * code.columns
+    if grid.paper_level >= DIM_PAPER and grid.line_contrast < 0.18 and photo is not None and looks_blurred(photo):
+        # the paper lit but its thin lines faded: a shaken phone's smear fades them as faint print does
+        raise ScanError(f"the photo is too blurred to read the fields; {FOCUS}, and {RETAKE}")
     if grid.paper_level < DIM_PAPER or grid.line_contrast < 0.18:
         raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
                         " in more light")

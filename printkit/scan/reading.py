@@ -98,7 +98,7 @@ def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, np.ndarray]:
     """The sheet found in a grey photo and its fields' (N, P, P) patches, row by row."""
     found = find_sheet(gray)
     grid = flatten(gray, found.page_to_photo, found.code, found.marker_px)
-    check_quality(grid)
+    check_quality(grid, gray)
     patches = field_patches(grid)
     return found, patches.reshape(-1, *patches.shape[2:])
 
