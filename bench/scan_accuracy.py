@@ -79,16 +79,16 @@ def main() -> int:
                 gray = load_gray(str(path.with_suffix(".jpg")))
                 start = time.process_time()
                 try:
-                    found, patches = photo_patches(gray)
+                    found, patches, washed = photo_patches(gray)
                 except ScanError as error:
                     cache[path.stem] = error
                     raise
-                cache[path.stem] = (found.code, found.page_to_photo, patches)
+                cache[path.stem] = (found.code, found.page_to_photo, patches, washed)
             entry = cache[path.stem]
             if isinstance(entry, ScanError):
                 raise entry
-            found_code, found_matrix, patches = entry
-            reading = combined([FieldOdds(found_code, field_odds(patches, model))])
+            found_code, found_matrix, patches, washed = entry
+            reading = combined([FieldOdds(found_code, field_odds(patches, model), washed)])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
             misses[error.message.split(":")[0].split(" (")[0]] += 1

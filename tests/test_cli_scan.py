@@ -327,27 +327,35 @@ def test_a_photo_too_blurred_to_find_the_markers_says_to_focus(tmp_path, sigma):
     assert "blurred" in result.stderr and "let it focus" in result.stderr and "cut off" not in result.stderr
 
 
-def smeared(photo: np.ndarray, length: int, degrees: float) -> np.ndarray:
-    """`photo` as a shaken phone takes it: smeared `length` px along `degrees`."""
-    line = np.zeros((length, length), np.float32)
-    line[length // 2, :] = 1
-    turn = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), degrees, 1.0)
-    line = cv2.warpAffine(line, turn, (length, length))
-    return cv2.filter2D(photo, -1, line / line.sum())
-
-
 @pytest.mark.parametrize(("length", "degrees"), [(11, 0), (11, 30), (15, 75)])
 def test_a_photo_smeared_by_a_shaken_phone_says_blurred_not_cut_off_or_faint(tmp_path, length, degrees):
     """A shaken phone smears the photo one way (1 to 1.5 mm on the paper here): the edges along
     the smear stay steep, so the blur measure (the steepest edges) called it sharp, and the
     markers or lines it lost were told as a sheet cut off (found only 1 of 4 markers) or
     too faint to read: a family would retake it the same way, shaking again."""
+    from printkit.scan.synth.mishaps import smeared
+
     path = tmp_path / "shaken.png"
     cv2.imwrite(str(path), smeared(gray(drawn(3)), length, degrees))
     result = run("scan", str(path))
     assert result.exit_code == 2 and result.stdout == ""
     assert "blurred" in result.stderr and "hold the phone still" in result.stderr
     assert "cut off" not in result.stderr and "faint" not in result.stderr
+
+
+def test_a_photo_with_a_big_glare_is_refused_and_nothing_written(tmp_path):
+    """The reflection of a lamp washing out a third of the fields: exit 2 with what to do
+    (before, the level was written with them read as open cave, most unlisted)."""
+    from printkit.scan.synth.mishaps import glared
+
+    sheet = drawn(3)
+    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
+    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), sheet.photo.page_to_photo)[0, 0]
+    path, out = tmp_path / "glare.png", tmp_path / "level.yaml"
+    cv2.imwrite(str(path), glared(gray(sheet), (float(centre[0]), float(centre[1])), 130))
+    result = run("scan", str(path), "-o", str(out))
+    assert result.exit_code == 2 and not out.exists() and result.stdout == ""
+    assert "a glare" in result.stderr and "without flash" in result.stderr
 
 
 def test_a_blurred_photo_with_one_marker_readable_is_not_called_cut_off(tmp_path):

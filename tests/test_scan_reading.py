@@ -9,6 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from scansheets import LEVEL, drawn, gray, shadowed
@@ -19,7 +20,8 @@ from printkit.scan.features import features
 from printkit.scan.fields import PATCH, check_quality, field_patches, flatten
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import find_sheet
-from printkit.scan.reading import UNFAMILIAR_GAP, UNFAMILIAR_SHARE, UNSURE, FieldOdds, Unsure, combined, decide, read_photo, shifted, walled_in
+from printkit.scan.reading import (UNFAMILIAR_GAP, UNFAMILIAR_SHARE, UNSURE, WASHED_NOTE, FieldOdds, Unsure, combined, decide,
+                                   read_photo, shifted, walled_in)
 from printkit.sinpin.tiles import Tile
 
 K = len(classifier.CLASSES)
@@ -236,10 +238,15 @@ def test_field_lines_are_found_where_the_paper_moved_them_and_filled_in_under_in
         ink[y - 1:y + 2, :] = 0.85
     ink[margin + FIELD_PX:margin + 2 * FIELD_PX, margin:margin + 2 * FIELD_PX] = 0.9  # two fields filled with rock
     ink = cv2.GaussianBlur(ink, (0, 0), 0.7)
-    dx, dy, profiles, hidden = _frame_lines(ink, code)
+    dx, dy, profiles, hidden, faded = _frame_lines(ink, code)
     assert np.allclose(dx, 5, atol=0.6) and np.allclose(dy, -3, atol=0.6)
     # the 7 pieces beside the rock were not seen, and are counted as hidden by ink (not blur)
     assert (len(profiles), hidden) == (5 * 3 + 4 * 4 - 7, 7)
+    assert not faded.any()  # hidden by ink is not faded
+    ink[:margin + FIELD_PX + 30, margin + 3 * FIELD_PX - 30:] = 0.0  # a glare whitens the top-right corner
+    faded = _frame_lines(ink, code)[4]
+    # the top-right field's four pieces are gone; its neighbours below and left lose the one they share
+    assert faded.tolist() == [[0, 0, 1, 4], [0, 0, 0, 1], [0, 0, 0, 0]]
 
 
 def test_photos_of_two_different_sheets_of_one_size_are_not_combined():
@@ -251,6 +258,52 @@ def test_photos_of_two_different_sheets_of_one_size_are_not_combined():
     unsure = odds([[A, OPEN, ROCK, Z]], sure=0.6)  # where a photo is unsure (a glare), it is the same sheet
     assert combined([first, FieldOdds(code, unsure)]).rows == ("A#.Z",)
     assert combined([first, FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))]).rows == ("A#.Z",)
+
+
+def test_a_field_washed_out_in_one_photo_is_read_from_the_other_and_listed_when_in_all():
+    """A glare washes a field out in one photo (it reads surely open there): the other photo
+    says what it is, and the two are still one sheet; washed out in every photo, the field is
+    listed with why."""
+    code = SheetCode(4, 1, False)
+    glare = FieldOdds(code, odds([[A, OPEN, OPEN, Z]]), np.array([False, True, False, False]))
+    clear = FieldOdds(code, odds([[A, ROCK, OPEN, Z]]))
+    both = combined([glare, clear])
+    assert both.rows == ("A#.Z",) and not both.unsure
+    alone = combined([glare])
+    assert alone.rows == ("A..Z",) and [(u.x, u.note) for u in alone.unsure] == [(1, WASHED_NOTE)]
+    assert alone.unsure[0].describe().endswith("(washed out in the photo: a glare?)")
+
+
+def test_a_glare_washing_out_many_fields_refuses_the_photo_with_what_to_do():
+    """More than WASHED_FIELDS fields washed out in every photo: what lay under them cannot be
+    guessed, so no level (exit 2 from the command), and the message says where and what to do."""
+    code = SheetCode(4, 2, False)
+    washed = np.array([False, True, True, True, False, True, True, False])
+    with pytest.raises(ScanError, match=r"a glare .* washes out 5 fields in the photo, around C1: retake the photo"
+                                        r" without flash"):
+        combined([FieldOdds(code, odds([[A, OPEN, OPEN, OPEN], [OPEN, OPEN, OPEN, Z]]), washed)])
+
+
+@pytest.mark.parametrize(("seed", "small", "big"), [(3, 30, 130), (4, 70, 160)])
+def test_a_photo_with_a_glare_is_refused_or_its_washed_out_fields_listed(seed, small, big):
+    """A lamp's reflection washes the ink out of the fields under it: they read surely open, a
+    level silently wrong (one misread unlisted under the small glare, 23 and 9 under the big
+    one). Now a small glare (radius in photo px; the sheets are 2.7 and 5.5 px a mm in these
+    photos) lists them, a big one refuses the photo."""
+    from printkit.scan.synth.mishaps import glared
+
+    sheet = drawn(seed)
+    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
+    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), sheet.photo.page_to_photo)[0, 0]
+    for radius in (small, big):
+        photo = glared(gray(sheet), (float(centre[0]), float(centre[1])), radius)
+        if radius == big:
+            with pytest.raises(ScanError, match="a glare"):
+                combined([read_photo(photo)])
+            continue
+        reading = combined([read_photo(photo)])
+        wrong = {(x, y) for y, (a, b) in enumerate(zip(reading.rows, LEVEL)) for x, (p, q) in enumerate(zip(a, b)) if p != q}
+        assert wrong and wrong <= {(u.x, u.y) for u in reading.unsure if u.note == WASHED_NOTE}
 
 
 def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door():

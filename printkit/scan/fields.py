@@ -30,6 +30,18 @@ DIM_FIELDS = 0.5
 # px a mm: the reader learned from photos showing the sheet this fine or finer; a sheet shown
 # coarser whose lines do not come out is too small in the photo, not (only) blurred
 SMALL_PX = 3.5
+# A field two or more of whose four printed frame pieces do not show, with no ink beside
+# them to hide them, is washed out: a glare (a lamp's or the flash's reflection) whitens
+# paper, lines and ink alike. On 12 test photos no field had even two; under a glare
+# washing out a disc a quarter of the page across, 320 of 320 misreads not listed were in
+# such fields (a reflection strong enough to leave a little of the ink: 82 of 92).
+WASHED_PIECES = 2
+# A frame piece not found, nothing as dark as this anywhere across its search (its line, the
+# ink beside it, a line the paper's curl moved out of reach), has faded (a glare): blurred
+# lines, and lines on a sheet small in the photo, spread too wide to be found but still
+# show at 0.25 to 0.41 of the darkness; under a glare 0 to 0.2 (one leaving a little ink:
+# 0.09 to 0.37, median 0.18)
+FADED_LINE = 0.22
 MIN_SHADOW_BLOCKS = 8  # half-field blocks: a shadow smaller than two fields is taken for a drawing
 
 
@@ -46,6 +58,7 @@ class FlatGrid:
     lines_hidden: float = 0.0  # how many did not for ink beside them (a filled field: blur or not)
     dim_share: float = 0.0  # of the grid, the share whose paper is darker than DIM_PAPER (a deep shadow)
     photo_px_per_mm: float = PX  # how fine the photo shows the sheet
+    faded: np.ndarray | None = None  # (rows, columns): how many of each field's 4 frame pieces did not show, nor ink beside them
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
@@ -67,12 +80,12 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
     flat = flat.astype(np.float32)
     paper, dim_mask = _paper(flat)
     ink = _darkness(flat, paper)
-    dx, dy, profiles, hidden = _frame_lines(ink, code)
+    dx, dy, profiles, hidden, faded = _frame_lines(ink, code)
     contrast, line_width, found = _line_quality(profiles)
     margin = int(MARGIN_MM * PX)
     dim = float(dim_mask[margin:-margin, margin:-margin].mean())
     return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim,
-                    photo_px_per_mm)
+                    photo_px_per_mm, faded)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
@@ -208,7 +221,7 @@ def _soft_edged(flat: np.ndarray, inked: np.ndarray, bright: np.ndarray, middle:
     return shaded & ~np.isin(labels, small[small > 0]), closed
 
 
-def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], int]:
+def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], int, np.ndarray]:
     """How far (px) each vertical and horizontal field line lies from where the markers put
     it, per row band / column band, the darkness profile across each line found, and how
     many were not found for ink beside them.
@@ -224,6 +237,7 @@ def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarr
     dy = np.full((code.rows + 1, code.columns), np.nan)
     profiles: list[np.ndarray] = []
     hidden = 0
+    faded = np.zeros((code.rows, code.columns), np.int8)  # each field's frame pieces neither found nor hidden
     for vertical, lines, bands, offsets in ((True, code.columns + 1, code.rows, dx), (False, code.rows + 1, code.columns, dy)):
         for line in range(lines):
             at = margin + line * FIELD_PX
@@ -241,10 +255,22 @@ def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarr
                 sides = (profile[half + best - away], profile[half + best + away])
                 if peak - max(sides) < 0.2:  # no line, or ink on one side of it (looked up from its neighbours)
                     hidden += max(sides) >= HIDING_INK
+                    if profile.max() < FADED_LINE:  # nothing dark anywhere near: not a line out of reach
+                        _count_faded(faded, vertical, line, band)
                     continue
                 offsets[line, band] = best - reach + _vertex(inner, best)
                 profiles.append(profile[best:best + 2 * half + 1])
-    return _smooth(dx), _smooth(dy), profiles, hidden
+    return _smooth(dx), _smooth(dy), profiles, hidden, faded
+
+
+def _count_faded(faded: np.ndarray, vertical: bool, line: int, band: int) -> None:
+    """One more faded frame piece for the (one or two) fields the piece borders."""
+    rows, columns = faded.shape
+    for side in (line - 1, line):
+        if vertical and 0 <= side < columns:
+            faded[band, side] += 1
+        elif not vertical and 0 <= side < rows:
+            faded[side, band] += 1
 
 
 def _vertex(values: np.ndarray, best: int) -> float:
@@ -267,6 +293,13 @@ def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
     peak = float(profile.max())
     above = profile - base >= (peak - base) / 2
     return peak - base, float(above.sum()) / PX, float(len(profiles))
+
+
+def washed_out(grid: FlatGrid) -> np.ndarray:
+    """Each field (row by row) whether the photo washed it out (WASHED_PIECES)."""
+    if grid.faded is None:
+        return np.zeros(grid.code.rows * grid.code.columns, bool)
+    return (grid.faded >= WASHED_PIECES).ravel()
 
 
 def check_quality(grid: FlatGrid, photo: np.ndarray | None = None) -> None:

@@ -13,7 +13,7 @@ import numpy as np
 
 from printkit.scan import classifier
 from printkit.scan.errors import ScanError
-from printkit.scan.fields import check_quality, field_patches, flatten
+from printkit.scan.fields import check_quality, field_patches, flatten, washed_out
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
@@ -48,6 +48,12 @@ BORDER_ROCK = 20.0  # ... and its border fields are this much likelier rock (pri
 # maps, so this catches only sheets clearly not the same.
 DIFFERENT_SHARE = 0.15
 SURE_APART = 0.9  # measured with this, the listing bar when it was made (UNSURE is now 0.98 and --unsure)
+# A field washed out by a glare (fields.WASHED_PIECES) is read from the photos where it is
+# not; washed out in every photo, it is listed, and more than WASHED_FIELDS such fields (a
+# reflection is big: a third of a 12 x 18 sheet under a lamp's) refuse the photo: what lay
+# under them cannot be guessed.
+WASHED_FIELDS = 4
+WASHED_NOTE = "washed out in the photo: a glare?"
 
 
 @dataclass(frozen=True)
@@ -86,21 +92,27 @@ class FieldOdds:
 
     code: SheetCode
     probabilities: np.ndarray  # (rows * columns, tiles)
+    washed: np.ndarray | None = None  # (rows * columns,): the fields a glare washed out in the photo
+
+    def clear(self) -> np.ndarray:
+        """Each field whether this photo shows it (not washed out)."""
+        return np.ones(len(self.probabilities), bool) if self.washed is None else ~self.washed
 
 
 def read_photo(gray: np.ndarray, model: classifier.Reader | None = None) -> FieldOdds:
     """Every field's odds in a grey photo of a design sheet; ScanError when it cannot be read."""
-    found, patches = photo_patches(gray)
-    return FieldOdds(found.code, field_odds(patches, model or classifier.packaged()))
+    found, patches, washed = photo_patches(gray)
+    return FieldOdds(found.code, field_odds(patches, model or classifier.packaged()), washed)
 
 
-def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, np.ndarray]:
-    """The sheet found in a grey photo and its fields' (N, P, P) patches, row by row."""
+def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, np.ndarray, np.ndarray]:
+    """The sheet found in a grey photo, its fields' (N, P, P) patches, row by row, and which
+    of them a glare washed out."""
     found = find_sheet(gray)
     grid = flatten(gray, found.page_to_photo, found.code, found.marker_px)
     check_quality(grid, gray)
     patches = field_patches(grid)
-    return found, patches.reshape(-1, *patches.shape[2:])
+    return found, patches.reshape(-1, *patches.shape[2:]), washed_out(grid)
 
 
 def field_odds(patches: np.ndarray, model: classifier.Reader) -> np.ndarray:
@@ -121,7 +133,9 @@ def shifted(patches: np.ndarray, dx: float, dy: float) -> np.ndarray:
 
 
 def combined(reads: list[FieldOdds], unsure_below: float | None = None) -> Reading:
-    """Several photos of one sheet read as one (their probabilities averaged), then decided."""
+    """Several photos of one sheet read as one (each field's probabilities averaged over the
+    photos that show it: not washed out), then decided; ScanError when the photos show
+    different sheets, or a glare washed out more than WASHED_FIELDS fields in all of them."""
     codes = {read.code for read in reads}
     if len(codes) > 1:
         sizes = " and ".join(f"{code.columns} x {code.rows}" for code in codes)
@@ -129,17 +143,30 @@ def combined(reads: list[FieldOdds], unsure_below: float | None = None) -> Readi
     first = reads[0].probabilities
     for number, read in enumerate(reads[1:], start=2):
         sure = (first.max(axis=1) >= SURE_APART) & (read.probabilities.max(axis=1) >= SURE_APART)
+        sure &= reads[0].clear() & read.clear()  # a washed-out field reads surely open in the photo with the glare
         differ = int((sure & (first.argmax(axis=1) != read.probabilities.argmax(axis=1))).sum())
         if differ > DIFFERENT_SHARE * len(first):
             raise ScanError(f"the photos show different sheets (photo {number} reads {differ} of {len(first)} fields"
                             " surely as other tiles than photo 1): give photos of one sheet at a time")
-    return decide(reads[0].code, np.mean([read.probabilities for read in reads], axis=0), unsure_below)
+    odds = np.array([read.probabilities for read in reads])
+    clear = np.array([read.clear() for read in reads])
+    washed = ~clear.any(axis=0)
+    if washed.sum() > WASHED_FIELDS:
+        code = reads[0].code
+        around = field_name(*map(int, np.argwhere(washed.reshape(code.rows, code.columns)).mean(axis=0).round()[::-1]))
+        photos = "each photo" if len(reads) > 1 else "the photo"
+        raise ScanError(f"a glare (the reflection of a lamp or the flash) washes out {int(washed.sum())} fields in"
+                        f" {photos}, around {around}: retake the photo without flash, tilting the phone a little so"
+                        " that the reflection falls off the sheet (or give a second photo from another side as well)")
+    weights = np.where(washed, True, clear)[..., None]  # a field washed out everywhere: all photos, listed
+    return decide(reads[0].code, (odds * weights).sum(axis=0) / weights.sum(axis=0), unsure_below, washed)
 
 
-def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float | None = None) -> Reading:
+def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float | None = None,
+           washed: np.ndarray | None = None) -> Reading:
     """Each field's likeliest tile, S3's one door and one exit, and the fields read with less
-    than `unsure_below` probability (or changed by S3) listed as unsure; None: UNSURE, raised
-    on a sheet drawn unlike the training drawings (UNFAMILIAR_SHARE)."""
+    than `unsure_below` probability (or changed by S3, or `washed` out) listed as unsure;
+    None: UNSURE, raised on a sheet drawn unlike the training drawings (UNFAMILIAR_SHARE)."""
     rows, columns = code.rows, code.columns
     probabilities = walled_in(code, probabilities)
     choice = probabilities.argmax(axis=1)
@@ -150,6 +177,8 @@ def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float | Non
     notes: dict[int, str] = {}
     for tile in (Tile.DOOR, Tile.EXIT):
         _exactly_one(probabilities, choice, classifier.CLASSES.index(tile), notes)
+    for index in np.flatnonzero(washed) if washed is not None else ():
+        notes[int(index)] = "; ".join(filter(None, (notes.get(int(index)), WASHED_NOTE)))
     unsure = []
     for index in range(rows * columns):
         p = probabilities[index]

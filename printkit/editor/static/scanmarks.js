@@ -63,9 +63,13 @@ export function otherInText(text, tileLabel, labels) {
   return Object.keys(labels).find((char) => labels[char] === asked[2]) ?? null;
 }
 
-// The percent a question gives its tile ("C2: ladder or web? 62 %"); none: listed last.
+// The percent a question gives its tile ("C2: ladder or web? 62 %"); none: listed last. A
+// question with a note ("... 99 % (washed out in the photo: a glare?)", an S3 fix) comes
+// first: the photo could not show the field, or a rule changed what it read, whatever the odds.
 export function sureness(mark) {
-  const percent = / (\d+) %/.exec(mark?.text ?? "");
+  const text = mark?.text ?? "";
+  if (/ %\s*\(.+\)$/.test(text)) return -1;
+  const percent = / (\d+) %/.exec(text);
   return percent ? Number(percent[1]) : Infinity;
 }
 
