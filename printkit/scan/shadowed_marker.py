@@ -28,7 +28,7 @@ from printkit.scan.marker_sheet import CANDIDATES, Fit, Marker, detect, fit_shee
 
 EVEN_REACH = 3.0  # marker sides: the photo is evened this far round where three markers put the fourth
 # marker sides: the closing's square, wider than a marker turned any way (1.4 sides), so that
-# no part of it stays dark, and narrower than a shadow (the polygon it evens)
+# no part of it stays dark; a shadow narrower than it would be closed away as ink is
 LEVEL_SQUARE = 2.0
 EVEN_PLACES = 2  # at most this many places a corner are evened (three "markers" of ink put it elsewhere)
 DARKEST_PAPER = 4.0  # grey levels: paper is taken for at least this light (a black table is not divided by 0)
