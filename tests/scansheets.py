@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import cv2
@@ -49,3 +50,25 @@ def shadowed(light: float, edge_mm: float, seed: int = 3) -> SyntheticSheet:
                (left + width + 30, top + 0.95 * height), (left + 0.55 * width, top + 0.85 * height))
     return make_sheet(seed, TRAINING_STYLES, rows=LEVEL, code=code, px_per_mm=8.0, size=(2048, 1536), max_tilt=15.0,
                       curl=0.5, shadow_on_page=Shadow(polygon, light, edge_mm))
+
+
+@lru_cache(maxsize=None)
+def marker_in_shadow(corner: int, light: float, size: tuple[int, int] = (3264, 2448), seed: int = 3) -> SyntheticSheet:
+    """LEVEL drawn and photographed as `drawn` makes it, with a shadow's sharp (1 mm) edge
+    through the middle of one corner marker, slanted 20 degrees off square to the sheet's
+    diagonal, `light` left under it over the marker's outer part and beyond (as
+    bench/scan_shadows.py lays it on twelve sheets)."""
+    code = SheetCode(8, 8, False)
+    mx, my = code.marker_squares()[corner]
+    centre = np.array([mx + code.marker_mm / 2, my + code.marker_mm / 2])
+    left, top = code.grid_origin
+    width, height = code.grid_size
+    inward = np.array([left + width / 2, top + height / 2]) - centre
+    inward /= np.linalg.norm(inward)
+    turn = math.radians(20)
+    along = np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]]) @ (-inward[1], inward[0])
+    reach = 60.0
+    polygon = (centre + reach * along, centre + reach * (along - inward), centre - reach * (along + inward),
+               centre - reach * along)
+    return make_sheet(seed, TRAINING_STYLES, rows=LEVEL, code=code, px_per_mm=8.0, size=size, max_tilt=15.0,
+                      curl=0.5, shadow_on_page=Shadow(tuple((float(x), float(y)) for x, y in polygon), light, 1.0))

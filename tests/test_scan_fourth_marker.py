@@ -10,13 +10,13 @@ import pytest
 from scansheets import drawn, gray
 
 from printkit.scan.fourth_marker import fourth_marker
-from printkit.scan.markers import _Marker
+from printkit.scan.marker_sheet import Marker
 
 
-def _true_markers(sheet) -> list[_Marker]:
+def _true_markers(sheet) -> list[Marker]:
     """The sheet's four markers where the photo's own homography puts them."""
     code = sheet.page.code
-    return [_Marker(marker_id, corner, cv2.perspectiveTransform(np.array([square], np.float64),
+    return [Marker(marker_id, corner, cv2.perspectiveTransform(np.array([square], np.float64),
                                                                  sheet.photo.page_to_photo)[0])
             for corner, (marker_id, square) in enumerate(zip(code.marker_ids(), code.marker_corners()))]
 

@@ -46,7 +46,7 @@ SQUARE_REACH = 3.0  # marker sides: unread dark squares this near where the thre
 
 
 class Seen(Protocol):
-    """A marker read in the photo (printkit.scan.markers keeps them so)."""
+    """A marker read in the photo (printkit.scan.marker_sheet.Marker keeps them so)."""
 
     marker_id: int
     corner: int
