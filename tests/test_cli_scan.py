@@ -327,12 +327,13 @@ def test_a_photo_too_blurred_to_find_the_markers_says_to_focus(tmp_path, sigma):
     assert "blurred" in result.stderr and "let it focus" in result.stderr and "cut off" not in result.stderr
 
 
-@pytest.mark.parametrize(("length", "degrees"), [(11, 0), (11, 30), (15, 75)])
+@pytest.mark.parametrize(("length", "degrees"), [(11, 0), (11, 30), (13, 0), (15, 75)])
 def test_a_photo_smeared_by_a_shaken_phone_says_blurred_not_cut_off_or_faint(tmp_path, length, degrees):
     """A shaken phone smears the photo one way (1 to 1.5 mm on the paper here): the edges along
     the smear stay steep, so the blur measure (the steepest edges) called it sharp, and the
     markers or lines it lost were told as a sheet cut off (found only 1 of 4 markers) or
-    too faint to read: a family would retake it the same way, shaking again."""
+    too faint to read, or a marker smeared into another's code as a sheet of another size: a
+    family would retake it the same way, shaking again."""
     from printkit.scan.synth.mishaps import smeared
 
     path = tmp_path / "shaken.png"
@@ -340,7 +341,7 @@ def test_a_photo_smeared_by_a_shaken_phone_says_blurred_not_cut_off_or_faint(tmp
     result = run("scan", str(path))
     assert result.exit_code == 2 and result.stdout == ""
     assert "blurred" in result.stderr and "hold the phone still" in result.stderr
-    assert "cut off" not in result.stderr and "faint" not in result.stderr
+    assert "cut off" not in result.stderr and "faint" not in result.stderr and "another size" not in result.stderr
 
 
 def test_a_photo_with_a_big_glare_is_refused_and_nothing_written(tmp_path):

@@ -197,6 +197,8 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
             raise ScanError(f"the sheet's {CORNERS[odd[0]]} corner marker could not be read (too small, blurred,"
                             f" covered or in shadow in the photo): {FOCUS}, fill the photo with the sheet, and {RETAKE},"
                             " in good light")
+        if looks_blurred(gray):  # a blurred marker may read as another (a shaken phone's smear): not the sheet's fault
+            raise ScanError(f"the corner markers could not be read right, the photo is blurred: {FOCUS}, and {RETAKE}")
         raise ScanError(fit.problem)
     assert fit.code is not None and fit.matrix is not None
     return FoundSheet(fit.code, fit.matrix, fit.marker_px * MARKER_MM / fit.code.marker_mm, fit.residual)
