@@ -342,6 +342,7 @@ def test_a_photo_smeared_by_a_shaken_phone_says_blurred_not_cut_off_or_faint(tmp
     assert result.exit_code == 2 and result.stdout == ""
     assert "blurred" in result.stderr and "hold the phone still" in result.stderr
     assert "cut off" not in result.stderr and "faint" not in result.stderr and "another size" not in result.stderr
+    assert "glare" not in result.stderr
 
 
 def test_a_photo_with_a_big_glare_is_refused_and_nothing_written(tmp_path):

@@ -306,6 +306,16 @@ def test_a_photo_with_a_glare_is_refused_or_its_washed_out_fields_listed(seed, s
         assert wrong and wrong <= {(u.x, u.y) for u in reading.unsure if u.note == WASHED_NOTE}
 
 
+def test_lines_a_smear_spread_thin_are_not_taken_for_a_glare():
+    """A photo smeared 10 px up and down (a shaken phone) spreads the horizontal field lines
+    so thin that 12 fields lost two pieces of their frame, as under a glare: the photo was
+    refused for a glare it does not have. Blurred, the odds carry the doubt: it is read."""
+    from printkit.scan.synth.mishaps import smeared
+
+    reading = combined([read_photo(smeared(gray(drawn(3)), 10, 90))])
+    assert not any(u.note == WASHED_NOTE for u in reading.unsure)
+
+
 def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door():
     """No Ω read, and the one field likeliest to be Ω is the α: the exit goes to the next
     likeliest field. Two Ω read, the weaker one likelier α than anything else: it becomes

@@ -14,6 +14,7 @@ import numpy as np
 from printkit.scan import classifier
 from printkit.scan.errors import ScanError
 from printkit.scan.fields import check_quality, field_patches, flatten, washed_out
+from printkit.scan.images import looks_blurred
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
@@ -112,7 +113,10 @@ def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, np.ndarray, np.ndarray]
     grid = flatten(gray, found.page_to_photo, found.code, found.marker_px)
     check_quality(grid, gray)
     patches = field_patches(grid)
-    return found, patches.reshape(-1, *patches.shape[2:]), washed_out(grid)
+    washed = washed_out(grid)
+    if washed.any() and looks_blurred(gray):  # lines a smear spread thin, not a glare: the odds are unsure enough
+        washed[:] = False
+    return found, patches.reshape(-1, *patches.shape[2:]), washed
 
 
 def field_odds(patches: np.ndarray, model: classifier.Reader) -> np.ndarray:
