@@ -89,7 +89,7 @@ def main() -> int:
             if isinstance(entry, ScanError):
                 raise entry
             found_code, found_matrix, patches = entry
-            reading = combined([FieldOdds(found_code, field_odds(patches, model))])
+            reading = combined([FieldOdds(found_code, *field_odds(patches, model))])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
             misses[error.message.split(":")[0].split(" (")[0]] += 1

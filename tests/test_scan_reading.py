@@ -293,6 +293,24 @@ def test_a_sheet_with_many_unsure_fields_is_listed_by_a_higher_bar(unsure_fields
     assert not given.unfamiliar and [u.x for u in given.unsure] == list(range(2, 2 + unsure_fields))
 
 
+def test_fields_doubted_by_a_deep_shadow_do_not_raise_the_bar():
+    """Three fields of ten unsure only because a deep shadow put them in doubt (read both ways,
+    field_odds) say nothing about the hand: the bar stays UNSURE, the field read at 99 % is
+    not listed; in two photos combined a field doubted in either counts as doubted."""
+    code = SheetCode(10, 1, False)
+    p = odds([[A, Z] + [OPEN] * 8])
+    for x in (2, 3, 4):
+        p[x, OPEN], p[x, ROCK] = 0.6, 0.4 - (1 - 0.995) / (K - 1) * (K - 2)
+    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - 0.995) / (K - 1) * (K - 2)
+    doubted = np.isin(np.arange(10), [2, 3, 4])
+    assert decide(code, p).unfamiliar  # not known as doubted: counted
+    reading = decide(code, p, doubted=doubted)
+    assert not reading.unfamiliar and [u.x for u in reading.unsure] == [2, 3, 4]
+    half = doubted & (np.arange(10) != 4)
+    both = combined([FieldOdds(code, p, half), FieldOdds(code, p, doubted & ~half)])
+    assert not both.unfamiliar and [u.x for u in both.unsure] == [2, 3, 4]
+
+
 def test_a_sharp_photo_of_a_level_mostly_rock_is_read_not_called_blurred():
     """Lines beside a filled field cannot show: a level nine fields in ten rock (hand-made
     levels are mostly rock), photographed small but sharp, showed under a quarter of its
@@ -343,7 +361,8 @@ def test_a_field_by_a_deep_shadow_read_both_ways_is_listed_when_the_reads_disagr
     near = np.array([False, False, False, False, True])
     # against the shadow's darkest paper field 1 is blank, field 2 still dark; field 4, near
     # the shadow, blank too
-    odds = field_odds(Patches(fields, inside, near, np.stack([light, dark, light])), ByDarkness())
+    odds, doubted = field_odds(Patches(fields, inside, near, np.stack([light, dark, light])), ByDarkness())
+    assert list(doubted) == [False, True, True, False, True]
     assert odds[0, ROCK] > 0.99 and odds[2, ROCK] > 0.99 and odds[3, OPEN] > 0.99
     assert 0.45 < odds[1, ROCK] < 0.55 and 0.45 < odds[1, OPEN] < 0.55  # in the shadow: averaged
     assert odds[4].argmax() == ROCK and 0.45 < odds[4, ROCK] < 0.55  # near it: the evened read first, unsure
