@@ -209,8 +209,8 @@ def decide(code: SheetCode, probabilities: np.ndarray, unsure_below: float | Non
     than `unsure_below` probability (or changed by S3) listed as unsure; None: UNSURE, raised
     on a sheet drawn unlike the training drawings (UNFAMILIAR_SHARE). The fields `doubted` by
     a deep shadow (field_odds) do not count towards that share: a shadow is no unfamiliar
-    hand, and counted they raised the bar on 56 of bench/scan_shadows.py's 65 sheets read under
-    half the light or less, 39 before they were read twice (fields listed at 45 % of the light,
+    hand, and counted they raised the bar on 56 of bench/scan_shadows.py's 65 sheets read at
+    45 % of the light or less, 39 before they were read twice (fields listed at 45 % of the light,
     sharp edge: 62.4 a sheet counted, 51.2 not; every misread listed either way)."""
     rows, columns = code.rows, code.columns
     probabilities = walled_in(code, probabilities)
