@@ -132,7 +132,7 @@ def main() -> int:
             began = time.process_time()
             try:
                 found, patches = photo_patches(gray)
-                reading = combined([FieldOdds(found.code, field_odds(patches, model))])
+                reading = combined([FieldOdds(found.code, *field_odds(patches, model))])
             except ScanError as error:
                 refusals[key][error.message.split(":")[0].split(";")[0][:60]] += 1
                 continue
