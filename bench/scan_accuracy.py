@@ -15,6 +15,7 @@ wrong fields all flagged >= 95 % of sheets, <= 2 s a 12 MP photo.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -28,10 +29,11 @@ from printkit.scan import classifier, reading as reading_module
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
 from printkit.scan.layout import SheetCode
-from printkit.scan.reading import FieldOdds, combined, field_odds, photo_patches
+from printkit.scan.reading import FieldOdds, Patches, combined, field_odds, photo_patches
 from printkit.scan.synth.forms import VARIANTS
 from printkit.sinpin.rules import FIELD_MM
 
+SHADOW_PARTS = ("in_shadow", "near_shadow", "against_shadow")  # of Patches, kept beside its fields
 HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() for v in vs if v.held_out}
 
 
@@ -79,16 +81,16 @@ def main() -> int:
                 gray = load_gray(str(path.with_suffix(".jpg")))
                 start = time.process_time()
                 try:
-                    found, patches, washed = photo_patches(gray)
+                    found, patches = photo_patches(gray)
                 except ScanError as error:
                     cache[path.stem] = error
                     raise
-                cache[path.stem] = (found.code, found.page_to_photo, patches, washed)
+                cache[path.stem] = (found.code, found.page_to_photo, patches)
             entry = cache[path.stem]
             if isinstance(entry, ScanError):
                 raise entry
-            found_code, found_matrix, patches, washed = entry
-            reading = combined([FieldOdds(found_code, field_odds(patches, model), washed)])
+            found_code, found_matrix, patches = entry
+            reading = combined([FieldOdds(found_code, *field_odds(patches, model), patches.washed)])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
             misses[error.message.split(":")[0].split(" (")[0]] += 1
@@ -183,7 +185,12 @@ def _kept(path: str | None) -> dict[str, object]:
                 out[stem] = ScanError(str(data[key]))
             elif part == "code":
                 columns, rows, landscape = (int(v) for v in data[key])
-                out[stem] = (SheetCode(columns, rows, bool(landscape)), data[f"{stem}/matrix"], data[f"{stem}/patches"])
+                patches = Patches.plain(data[f"{stem}/patches"])
+                if f"{stem}/against_shadow" in data.files:  # kept by a run since fields by a deep shadow are read twice
+                    patches = Patches(patches.fields, *(data[f"{stem}/{name}"] for name in SHADOW_PARTS))
+                if f"{stem}/washed" in data.files:  # kept by a run since glares are looked for
+                    patches = dataclasses.replace(patches, washed=data[f"{stem}/washed"])
+                out[stem] = (SheetCode(columns, rows, bool(landscape)), data[f"{stem}/matrix"], patches)
     return out
 
 
@@ -195,7 +202,10 @@ def _keep(path: str, cache: dict[str, object]) -> None:
         else:
             code, matrix, patches = entry
             arrays[f"{stem}/code"] = np.array([code.columns, code.rows, int(code.landscape)])
-            arrays[f"{stem}/matrix"], arrays[f"{stem}/patches"] = matrix, patches
+            arrays[f"{stem}/matrix"], arrays[f"{stem}/patches"] = matrix, patches.fields
+            arrays.update({f"{stem}/{name}": getattr(patches, name) for name in SHADOW_PARTS})
+            if patches.washed is not None:
+                arrays[f"{stem}/washed"] = patches.washed
     np.savez_compressed(path, **arrays)
 
 

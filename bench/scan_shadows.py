@@ -131,8 +131,8 @@ def main() -> int:
             gray = load_gray(str(path))
             began = time.process_time()
             try:
-                found, patches, washed = photo_patches(gray)
-                reading = combined([FieldOdds(found.code, field_odds(patches, model), washed)])
+                found, patches = photo_patches(gray)
+                reading = combined([FieldOdds(found.code, *field_odds(patches, model), patches.washed)])
             except ScanError as error:
                 refusals[key][error.message.split(":")[0].split(";")[0][:60]] += 1
                 continue

@@ -13,6 +13,7 @@ import numpy as np
 from printkit.scan.errors import FOCUS, RETAKE, ScanError
 from printkit.scan.images import looks_blurred
 from printkit.scan.layout import SheetCode
+from printkit.scan.shadows import DeepShadow, darkness, deep_shadow
 from printkit.sinpin.rules import FIELD_MM
 
 PX = 6.0  # px a mm of the flat grid
@@ -58,6 +59,7 @@ class FlatGrid:
     lines_hidden: float = 0.0  # how many did not for ink beside them (a filled field: blur or not)
     dim_share: float = 0.0  # of the grid, the share whose paper is darker than DIM_PAPER (a deep shadow)
     photo_px_per_mm: float = PX  # how fine the photo shows the sheet
+    deep_shadow: DeepShadow | None = None  # paper evened to under half the lit paper, if any (shadows.py)
     faded: np.ndarray | None = None  # (rows, columns): how many of each field's 4 frame pieces did not show, nor ink beside them
 
 
@@ -79,22 +81,18 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
                                borderMode=cv2.BORDER_REPLICATE)
     flat = flat.astype(np.float32)
     paper, dim_mask = _paper(flat)
-    ink = _darkness(flat, paper)
+    ink = darkness(flat, paper)
     dx, dy, profiles, hidden, faded = _frame_lines(ink, code)
     contrast, line_width, found = _line_quality(profiles)
     margin = int(MARGIN_MM * PX)
     dim = float(dim_mask[margin:-margin, margin:-margin].mean())
     return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim,
-                    photo_px_per_mm, faded)
+                    photo_px_per_mm, deep_shadow(flat, paper, int(FIELD_PX / 2)), faded=faded)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
     """Darkness 1 - grey / paper (see _paper)."""
-    return _darkness(flat, _paper(flat)[0])
-
-
-def _darkness(flat: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    return np.clip(1.0 - flat / np.maximum(paper, 1.0), 0.0, 1.0)
+    return darkness(flat, _paper(flat)[0])
 
 
 def _paper(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -349,13 +347,14 @@ def _smooth(offsets: np.ndarray) -> np.ndarray:
     return smoothed
 
 
-def field_patches(grid: FlatGrid) -> np.ndarray:
-    """Every field's inside as a PATCH x PATCH darkness image, row by row: (rows, columns, P, P)."""
+def field_patches(grid: FlatGrid, ink: np.ndarray | None = None) -> np.ndarray:
+    """Every field's inside as a PATCH x PATCH darkness image, row by row: (rows, columns, P, P),
+    cut from the grid's ink or the `ink` given (one of its deep_shadow's)."""
     code = grid.code
     margin = int(MARGIN_MM * PX)
     dx, dy = grid.dx, grid.dy
     inset = INSET_MM * PX
-    ink = cv2.GaussianBlur(grid.ink, (0, 0), 0.8)  # the patches are half as fine: no aliasing
+    ink = cv2.GaussianBlur(grid.ink if ink is None else ink, (0, 0), 0.8)  # the patches are half as fine: no aliasing
     patches = np.zeros((code.rows, code.columns, PATCH, PATCH), np.float32)
     for y in range(code.rows):
         for x in range(code.columns):
@@ -365,6 +364,19 @@ def field_patches(grid: FlatGrid) -> np.ndarray:
             bottom = margin + (y + 1) * FIELD_PX + dy[y + 1, x] - inset
             patches[y, x] = cut(ink, left, top, right, bottom)
     return patches
+
+
+def fields_reaching(grid: FlatGrid, mask: np.ndarray) -> np.ndarray:
+    """Which fields (rows, columns) reach into a px mask of the flat grid (their inside, where
+    the markers put it)."""
+    code = grid.code
+    margin, inset = int(MARGIN_MM * PX), int(PX)
+    out = np.zeros((code.rows, code.columns), bool)
+    for y in range(code.rows):
+        for x in range(code.columns):
+            top, left = margin + y * FIELD_PX, margin + x * FIELD_PX
+            out[y, x] = mask[top + inset:top + FIELD_PX - inset, left + inset:left + FIELD_PX - inset].any()
+    return out
 
 
 def cut(ink: np.ndarray, left: float, top: float, right: float, bottom: float) -> np.ndarray:
