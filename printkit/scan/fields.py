@@ -33,9 +33,9 @@ DIM_FIELDS = 0.5
 SMALL_PX = 3.5
 # A field two or more of whose four printed frame pieces do not show, with no ink beside
 # them to hide them, is washed out: a glare (a lamp's or the flash's reflection) whitens
-# paper, lines and ink alike. On 12 test photos no field had even two; under a glare
-# washing out a disc a quarter of the page across, 320 of 320 misreads not listed were in
-# such fields (a reflection strong enough to leave a little of the ink: 82 of 92).
+# paper, lines and ink alike. Of the test sets' 500 photos two have one such field each;
+# under a glare washing out a disc a quarter of the page across, 320 of 320 misreads not
+# listed were in such fields (a reflection strong enough to leave a little of the ink: 82 of 92).
 WASHED_PIECES = 2
 # A frame piece not found, nothing as dark as this anywhere across its search (its line, the
 # ink beside it, a line the paper's curl moved out of reach), has faded (a glare): blurred

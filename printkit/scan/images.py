@@ -264,7 +264,8 @@ def sharpness_across_smear(gray: np.ndarray) -> float:
 
 def looks_blurred(gray: np.ndarray) -> bool:
     """Whether the photo is too blurred to read, out of focus or smeared by the phone moving; a
-    plain photo (no contrast) is not blurred. Asked only when the sheet was not found."""
+    plain photo (no contrast) is not blurred. Asked only where something went wrong (markers
+    not found, lines too faint, frames faded as under a glare): it costs about 0.2 s CPU."""
     low, high = np.percentile(gray, [1, 99])
     return float(high - low) >= 32 and (sharpness(gray) < BLURRED_SHARPNESS
                                         or sharpness_across_smear(gray) < SMEARED_SHARPNESS)
