@@ -60,7 +60,7 @@ class FlatGrid:
     dim_share: float = 0.0  # of the grid, the share whose paper is darker than DIM_PAPER (a deep shadow)
     photo_px_per_mm: float = PX  # how fine the photo shows the sheet
     deep_shadow: DeepShadow | None = None  # paper evened to under half the lit paper, if any (shadows.py)
-    faded: np.ndarray | None = None  # (rows, columns): how many of each field's 4 frame pieces did not show, nor ink beside them
+    faded: np.ndarray | None = None  # (rows, columns): how many of each field's 4 frame pieces faded (a glare)
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
@@ -219,10 +219,12 @@ def _soft_edged(flat: np.ndarray, inked: np.ndarray, bright: np.ndarray, middle:
     return shaded & ~np.isin(labels, small[small > 0]), closed
 
 
-def _frame_lines(ink: np.ndarray, code: SheetCode) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], int, np.ndarray]:
+def _frame_lines(ink: np.ndarray, code: SheetCode
+                 ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], int, np.ndarray]:
     """How far (px) each vertical and horizontal field line lies from where the markers put
-    it, per row band / column band, the darkness profile across each line found, and how
-    many were not found for ink beside them.
+    it, per row band / column band, the darkness profile across each line found, how many
+    were not found for ink beside them, and per field how many of its frame pieces faded
+    (not found, nothing dark near: a glare; FADED_LINE).
 
     Along a band the printed line is whole and straight while drawn strokes come and go, so
     the median across the band's length shows the line as the darkest peak; a band inked
@@ -293,9 +295,11 @@ def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
     return peak - base, float(above.sum()) / PX, float(len(profiles))
 
 
-def washed_out(grid: FlatGrid) -> np.ndarray:
-    """Each field (row by row) whether the photo washed it out (WASHED_PIECES)."""
-    if grid.faded is None:
+def washed_out(grid: FlatGrid, photo: np.ndarray) -> np.ndarray:
+    """Each field (row by row) whether the photo washed it out (WASHED_PIECES); none in a
+    blurred `photo` (the grey photo the grid is from), whose lines a smear spread thin: its
+    odds carry the doubt (a photo smeared 1.5 mm up and down lost 12 fields' frames so)."""
+    if grid.faded is None or not (grid.faded >= WASHED_PIECES).any() or looks_blurred(photo):
         return np.zeros(grid.code.rows * grid.code.columns, bool)
     return (grid.faded >= WASHED_PIECES).ravel()
 
@@ -305,10 +309,10 @@ def check_quality(grid: FlatGrid, photo: np.ndarray | None = None) -> None:
     (`photo`, the grey photo the grid is from, tells blur from faint print)."""
     code = grid.code
     lines = (code.columns + 1) * code.rows + (code.rows + 1) * code.columns
-    if grid.paper_level >= DIM_PAPER and grid.line_contrast < 0.18 and photo is not None and looks_blurred(photo):
-        # the paper lit but its thin lines faded: a shaken phone's smear fades them as faint print does
-        raise ScanError(f"the photo is too blurred to read the fields; {FOCUS}, and {RETAKE}")
     if grid.paper_level < DIM_PAPER or grid.line_contrast < 0.18:
+        if grid.paper_level >= DIM_PAPER and photo is not None and looks_blurred(photo):
+            # the paper lit but its thin lines faded: a shaken phone's smear fades them as faint print does
+            raise ScanError(f"the photo is too blurred to read the fields; {FOCUS}, and {RETAKE}")
         raise ScanError(f"the sheet is too dark or too faint to read (its printed lines barely show): {RETAKE},"
                         " in more light")
     if grid.dim_share * code.columns * code.rows > DIM_FIELDS:

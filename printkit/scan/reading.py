@@ -14,7 +14,6 @@ import numpy as np
 from printkit.scan import classifier
 from printkit.scan.errors import ScanError
 from printkit.scan.fields import check_quality, field_patches, fields_reaching, flatten, washed_out
-from printkit.scan.images import looks_blurred
 from printkit.scan.layout import SheetCode
 from printkit.scan.markers import FoundSheet, find_sheet
 from printkit.sinpin.tiles import Tile, field_name
@@ -134,9 +133,7 @@ def photo_patches(gray: np.ndarray) -> tuple[FoundSheet, Patches]:
     check_quality(grid, gray)
     patches = field_patches(grid)
     fields = patches.reshape(-1, *patches.shape[2:])
-    washed = washed_out(grid)
-    if washed.any() and looks_blurred(gray):  # lines a smear spread thin, not a glare: the odds are unsure enough
-        washed[:] = False
+    washed = washed_out(grid, gray)
     shadow = grid.deep_shadow
     if shadow is None:
         return found, Patches.plain(fields, washed)
