@@ -24,6 +24,11 @@ def run(*args: str) -> Result:
     return result
 
 
+# The blur and smear tests' sheet: small in its photo (2.9 px a mm), as the one they were
+# tuned on was (2.6) before the spring's arrow moved the drawing's random choices
+SMALL = 7
+
+
 @pytest.fixture(scope="module")
 def photo(tmp_path_factory):
     path = tmp_path_factory.mktemp("scan") / "photo.jpg"
@@ -320,7 +325,7 @@ def test_a_photo_too_blurred_to_find_the_markers_says_to_focus(tmp_path, sigma):
     """The whole photo out of focus: no marker (or not all) can be read, and the message says
     blurred, not 'no design sheet' or 'cut off' (the sheet is whole)."""
     path = tmp_path / "blurred.png"
-    cv2.imwrite(str(path), cv2.GaussianBlur(gray(drawn(3)), (0, 0), sigma))
+    cv2.imwrite(str(path), cv2.GaussianBlur(gray(drawn(SMALL)), (0, 0), sigma))
     out = tmp_path / "level.yaml"
     result = run("scan", str(path), "-o", str(out))
     assert result.exit_code == 2 and not out.exists()
@@ -337,7 +342,7 @@ def test_a_photo_smeared_by_a_shaken_phone_says_blurred_not_cut_off_or_faint(tmp
     from printkit.scan.synth.mishaps import smeared
 
     path = tmp_path / "shaken.png"
-    cv2.imwrite(str(path), smeared(gray(drawn(3)), length, degrees))
+    cv2.imwrite(str(path), smeared(gray(drawn(SMALL)), length, degrees))
     result = run("scan", str(path))
     assert result.exit_code == 2 and result.stdout == ""
     assert "blurred" in result.stderr and "hold the phone still" in result.stderr
@@ -363,7 +368,7 @@ def test_a_photo_with_a_big_glare_is_refused_and_nothing_written(tmp_path):
 def test_a_blurred_photo_with_one_marker_readable_is_not_called_cut_off(tmp_path):
     """Out of focus but for one corner marker (sharp, pasted back): the others are not
     found for the blur (one may be, near it), so the message says blurred and which were missing."""
-    sheet, sharp = drawn(3), gray(drawn(3))
+    sheet, sharp = drawn(SMALL), gray(drawn(SMALL))
     blurred = cv2.GaussianBlur(sharp, (0, 0), 6)
     x, y = sheet.page.code.marker_squares()[0]
     side = sheet.page.code.marker_mm
@@ -466,19 +471,21 @@ def test_o_naming_a_file_that_is_not_a_level_is_refused_and_the_file_kept(photo,
     assert out.read_text(encoding="utf-8") == content
 
 
-def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_so(photo):
-    """The test sheet has every tile sprinkled in: more than a fifth of its fields read under
-    98 %, so by default its bar is raised to 99.5 % (reading.UNFAMILIAR_SHARE); a bar given
-    with --unsure is kept."""
+def test_a_sheet_read_unsure_in_many_fields_is_listed_by_a_higher_bar_and_says_so(tmp_path):
+    """The test sheet drawn in a style held out of training: more than a tenth of its fields
+    read under 98 %, so by default its bar is raised to 99.7 % (reading.UNFAMILIAR_SHARE); a
+    bar given with --unsure is kept."""
+    photo = tmp_path / "unfamiliar.jpg"
+    photo.write_bytes(drawn(3, held_out=True).photo.jpeg)
     default = run("scan", str(photo), "--json")
     answer = json.loads(default.stdout)
-    assert answer["unfamiliar"] is True and answer["unsure_below"] == 0.995
-    assert "so fields under 99.5 % are listed (not 98 %; --unsure 98 lists fewer" in default.stderr
+    assert answer["unfamiliar"] is True and answer["unsure_below"] == pytest.approx(0.997)
+    assert "so fields under 99.7 % are listed (not 98 %; --unsure 98 lists fewer" in default.stderr
     given = run("scan", str(photo), "--json", "--unsure", "98")
     kept = json.loads(given.stdout)
-    assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.5" not in given.stderr
+    assert kept["unfamiliar"] is False and kept["unsure_below"] == 0.98 and "99.7" not in given.stderr
     assert {(u["x"], u["y"]) for u in kept["unsure"]} < {(u["x"], u["y"]) for u in answer["unsure"]}
-    assert all(u["probability"] < 0.995 for u in answer["unsure"] if not u["note"])
+    assert all(u["probability"] <= 0.997 for u in answer["unsure"] if not u["note"])  # rounded to 3 places
 
 
 def test_help_says_o_onto_a_level_keeps_all_but_its_map():

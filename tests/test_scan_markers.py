@@ -48,7 +48,7 @@ def test_a_marker_too_blurred_to_decode_is_read_where_the_other_three_put_it():
     at 8 px a mm): mostly read where the other three put it, and never placed wrong (a
     marker not recovered is a refusal that names its corner). How often heavier blur is
     recovered is a bench figure (bench/scan_accuracy.py), not a test's."""
-    sheet = drawn(3)
+    sheet = drawn(7)  # small in its photo (2.9 px a mm), as the sheet this was tuned on was
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
     recovered = 0
     for corner in range(4):
@@ -102,10 +102,15 @@ def test_a_corner_out_of_the_photo_is_named_though_a_drawing_passes_for_its_mark
     """Three markers in view and the fourth cut off, while something in the drawing reads as
     that corner's marker: the four make no sheet, but the three do, and they put the fourth
     outside the photo. That is a sheet cut off, not a sheet of another size."""
-    photo = gray(drawn(3))[:, 345:].copy()  # the sheet lies turned: its bottom-right marker is out of the frame
-    fake = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 36, 48)
-    photo[1405:1469, 140:204] = 255  # a bottom-right marker amid the fields
-    photo[1413:1461, 148:196] = fake
+    sheet = drawn(5)  # turned so that its bottom-right marker lies right of the others
+    x0, y0, x1, y1 = _marker_box(sheet, 2, pad=0.0)
+    photo = gray(sheet)[:, :x0 - 8].copy()  # that marker out of the frame
+    side = 8 * round((x1 - x0) / 8)
+    fake = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 36, side)
+    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
+    cx, cy = cv2.perspectiveTransform(np.array([[[left + width / 3, top + height / 2]]]), sheet.photo.page_to_photo)[0, 0].astype(int)
+    photo[cy - side // 2 - 8:cy + side // 2 + 8, cx - side // 2 - 8:cx + side // 2 + 8] = 255  # a bottom-right marker amid the fields
+    photo[cy - side // 2:cy - side // 2 + side, cx - side // 2:cx - side // 2 + side] = fake
     with pytest.raises(ScanError, match="cut off: its bottom-right corner marker is out of the photo"):
         find_sheet(photo)
 

@@ -89,6 +89,38 @@ def test_the_packaged_model_is_small_and_knows_every_tile():
     assert np.allclose(p.sum(axis=1), 1) and (p.argmax(axis=1) == OPEN).all()  # blank is open cave
 
 
+def _printed_form(tile: Tile, pen_mm: float = 0.5) -> np.ndarray:
+    """The tile's form as page 2 of the sheet prints it (alphabet.FORMS), drawn with a
+    `pen_mm` pen in its field's frame on the flat grid and cut as the scan cuts a field."""
+    from printkit.scan.alphabet import FORMS
+    from printkit.scan.fields import INSET_MM, PX, cut
+    scale, border = 8, 2.0  # drawn at 8 x the flat grid's px, 2 mm of paper round the field
+    side = int(round((15 + 2 * border) * PX * scale))
+    dark = np.zeros((side, side), np.uint8)
+    for stroke in FORMS[tile]:
+        points = np.round((np.asarray(stroke) + border) * PX * scale).astype(np.int32)
+        cv2.polylines(dark, [points], False, 255, max(1, int(round(pen_mm * PX * scale))), cv2.LINE_AA)
+    for at in (border, border + 15):  # the printed frame
+        p = int(round(at * PX * scale))
+        cv2.line(dark, (p, 0), (p, side), 255, int(0.3 * PX * scale))
+        cv2.line(dark, (0, p), (side, p), 255, int(0.3 * PX * scale))
+    flat = cv2.resize(dark, (side // scale, side // scale), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
+    near, far = (border + INSET_MM) * PX, (border + 15 - INSET_MM) * PX
+    return cut(flat, near, near, far, far)
+
+
+@pytest.mark.parametrize("pen_mm", [0.4, 1.0])
+def test_every_form_page_2_prints_is_read_as_its_tile(pen_mm):
+    """What the legend teaches must read back: each tile's printed form, drawn cleanly with a
+    fine or a broad pen, is read as that tile, and surely (the spring's arrow too, which
+    replaced a zigzag coil the reader took for rock)."""
+    tiles = [tile for tile in Tile if tile is not Tile.OPEN]
+    p = classifier.packaged().read(np.stack([_printed_form(tile, pen_mm) for tile in tiles]))
+    read = [classifier.CLASSES[k] for k in p.argmax(axis=1)]
+    assert read == tiles
+    assert p.max(axis=1).min() > 0.9, dict(zip([t.char for t in tiles], p.max(axis=1).round(3)))
+
+
 def _wrong_and_listed(seed: int, held_out: bool) -> tuple[set, set]:
     reading = combined([read_photo(gray(drawn(seed, held_out)))])
     wrong = {(x, y) for y, (a, b) in enumerate(zip(reading.rows, LEVEL)) for x, (p, q) in enumerate(zip(a, b)) if p != q}
@@ -117,7 +149,10 @@ def test_photos_in_styles_held_out_of_training_are_mostly_read_and_the_misreads_
     assert len(wrong & listed) >= 0.6 * len(wrong)
 
 
-def odds(rows: list[list[int]], sure: float = 0.995) -> np.ndarray:
+SURE_ODDS = 0.999  # a field read surely: above every bar (UNSURE, and raised on an unfamiliar sheet)
+
+
+def odds(rows: list[list[int]], sure: float = SURE_ODDS) -> np.ndarray:
     flat = [k for row in rows for k in row]
     p = np.full((len(flat), K), (1 - sure) / (K - 1))
     p[np.arange(len(flat)), flat] = sure
@@ -284,12 +319,13 @@ def test_a_glare_washing_out_many_fields_refuses_the_photo_with_what_to_do():
         combined([FieldOdds(code, odds([[A, OPEN, OPEN, OPEN], [OPEN, OPEN, OPEN, Z]]), washed=washed)])
 
 
-@pytest.mark.parametrize(("seed", "small", "big"), [(3, 30, 130), (4, 70, 160)])
+@pytest.mark.parametrize(("seed", "small", "big"), [(3, 70, 130), (4, 40, 160)])
 def test_a_photo_with_a_glare_is_refused_or_its_washed_out_fields_listed(seed, small, big):
     """A lamp's reflection washes the ink out of the fields under it: they read surely open, a
     level silently wrong (one misread unlisted under the small glare, 23 and 9 under the big
-    one). Now a small glare (radius in photo px; the sheets are 2.7 and 5.5 px a mm in these
-    photos) lists them, a big one refuses the photo."""
+    one). Now a small glare (radius in photo px; the sheets are 4.8 and 4.2 px a mm in these
+    photos) lists them, a big one refuses the photo: also the glare of 160 px on the second,
+    which whitens so much that the photo looks blurred (fields.washed_out)."""
     from printkit.scan.synth.mishaps import glared
 
     sheet = drawn(seed)
@@ -333,24 +369,24 @@ def test_s3_the_exit_fix_neither_takes_the_doors_field_nor_makes_a_second_door()
     assert reading.rows == ("AZ#",)
 
 
-@pytest.mark.parametrize("unsure_fields", [2, 3])
+@pytest.mark.parametrize("unsure_fields", [1, 2])
 def test_a_sheet_with_many_unsure_fields_is_listed_by_a_higher_bar(unsure_fields):
-    """More than a fifth of the fields under UNSURE: drawn unlike the training drawings, so
-    fields read at 99 % are listed too (the bar raised to 99.5 %); a fifth or fewer: not."""
-    assert (UNFAMILIAR_SHARE, UNSURE, UNFAMILIAR_GAP) == (0.2, 0.98, 0.25)
+    """More than a tenth of the fields under UNSURE: drawn unlike the training drawings, so
+    fields read at 99 % are listed too (the bar raised to 99.7 %); a tenth or fewer: not."""
+    assert (UNFAMILIAR_SHARE, UNSURE, UNFAMILIAR_GAP) == (0.1, 0.98, 0.15)
     code = SheetCode(10, 1, False)
     p = odds([[A, Z] + [OPEN] * 8])
     for x in range(2, 2 + unsure_fields):
-        p[x, OPEN], p[x, ROCK] = 0.97, 0.03 - (1 - 0.995) / (K - 1) * (K - 2)
-    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - 0.995) / (K - 1) * (K - 2)
+        p[x, OPEN], p[x, ROCK] = 0.97, 0.03 - (1 - SURE_ODDS) / (K - 1) * (K - 2)
+    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - SURE_ODDS) / (K - 1) * (K - 2)
     reading = decide(code, p)
     listed = [u.x for u in reading.unsure]
-    if unsure_fields == 3:
-        assert reading.unfamiliar and reading.unsure_below == pytest.approx(0.995)
-        assert listed == [2, 3, 4, 9]
+    if unsure_fields == 2:
+        assert reading.unfamiliar and reading.unsure_below == pytest.approx(0.997)
+        assert listed == [2, 3, 9]
     else:
         assert not reading.unfamiliar and reading.unsure_below == UNSURE
-        assert listed == [2, 3]
+        assert listed == [2]
     given = decide(code, p, unsure_below=0.98)  # a bar given (scan --unsure) is kept as it is
     assert not given.unfamiliar and [u.x for u in given.unsure] == list(range(2, 2 + unsure_fields))
 
@@ -362,8 +398,8 @@ def test_fields_doubted_by_a_deep_shadow_do_not_raise_the_bar():
     code = SheetCode(10, 1, False)
     p = odds([[A, Z] + [OPEN] * 8])
     for x in (2, 3, 4):
-        p[x, OPEN], p[x, ROCK] = 0.6, 0.4 - (1 - 0.995) / (K - 1) * (K - 2)
-    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - 0.995) / (K - 1) * (K - 2)
+        p[x, OPEN], p[x, ROCK] = 0.6, 0.4 - (1 - SURE_ODDS) / (K - 1) * (K - 2)
+    p[9, OPEN], p[9, ROCK] = 0.99, 0.01 - (1 - SURE_ODDS) / (K - 1) * (K - 2)
     doubted = np.isin(np.arange(10), [2, 3, 4])
     assert decide(code, p).unfamiliar  # not known as doubted: counted
     reading = decide(code, p, doubted=doubted)
@@ -388,7 +424,7 @@ def test_a_sharp_photo_of_a_level_mostly_rock_is_read_not_called_blurred():
 
 
 @pytest.mark.parametrize(("seed", "light", "edge_mm"), [
-    (4, 0.25, 1.0), (5, 0.25, 8.0), (3, 0.25, 8.0), (6, 0.45, 1.0), (7, 0.25, 8.0), (3, 0.2, 8.0),
+    (4, 0.25, 1.0), (4, 0.3, 1.0), (5, 0.25, 8.0), (3, 0.25, 8.0), (6, 0.45, 1.0), (7, 0.25, 8.0), (3, 0.2, 8.0),
 ])
 def test_open_fields_under_a_deep_shadow_read_open_or_are_listed(seed, light, edge_mm):
     """A phone's shadow leaving 45 % of the light to a fifth, its edge sharp or soft: whatever
@@ -398,8 +434,15 @@ def test_open_fields_under_a_deep_shadow_read_open_or_are_listed(seed, light, ed
     wrong. With it evened, the last four (other pens, a small photo) still had 6, 7, 4 and 8
     blank fields read as rock unlisted: the evening had taken them for fills, up to a field
     and a half from the shadow's darkest paper, until the fields near a deep shadow were also
-    read against that paper (reading.field_odds)."""
-    reading = combined([read_photo(gray(shadowed(light, edge_mm, seed)))])
+    read against that paper (reading.field_odds). At a quarter of the light or less the
+    photo may instead be refused, asking for more light (docs/scan.md: about a fifth or
+    less is too dark to read ink on): two of these photos are, as drawn since the spring
+    became an arrow (the drawing's random choices moved), neither silently wrong."""
+    try:
+        reading = combined([read_photo(gray(shadowed(light, edge_mm, seed)))])
+    except ScanError as error:
+        assert light <= 0.25 and "too deep a shadow" in error.message and "more light" in error.message
+        return
     wrong = {(x, y) for y, (a, b) in enumerate(zip(reading.rows, LEVEL)) for x, (p, q) in enumerate(zip(a, b)) if p != q}
     assert wrong <= {(u.x, u.y) for u in reading.unsure}
 

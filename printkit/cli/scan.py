@@ -100,7 +100,7 @@ def _kept_words(kept: dict) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
 @click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
               help="List the fields read with less than this probability: more lists more fields and lets fewer misreads"
-                   " through unlisted.  [default: 98, and 99.5 on a sheet drawn unlike the drawings printkit learned from]")
+                   " through unlisted.  [default: 98, and 99.7 on a sheet drawn unlike the drawings printkit learned from]")
 def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool,
                  unsure_percent: float | None) -> None:
     """Read a photo of a hand-drawn design sheet into a level, and validate it.

@@ -96,8 +96,9 @@ def _web() -> Form:
 
 
 def _spring() -> Form:
-    coil = ((7.5, 3.5), (4.0, 5.3), (11.0, 7.1), (4.0, 8.9), (11.0, 10.7), (7.5, 12.0))
-    return (((3.5, 3.5), (11.5, 3.5)), coil, ((3.5, 12.0), (11.5, 12.0)))
+    # an arrow up from its bar: it throws you up (S19). Not a coil: a coil's zigzag or loops
+    # are how people fill rock too, and were the reader's commonest mix-up (docs/scan.md)
+    return (((3.5, 12.5), (11.5, 12.5)), ((7.5, 12.5), (7.5, 2.8)), ((4.2, 6.3), (7.5, 2.8), (10.8, 6.3)))
 
 
 def _teleporter() -> Form:
@@ -160,7 +161,7 @@ HOW_TO_DRAW: dict[Tile, str] = {
     Tile.SPIKES: "zigzag on the floor, top empty",
     Tile.BLADES: "a big X",
     Tile.WEB: "a star: + and X",
-    Tile.SPRING: "zigzag coil between two bars",
+    Tile.SPRING: "an arrow up from a bar",
     Tile.TELEPORTER: "a big ring",
     Tile.CHEST: "a box with a lid line",
     Tile.HEART: "a heart",
@@ -169,12 +170,12 @@ HOW_TO_DRAW: dict[Tile, str] = {
 }
 
 # The pairs the reader mixes up most when they are drawn alike (bench/scan_accuracy.py and
-# bench/scan_bundled.py: a rock's zigzag drawn small read as spikes or a spring and back, a
+# bench/scan_bundled.py: a rock's zigzag drawn small read as spikes and back, a
 # chest turned read as a gem, a ring as a heart, blades as a web), and how to keep them apart.
 LOOK_ALIKES: tuple[str, ...] = (
-    "Rock fills its field edge to edge: drawn small, its hatching looks like spikes or a spring.",
+    "Rock fills its field edge to edge: drawn small, its hatching looks like spikes.",
     "Rock is hatched or filled in, not scribbled round and round: round strokes read as a ring.",
-    "Spikes stand on the floor, the top of the field empty; a spring always has both bars.",
+    "Spikes stand on the floor, the top of the field empty; a spring is one arrow up from its bar.",
     "A chest sits square to the grid with its lid line; a gem stands on a corner.",
     "A teleporter is a round, closed ring; a heart has its dip on top.",
     "Blades are one X; a web is an X with a + through it.",

@@ -113,7 +113,7 @@ STROKE = 0.35  # darkness: drawn ink is darker than this, the printed squares' l
 def broad(x: torch.Tensor, g: torch.Generator, share: float) -> torch.Tensor:
     """A broad pen (soft crayon, charcoal, a brush pen, a kid's marker: 1 to 2 mm, 3 to 6 px
     at the patch's scale of about 3 px a mm) for a share of the patches, the forms the held-out sets' surest
-    misreads are drawn in (a spring's zigzag gone to a dark blob read as rock): every stroke
+    misreads were drawn in (the coil a spring was drawn as, its zigzag gone to a dark blob read as rock): every stroke
     widened by 1 or 2 px a side (dilation, the last pixel a random share; the printed grid not), the ink bled (blurred
     and darkened back), strokes that lie close run together (a closing: grown 2 px, shrunk
     back) on some, paler and grainy as crayon or charcoal on some, and some drawn coarser (at a half or a third of the resolution)."""

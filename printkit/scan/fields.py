@@ -37,6 +37,7 @@ SMALL_PX = 3.5
 # under a glare washing out a disc a quarter of the page across, 320 of 320 misreads not
 # listed were in such fields (a reflection strong enough to leave a little of the ink: 82 of 92).
 WASHED_PIECES = 2
+FRAME_PIECES = 4  # a field's frame: its four sides
 # A frame piece not found, nothing as dark as this anywhere across its search (its line, the
 # ink beside it, a line the paper's curl moved out of reach), has faded (a glare): blurred
 # lines, and lines on a sheet small in the photo, spread too wide to be found but still
@@ -298,8 +299,14 @@ def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
 def washed_out(grid: FlatGrid, photo: np.ndarray) -> np.ndarray:
     """Each field (row by row) whether the photo washed it out (WASHED_PIECES); none in a
     blurred `photo` (the grey photo the grid is from), whose lines a smear spread thin: its
-    odds carry the doubt (a photo smeared 1.5 mm up and down lost 12 fields' frames so)."""
-    if grid.faded is None or not (grid.faded >= WASHED_PIECES).any() or looks_blurred(photo):
+    odds carry the doubt (a photo smeared 1.5 mm up and down lost 12 fields' frames so).
+    But a field that lost all four sides of its frame is under a glare, blurred look or not:
+    a smear spreads only the lines across its path (no field of 20 smeared photos lost all
+    four), while a big glare whitens so much of the photo that it looks blurred itself (a
+    disc of 160 px radius did: 16 fields washed out, read as open, 15 of them unlisted)."""
+    if grid.faded is None or not (grid.faded >= WASHED_PIECES).any():
+        return np.zeros(grid.code.rows * grid.code.columns, bool)
+    if not (grid.faded == FRAME_PIECES).any() and looks_blurred(photo):
         return np.zeros(grid.code.rows * grid.code.columns, bool)
     return (grid.faded >= WASHED_PIECES).ravel()
 

@@ -1,6 +1,6 @@
 """More ways people draw each tile, beyond the alphabet's form and its first cousins in
 `forms`: rock scribbled in loops or zigzags at any angle or hatched only in part, a ladder
-with slanted or overhanging rungs, a spring as a wave, a chest with straps, a faceted gem,
+with slanted or overhanging rungs, a spring's arrow with a triangle for a head, a chest with straps, a faceted gem,
 ... (training), and a second set of forms held out of training (`SECOND_HELD_OUT`), drawn
 only by the bench's second held-out styles, so that adding forms to training still leaves
 forms the classifier has never seen to measure it on. In mm inside a 15 mm field."""
@@ -196,24 +196,24 @@ def web_spokes(rng: np.random.Generator) -> Form:
     return tuple(strokes)
 
 
-def spring_wave(rng: np.random.Generator) -> Form:
-    """The coil as a wave or a tight zigzag, with or without its bars."""
-    top, bottom = _u(rng, 1.5, 4.0), 15 - _u(rng, 1.5, 3.5)
-    amplitude = _u(rng, 2.0, 4.5)
-    turns = _u(rng, 2.0, 5.0)
-    t = np.linspace(0, 1, 60)
-    wave = np.sin(2 * math.pi * turns * t)
-    if rng.random() < 0.4:
-        wave = np.sign(wave) * np.abs(wave) ** 0.3  # squarer
-    points = np.stack([7.5 + amplitude * wave, top + (bottom - top) * t], axis=1)
-    strokes: list[Stroke] = [tuple(map(tuple, points.tolist()))]
-    if rng.random() < 0.6:
-        strokes += [((7.5 - amplitude - 1, top), (7.5 + amplitude + 1, top)),
-                    ((7.5 - amplitude - 1, bottom), (7.5 + amplitude + 1, bottom))]
+def spring_triangle(rng: np.random.Generator) -> Form:
+    """The arrow's head a triangle, outlined or filled in, on a shaft from the bar (or from
+    two bars, a floor under the bar)."""
+    bar, tip = 15 - _u(rng, 1.5, 3.5), _u(rng, 1.5, 4.0)
+    x = 7.5 + _u(rng, -0.8, 0.8)
+    height, half = _u(rng, 2.5, 4.5), _u(rng, 1.8, 3.5)
+    base = tip + height
+    strokes: list[Stroke] = [((x, tip), (x + half, base), (x - half, base), (x, tip))]
+    if rng.random() < 0.35:  # filled in
+        strokes += list(hatch(x - half, tip, x + half, base, _u(rng, 0.4, 0.7), 0.0))
+    strokes.append(((x + _u(rng, -0.3, 0.3), base), (x + _u(rng, -0.5, 0.5), bar)))
+    half_bar = _u(rng, 2.5, 5.5)
+    strokes.append(((x - half_bar, bar), (x + half_bar, bar)))
+    if rng.random() < 0.25:
+        strokes.append(((x - half_bar - 0.5, bar + 1.2), (x + half_bar + 0.5, bar + 1.2)))
     return tuple(strokes)
 
 
-# -- teleporter, chest, heart, gem, question -----------------------------------------------
 def ring_open(rng: np.random.Generator) -> Form:
     """A ring left a little open, or drawn round twice."""
     r = _u(rng, 3.5, 6.5)
@@ -329,10 +329,15 @@ def web_dot(rng: np.random.Generator) -> Form:
     return tuple(strokes) + tuple(circle(7.5, 7.5, r, 10) for r in (0.6, 1.1, 1.6))
 
 
-def spring_s(rng: np.random.Generator) -> Form:
-    """A big S between two bars (held out, second set)."""
-    s = spline(((10.5, 4.5), (7.5, 3.6), (4.5, 5.2), (7.5, 7.5), (10.5, 9.8), (7.5, 11.4), (4.5, 10.5)), 6)
-    return (((3.5, 2.5), (11.5, 2.5)), s, ((3.5, 12.5), (11.5, 12.5)))
+def spring_trampoline(rng: np.random.Generator) -> Form:
+    """A trampoline: a bar on two legs, an arrow up above it, its head a curved cap (held
+    out, second set)."""
+    bar, floor = _u(rng, 9.5, 11.0), _u(rng, 12.8, 13.8)
+    tip = _u(rng, 2.0, 3.5)
+    strokes: list[Stroke] = [((2.5, bar), (12.5, bar)), ((3.5, bar), (3.0, floor)), ((11.5, bar), (12.0, floor)),
+                             ((7.5, bar - 1.0), (7.5, tip)),
+                             spline(((4.8, tip + 3.0), (6.2, tip + 0.8), (7.5, tip), (8.8, tip + 0.8), (10.2, tip + 3.0)), 4)]
+    return tuple(strokes)
 
 
 def ring_swirl(rng: np.random.Generator) -> Form:

@@ -151,30 +151,31 @@ def web_ring(rng: np.random.Generator) -> Form:
 
 
 def spring(rng: np.random.Generator) -> Form:
-    left, right = _u(rng, 2.5, 5.0), 15 - _u(rng, 2.5, 5.0)
-    top, bottom = _u(rng, 1.5, 5.0), 15 - _u(rng, 1.5, 3.5)
-    coils = int(rng.integers(2, 5))
-    points: list[Point] = [(7.5, top)]
-    for k in range(1, coils * 2):
-        points.append((left if k % 2 else right, top + (bottom - top) * k / (coils * 2)))
-    points.append((7.5, bottom))
-    strokes: list[Stroke] = [tuple(points)]
-    if rng.random() < 0.85:
-        strokes.append(((left - 1, top), (right + 1, top)))
-    if rng.random() < 0.85:
-        strokes.append(((left - 1, bottom), (right + 1, bottom)))
+    """The alphabet's arrow up from a bar: the head a V (drawn in one stroke, or each side
+    from the tip), the shaft sometimes short of the bar, now and then no bar."""
+    bar, tip = 15 - _u(rng, 1.5, 3.5), _u(rng, 1.5, 4.5)
+    x = 7.5 + _u(rng, -1.0, 1.0)
+    head, spread = _u(rng, 2.5, 5.0), math.radians(_u(rng, 28, 58))
+    dx, dy = head * math.sin(spread), head * math.cos(spread)
+    strokes: list[Stroke] = [((x + _u(rng, -0.5, 0.5), bar - (_u(rng, 0.3, 1.2) if rng.random() < 0.25 else 0.0)), (x, tip))]
+    if rng.random() < 0.6:
+        strokes.append(((x - dx, tip + dy), (x, tip), (x + dx, tip + dy)))
+    else:
+        strokes += [((x, tip), (x - dx, tip + dy)), ((x, tip), (x + dx, tip + dy))]
+    if rng.random() < 0.92:
+        half = _u(rng, 2.5, 5.5)
+        strokes.append(((x - half, bar), (x + half + _u(rng, -0.5, 0.5), bar + _u(rng, -0.4, 0.4))))
     return tuple(strokes)
 
 
-def spring_loops(rng: np.random.Generator) -> Form:
-    # a coil of loops between bars (held out)
-    top, bottom = _u(rng, 2.5, 4.5), 15 - _u(rng, 2.0, 3.5)
-    loops = int(rng.integers(3, 5))
-    points = []
-    for k in range(loops * 16 + 1):
-        t = k / 16
-        points.append((7.5 + 3.5 * math.cos(2 * math.pi * t), top + 1 + (bottom - top - 2) * t / loops + 1.2 * math.sin(2 * math.pi * t)))
-    return (tuple(points), ((3.0, top), (12.0, top)), ((3.0, bottom), (12.0, bottom)))
+def spring_twin(rng: np.random.Generator) -> Form:
+    # two arrows up from one bar (held out)
+    bar, tip = 15 - _u(rng, 1.5, 3.0), _u(rng, 1.5, 4.0)
+    head = _u(rng, 2.0, 3.0)
+    strokes: list[Stroke] = [((2.5, bar), (12.5, bar))]
+    for x in (7.5 - _u(rng, 2.2, 3.2), 7.5 + _u(rng, 2.2, 3.2)):
+        strokes += [((x, bar), (x, tip)), ((x - head * 0.7, tip + head), (x, tip), (x + head * 0.7, tip + head))]
+    return tuple(strokes)
 
 
 # -- teleporter, chest, heart, gem, question ---------------------------------------------
@@ -307,8 +308,8 @@ VARIANTS: dict[Tile, tuple[Variant, ...]] = {
     Tile.BLADES: (Variant("x", blades), Variant("double", c.blades_double), Variant("saw", blades_saw, 1),
                   Variant("ticked", c.blades_ticked, 2)),
     Tile.WEB: (Variant("star", web), Variant("spokes", c.web_spokes), Variant("ring", web_ring, 1), Variant("dot", c.web_dot, 2)),
-    Tile.SPRING: (Variant("zigzag", spring), Variant("wave", c.spring_wave), Variant("loops", spring_loops, 1),
-                  Variant("s", c.spring_s, 2)),
+    Tile.SPRING: (Variant("arrow", spring), Variant("triangle", c.spring_triangle), Variant("twin", spring_twin, 1),
+                  Variant("trampoline", c.spring_trampoline, 2)),
     Tile.TELEPORTER: (Variant("ring", ring), Variant("open", c.ring_open), Variant("dot", ring_dot, 1),
                       Variant("swirl", c.ring_swirl, 2)),
     Tile.CHEST: (Variant("box", chest), Variant("straps", c.chest_straps), Variant("arched", chest_arched, 1),
