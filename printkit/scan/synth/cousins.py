@@ -1,9 +1,10 @@
 """More ways people draw each tile, beyond the alphabet's form and its first cousins in
 `forms`: rock scribbled in loops or zigzags at any angle or hatched only in part, a ladder
-with slanted or overhanging rungs, a spring's arrow with a triangle for a head, a chest with straps, a faceted gem,
-... (training), and a second set of forms held out of training (`SECOND_HELD_OUT`), drawn
-only by the bench's second held-out styles, so that adding forms to training still leaves
-forms the classifier has never seen to measure it on. In mm inside a 15 mm field."""
+with slanted or overhanging rungs, a spring's arrow with a triangle for a head, a chest
+with straps, a faceted gem, ... (training), and a second set of forms held out of training
+(`SECOND_HELD_OUT`), drawn only by the bench's second held-out styles, so that adding forms
+to training still leaves forms the classifier has never seen to measure it on. In mm inside
+a 15 mm field."""
 
 from __future__ import annotations
 
@@ -214,6 +215,7 @@ def spring_triangle(rng: np.random.Generator) -> Form:
     return tuple(strokes)
 
 
+# -- teleporter, chest, heart, gem, question -----------------------------------------------
 def ring_open(rng: np.random.Generator) -> Form:
     """A ring left a little open, or drawn round twice."""
     r = _u(rng, 3.5, 6.5)
