@@ -167,6 +167,24 @@ def test_a_sheet_cut_off_names_the_missing_corners(tmp_path):
     assert not out.exists()
 
 
+def test_a_sheet_small_in_its_photo_with_markers_missing_says_come_closer_not_cut_off(tmp_path):
+    """The same two markers covered on the photo shrunk to a quarter: the two found are small
+    (markers.SMALL_MARKER_PX), so the others are most likely too small to read, not out of
+    the photo: "come closer", where three whole sheets of the test photos were told "cut off"."""
+    sheet = drawn(3)
+    squares = np.array([sheet.page.code.marker_squares()], dtype=np.float64) + 3.0
+    centres = cv2.perspectiveTransform(squares, sheet.photo.page_to_photo)[0]
+    cut = gray(sheet).copy()
+    for x, y in centres[[1, 2]]:
+        cv2.circle(cut, (int(x), int(y)), 70, 255, -1)
+    path = tmp_path / "small.png"
+    cv2.imwrite(str(path), cv2.resize(cut, None, fx=1 / 4, fy=1 / 4, interpolation=cv2.INTER_AREA))
+    result = run("scan", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "small in the photo" in result.stderr and "come closer" in result.stderr
+    assert "top-right" in result.stderr and "bottom-right" in result.stderr and "cut off" not in result.stderr
+
+
 def test_a_blurred_photo_is_refused_with_what_to_do(photo, tmp_path):
     blurred = cv2.GaussianBlur(gray(drawn(3)), (0, 0), 9)
     # the markers must still be found for the blur to be measured: paste them back sharp

@@ -33,6 +33,14 @@ from printkit.scan.marker_sheet import (CANDIDATES, UNREAD, Fit, Marker, affine,
 from printkit.scan.shadowed_marker import read_in_even_light
 from printkit.scan.unread_markers import read_unread
 
+# A sheet whose markers found are smaller than this (px a side, as found) is small in its
+# photo, and the markers not found are most likely too small to read, not out of the photo:
+# it is told to come closer, not that it is cut off. Of the 500 test photos, the three whole
+# sheets refused as cut off showed their found markers 18 to 19 px across (the photos' own
+# geometry: 6 mm markers at 2.1 to 3.9 px a mm); a sheet filling a 2048 x 1536 photo shows
+# them about 36 px across, and a sheet cut off by a photo taken close more still.
+SMALL_MARKER_PX = 24.0
+
 DETECT_SIDE = 1800  # px: markers are looked for in a copy this big first (fast), then in the photo itself
 # px: a photo no longer than this is also looked at enlarged twice (its markers may be two px a
 # cell); a longer one is not: an 8 MP photo enlarged is 32 MP, 0.5 s of the detector's for a
@@ -186,6 +194,11 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         if looks_blurred(gray):  # a blurred marker is not found either: the sheet may well be whole
             raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and the"
                             f" photo is blurred: {FOCUS}, and {RETAKE}")
+        side = float(np.median([group[0].side for group in groups.values()]))
+        if side < SMALL_MARKER_PX:  # the others are as small: too small to find, not out of the photo
+            raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and they"
+                            f" are small in the photo (about {side:.0f} px across): come closer, so that the sheet"
+                            f" fills the photo; {FOCUS}, and {RETAKE}")
         # a marker under a thumb or a fold is as unseen as one out of the photo: both said
         raise ScanError(f"the sheet is cut off or a corner covered: found {len(groups)} of its 4 corner markers"
                         f" (missing: {missing}); {RETAKE}")
