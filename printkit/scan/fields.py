@@ -302,8 +302,9 @@ def washed_out(grid: FlatGrid, photo: np.ndarray) -> np.ndarray:
     odds carry the doubt (a photo smeared 1.5 mm up and down lost 12 fields' frames so).
     But a field that lost all four sides of its frame is under a glare, blurred look or not:
     a smear spreads only the lines across its path (no field of 19 smeared photos lost all
-    four; glares of 160 px radius left 6 to 39 such fields), while a big glare whitens so much of the photo that it looks blurred itself (a
-    disc of 160 px radius did: 16 fields washed out, read as open, 15 of them unlisted)."""
+    four; glares of 160 px radius left 6 to 39 such fields), while a big glare whitens so
+    much of the photo that it looks blurred itself (one of 160 px radius did: 16 fields
+    washed out, read as open, 15 of them unlisted)."""
     if grid.faded is None or not (grid.faded >= WASHED_PIECES).any():
         return np.zeros(grid.code.rows * grid.code.columns, bool)
     if not (grid.faded == FRAME_PIECES).any() and looks_blurred(photo):
