@@ -94,18 +94,19 @@ def _printed_form(tile: Tile, pen_mm: float = 0.5) -> np.ndarray:
     `pen_mm` pen in its field's frame on the flat grid and cut as the scan cuts a field."""
     from printkit.scan.alphabet import FORMS
     from printkit.scan.fields import INSET_MM, PX, cut
+    from printkit.sinpin.rules import FIELD_MM
     scale, border = 8, 2.0  # drawn at 8 x the flat grid's px, 2 mm of paper round the field
-    side = int(round((15 + 2 * border) * PX * scale))
+    side = int(round((FIELD_MM + 2 * border) * PX * scale))
     dark = np.zeros((side, side), np.uint8)
     for stroke in FORMS[tile]:
         points = np.round((np.asarray(stroke) + border) * PX * scale).astype(np.int32)
         cv2.polylines(dark, [points], False, 255, max(1, int(round(pen_mm * PX * scale))), cv2.LINE_AA)
-    for at in (border, border + 15):  # the printed frame
+    for at in (border, border + FIELD_MM):  # the printed frame
         p = int(round(at * PX * scale))
         cv2.line(dark, (p, 0), (p, side), 255, int(0.3 * PX * scale))
         cv2.line(dark, (0, p), (side, p), 255, int(0.3 * PX * scale))
     flat = cv2.resize(dark, (side // scale, side // scale), interpolation=cv2.INTER_AREA).astype(np.float32) / 255
-    near, far = (border + INSET_MM) * PX, (border + 15 - INSET_MM) * PX
+    near, far = (border + INSET_MM) * PX, (border + FIELD_MM - INSET_MM) * PX
     return cut(flat, near, near, far, far)
 
 
