@@ -58,3 +58,11 @@ def test_variants_stay_near_their_field_and_training_never_draws_a_held_out_one(
             for stroke in form:
                 points = np.asarray(stroke)
                 assert ((points > -1.5) & (points < 16.5)).all(), (tile, variant.name)
+
+
+def test_a_rectangle_is_hatched_as_its_four_corners_are():
+    from printkit.scan.alphabet import hatch, hatch_inside
+
+    assert hatch(1.0, 2.0, 9.0, 7.0, 1.1, 30.0) == hatch_inside(((1.0, 2.0), (9.0, 2.0), (9.0, 7.0), (1.0, 7.0)), 1.1, 30.0)
+    triangle = hatch_inside(((5.0, 1.0), (9.0, 9.0), (1.0, 9.0)), 1.0, 0.0)
+    assert len(triangle) == 8 and all(abs(a[0] - 5.0) == abs(b[0] - 5.0) for a, b in triangle)  # symmetric lines

@@ -101,3 +101,47 @@ def test_the_second_held_out_styles_share_no_pen_with_training_and_draw_the_seco
     assert {v.held_out for v in variants(Tile.GEM, 2)} == {0, 2}
     sheet = make_sheet(11, SECOND_HELD_OUT_STYLES, code=SheetCode(4, 3, False), px_per_mm=5.0, size=(800, 600))
     assert sheet.style in SECOND_HELD_OUT_STYLES and len(sheet.photo.jpeg) > 1000
+
+
+def test_a_field_drawn_otherwise_changes_only_that_field_of_the_page():
+    from printkit.scan.synth.page import draw_level
+    from printkit.sinpin.rules import FIELD_MM
+
+    code = SheetCode(4, 3, False)
+    rows = ("#..#", ".H*.", "#^S#")
+    changed = ("#..#", ".HC.", "#^S#")  # the gem at (2, 1) drawn as a chest
+    r = 5.0
+    one = draw_level(code, rows, TRAINING_STYLES[0], np.random.default_rng(3), px_per_mm=r)
+    two = draw_level(code, changed, TRAINING_STYLES[0], np.random.default_rng(3), px_per_mm=r)
+    assert one.variants[0] == two.variants[0] and one.variants[2] == two.variants[2]
+    assert [v for k, v in enumerate(one.variants[1]) if k != 2] == [v for k, v in enumerate(two.variants[1]) if k != 2]
+    ys, xs = np.nonzero((one.image != two.image).any(axis=2))
+    assert len(xs) > 100  # the chest is drawn
+    left, top = code.grid_origin
+    reach = 3.0  # mm: a stroke placed off-centre, or a stray mark, may cross the field's line a little
+    assert (left + 2 * FIELD_MM - reach) * r <= xs.min() and xs.max() <= (left + 3 * FIELD_MM + reach) * r
+    assert (top + FIELD_MM - reach) * r <= ys.min() and ys.max() <= (top + 2 * FIELD_MM + reach) * r
+
+
+def test_single_fields_of_a_tile_are_drawn_alike_whichever_other_tiles_are_drawn():
+    from printkit.scan.synth.patches import drawn_fields
+    from printkit.sinpin.tiles import Tile
+
+    every, labels = drawn_fields(2, TRAINING_STYLES, seed=5)
+    rock, _ = drawn_fields(2, TRAINING_STYLES, seed=5, tiles=(Tile.ROCK,))
+    assert (every[labels == list(Tile).index(Tile.ROCK)] == rock).all()
+
+
+def test_a_filled_triangle_head_is_hatched_inside_the_triangle():
+    from printkit.scan.synth.cousins import spring_triangle
+
+    filled = 0
+    for seed in range(40):
+        head, *rest = spring_triangle(np.random.default_rng(seed))
+        (tx, ty), (bx, by), (ax, _), _ = head  # tip, base right, base left, back to the tip
+        for stroke in rest:
+            if len(stroke) == 2 and stroke[0][1] == stroke[1][1] and ty < stroke[0][1] < by:  # a fill line
+                filled += 1
+                half = (bx - tx) * (stroke[0][1] - ty) / (by - ty)  # the triangle's half width at that height
+                assert all(abs(x - tx) <= half + 1e-9 for x, _ in stroke)
+    assert filled > 10

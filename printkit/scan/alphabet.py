@@ -45,9 +45,14 @@ def circle(cx: float, cy: float, r: float, steps: int = 28) -> Stroke:
 
 def hatch(left: float, top: float, right: float, bottom: float, spacing: float, angle: float = 45.0) -> Form:
     """Parallel lines `spacing` mm apart at `angle` degrees across a rectangle."""
+    return hatch_inside(((left, top), (right, top), (right, bottom), (left, bottom)), spacing, angle)
+
+
+def hatch_inside(corners: tuple[Point, ...], spacing: float, angle: float = 45.0) -> Form:
+    """Parallel lines `spacing` mm apart at `angle` degrees across a convex polygon (its
+    corners in order): a shape filled in by hand."""
     dx, dy = math.cos(math.radians(angle)), -math.sin(math.radians(angle))
     nx, ny = -dy, dx  # the lines' normal
-    corners = [(left, top), (right, top), (right, bottom), (left, bottom)]
     offsets = [x * nx + y * ny for x, y in corners]
     lines = []
     offset = min(offsets) + spacing / 2

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from printkit.scan.alphabet import Form, Point, Stroke, circle, hatch, spline
+from printkit.scan.alphabet import Form, Point, Stroke, circle, hatch, hatch_inside, spline
 
 
 def _u(rng: np.random.Generator, low: float, high: float) -> float:
@@ -204,9 +204,10 @@ def spring_triangle(rng: np.random.Generator) -> Form:
     x = 7.5 + _u(rng, -0.8, 0.8)
     height, half = _u(rng, 2.5, 4.5), _u(rng, 1.8, 3.5)
     base = tip + height
-    strokes: list[Stroke] = [((x, tip), (x + half, base), (x - half, base), (x, tip))]
-    if rng.random() < 0.35:  # filled in
-        strokes += list(hatch(x - half, tip, x + half, base, _u(rng, 0.4, 0.7), 0.0))
+    head = ((x, tip), (x + half, base), (x - half, base))
+    strokes: list[Stroke] = [(*head, head[0])]
+    if rng.random() < 0.35:  # filled in: the triangle, not the box round it (a T, read as web or rock)
+        strokes += list(hatch_inside(head, _u(rng, 0.4, 0.7), 0.0))
     strokes.append(((x + _u(rng, -0.3, 0.3), base), (x + _u(rng, -0.5, 0.5), bar)))
     half_bar = _u(rng, 2.5, 5.5)
     strokes.append(((x - half_bar, bar), (x + half_bar, bar)))

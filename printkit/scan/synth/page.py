@@ -106,21 +106,25 @@ def draw_level(code: SheetCode, rows: tuple[str, ...], style: Style, rng: np.ran
     width_mm = rng.uniform(*style.width)
     left, top = code.grid_origin
     drawn: list[tuple[str, ...]] = []
+    # each field drawn from its own generator (the sheet's seed and the field's place): a form
+    # drawn differently changes only its own fields, not every field drawn after it
+    fields_seed = int(rng.integers(2**62))
     for y, row in enumerate(rows):
         names = []
         for x, char in enumerate(row):
+            field_rng = np.random.default_rng((fields_seed, y, x))
             tile = TILE_BY_CHAR[char]
             choices = variants(tile, style.held_out)
-            if style.held_out and len(choices) > 1 and rng.random() < 0.4:
+            if style.held_out and len(choices) > 1 and field_rng.random() < 0.4:
                 variant = [v for v in choices if v.held_out][0]
             else:
-                variant = choices[int(rng.integers(len([v for v in choices if not v.held_out])))]
+                variant = choices[int(field_rng.integers(len([v for v in choices if not v.held_out])))]
             names.append(variant.name)
             origin = ((left + x * FIELD_MM) * px_per_mm, (top + y * FIELD_MM) * px_per_mm)
-            strokes = ink.place(variant.make(rng), rng, style)
-            ink.draw(mask, strokes, origin, px_per_mm, width_mm * rng.uniform(0.9, 1.1), style, rng)
-            if rng.random() < style.smudges:
-                _stray(mask, origin, px_per_mm, rng)
+            strokes = ink.place(variant.make(field_rng), field_rng, style)
+            ink.draw(mask, strokes, origin, px_per_mm, width_mm * field_rng.uniform(0.9, 1.1), style, field_rng)
+            if field_rng.random() < style.smudges:
+                _stray(mask, origin, px_per_mm, field_rng)
         drawn.append(tuple(names))
     _scribble_name(mask, code, px_per_mm, width_mm, style, rng)
     cover = ink.texture(mask, style, rng) * rng.uniform(*style.darkness)

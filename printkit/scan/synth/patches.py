@@ -93,11 +93,12 @@ def field_patch(tile: Tile, styles: tuple[Style, ...], rng: np.random.Generator,
 def drawn_fields(count_per_tile: int, styles: tuple[Style, ...], seed: int, held_out: int = 0,
                  tiles: tuple[Tile, ...] = tuple(Tile)) -> tuple[np.ndarray, np.ndarray]:
     """`count_per_tile` patches of each of `tiles` and their classes (the index in Tile), from `seed`."""
-    rng = np.random.default_rng(seed)
     xs, ys = [], []
     order = list(Tile)
-    for _ in range(count_per_tile):
+    for k in range(count_per_tile):
         for tile in tiles:
+            # each patch from its own generator: a form drawn differently changes only its patches
+            rng = np.random.default_rng((seed, k, order.index(tile)))
             xs.append(field_patch(tile, styles, rng, held_out)[0])
             ys.append(order.index(tile))
     return np.stack(xs), np.array(ys)
