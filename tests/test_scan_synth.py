@@ -145,3 +145,11 @@ def test_a_filled_triangle_head_is_hatched_inside_the_triangle():
                 half = (bx - tx) * (stroke[0][1] - ty) / (by - ty)  # the triangle's half width at that height
                 assert all(abs(x - tx) <= half + 1e-9 for x, _ in stroke)
     assert filled > 10
+
+
+def test_a_sheet_drawn_otherwise_is_photographed_the_same_way():
+    code = SheetCode(4, 3, False)
+    one = make_sheet(9, TRAINING_STYLES, code=code, rows=("#..#", ".H*.", "#^S#"), px_per_mm=5.0, size=(800, 600))
+    two = make_sheet(9, TRAINING_STYLES, code=code, rows=("#..#", ".HC.", "#^S#"), px_per_mm=5.0, size=(800, 600))
+    assert np.array_equal(one.photo.page_to_photo, two.photo.page_to_photo)
+    assert one.photo.jpeg != two.photo.jpeg

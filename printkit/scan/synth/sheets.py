@@ -42,6 +42,8 @@ def make_sheet(seed: int, styles: tuple[Style, ...], *, training: bool = False, 
     if printed_for is not None:
         printed = printed_for(code)
     rows = rows or random_rows(code, rng, training)
-    page = draw_level(code, rows, style, rng, px_per_mm, printed)
-    photo = photograph(page.image, px_per_mm, rng, **photo_options)  # type: ignore[arg-type]
+    # the drawing and the photo each from their own generator: a form drawn otherwise leaves
+    # the camera where it was (the tests aim photos by their seed)
+    page = draw_level(code, rows, style, np.random.default_rng((seed, 1)), px_per_mm, printed)
+    photo = photograph(page.image, px_per_mm, np.random.default_rng((seed, 2)), **photo_options)  # type: ignore[arg-type]
     return SyntheticSheet(seed, style, page, photo)
