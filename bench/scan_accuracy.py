@@ -29,11 +29,12 @@ from printkit.scan import classifier, reading as reading_module
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
 from printkit.scan.layout import SheetCode
-from printkit.scan.reading import FieldOdds, Patches, combined, field_odds, photo_patches
+from printkit.scan.reading import FieldOdds, Patches, combined, photo_patches
 from printkit.scan.synth.forms import VARIANTS
 from printkit.sinpin.rules import FIELD_MM
 
 SHADOW_PARTS = ("in_shadow", "near_shadow", "against_shadow")  # of Patches, kept beside its fields
+DARK_PART = "in_dark"  # of Patches, kept since rock read in a shadow's dark paper is listed
 HELD_OUT_VARIANTS = {f"{tile.char} {v.name}" for tile, vs in VARIANTS.items() for v in vs if v.held_out}
 
 
@@ -90,7 +91,7 @@ def main() -> int:
             if isinstance(entry, ScanError):
                 raise entry
             found_code, found_matrix, patches = entry
-            reading = combined([FieldOdds(found_code, *field_odds(patches, model), patches.washed)])
+            reading = combined([FieldOdds.of(found_code, patches, model)])
         except ScanError as error:
             print(f"{path.stem}: {error.message} [{truth['photo']}]", file=sys.stderr)
             misses[error.message.split(":")[0].split(" (")[0]] += 1
@@ -190,6 +191,8 @@ def _kept(path: str | None) -> dict[str, object]:
                     patches = Patches(patches.fields, *(data[f"{stem}/{name}"] for name in SHADOW_PARTS))
                 if f"{stem}/washed" in data.files:  # kept by a run since glares are looked for
                     patches = dataclasses.replace(patches, washed=data[f"{stem}/washed"])
+                if f"{stem}/{DARK_PART}" in data.files:
+                    patches = dataclasses.replace(patches, in_dark=data[f"{stem}/{DARK_PART}"])
                 out[stem] = (SheetCode(columns, rows, bool(landscape)), data[f"{stem}/matrix"], patches)
     return out
 
@@ -206,6 +209,8 @@ def _keep(path: str, cache: dict[str, object]) -> None:
             arrays.update({f"{stem}/{name}": getattr(patches, name) for name in SHADOW_PARTS})
             if patches.washed is not None:
                 arrays[f"{stem}/washed"] = patches.washed
+            if patches.in_dark is not None:
+                arrays[f"{stem}/{DARK_PART}"] = patches.in_dark
     np.savez_compressed(path, **arrays)
 
 

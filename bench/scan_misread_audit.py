@@ -26,7 +26,7 @@ import numpy as np
 
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
-from printkit.scan.reading import FieldOdds, combined, field_odds, photo_patches
+from printkit.scan.reading import FieldOdds, combined, photo_patches
 from printkit.sinpin.rules import FIELD_MM
 from scan_accuracy import _kept, _models
 
@@ -52,7 +52,7 @@ def _misreads(folder: Path, cache: dict[str, object]) -> list[tuple[str, dict, o
         if isinstance(entry, ScanError):
             continue
         code, _, patches = entry
-        reading = combined([FieldOdds(code, *field_odds(patches, model), patches.washed)])
+        reading = combined([FieldOdds.of(code, patches, model)])
         for y, (got, want) in enumerate(zip(reading.rows, truth["rows"])):
             found += [(path.stem, truth, entry, x, y, a, float(reading.probability[y, x]))
                       for x, (a, b) in enumerate(zip(got, want)) if a != b]

@@ -30,7 +30,7 @@ from printkit.scan import classifier
 from printkit.scan.errors import ScanError
 from printkit.scan.images import load_gray
 from printkit.scan.layout import SheetCode
-from printkit.scan.reading import FieldOdds, combined, field_odds, photo_patches
+from printkit.scan.reading import FieldOdds, combined, photo_patches
 from printkit.scan.synth.page import draw_level, random_rows
 from printkit.scan.synth.photo import Shadow, photograph
 from printkit.scan.synth.sheets import SIZES
@@ -132,7 +132,7 @@ def main() -> int:
             began = time.process_time()
             try:
                 found, patches = photo_patches(gray)
-                reading = combined([FieldOdds(found.code, *field_odds(patches, model), patches.washed)])
+                reading = combined([FieldOdds.of(found.code, patches, model)])
             except ScanError as error:
                 refusals[key][error.message.split(":")[0].split(";")[0][:60]] += 1
                 continue

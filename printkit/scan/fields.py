@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.errors import FOCUS, RETAKE, ScanError
+from printkit.scan.glare import clipped_fields
 from printkit.scan.images import looks_blurred
 from printkit.scan.layout import SheetCode
 from printkit.scan.shadows import DeepShadow, darkness, deep_shadow
@@ -62,6 +63,7 @@ class FlatGrid:
     photo_px_per_mm: float = PX  # how fine the photo shows the sheet
     deep_shadow: DeepShadow | None = None  # paper evened to under half the lit paper, if any (shadows.py)
     faded: np.ndarray | None = None  # (rows, columns): how many of each field's 4 frame pieces faded (a glare)
+    clipped: np.ndarray | None = None  # (rows, columns) bool: inside clipped to white by a glare (glare.py)
 
 
 def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker_px: float) -> FlatGrid:
@@ -87,8 +89,9 @@ def flatten(gray: np.ndarray, page_to_photo: np.ndarray, code: SheetCode, marker
     contrast, line_width, found = _line_quality(profiles)
     margin = int(MARGIN_MM * PX)
     dim = float(dim_mask[margin:-margin, margin:-margin].mean())
+    clipped = clipped_fields(flat, code.rows, code.columns, margin, FIELD_PX, int(INSET_MM * PX))
     return FlatGrid(ink, code, contrast, line_width, float(np.percentile(flat, 90)), dx, dy, found, float(hidden), dim,
-                    photo_px_per_mm, deep_shadow(flat, paper, int(FIELD_PX / 2)), faded=faded)
+                    photo_px_per_mm, deep_shadow(flat, paper, int(FIELD_PX / 2)), faded=faded, clipped=clipped)
 
 
 def _even_light(flat: np.ndarray) -> np.ndarray:
@@ -304,12 +307,16 @@ def washed_out(grid: FlatGrid, photo: np.ndarray) -> np.ndarray:
     a smear spreads only the lines across its path (no field of 19 smeared photos lost all
     four; glares of 160 px radius left 6 to 39 such fields), while a big glare whitens so
     much of the photo that it looks blurred itself (one of 160 px radius did: 16 fields
-    washed out, read as open, 15 of them unlisted)."""
+    washed out, read as open, 15 of them unlisted). So is a field whose inside is clipped to
+    white with one frame piece faded (glare.py): white alone is also lit paper beside a shadow."""
+    clipped = np.zeros(grid.code.rows * grid.code.columns, bool)
+    if grid.clipped is not None and grid.faded is not None:
+        clipped = (grid.clipped & (grid.faded >= 1)).ravel()
     if grid.faded is None or not (grid.faded >= WASHED_PIECES).any():
-        return np.zeros(grid.code.rows * grid.code.columns, bool)
+        return clipped
     if not (grid.faded == FRAME_PIECES).any() and looks_blurred(photo):
-        return np.zeros(grid.code.rows * grid.code.columns, bool)
-    return (grid.faded >= WASHED_PIECES).ravel()
+        return clipped
+    return (grid.faded >= WASHED_PIECES).ravel() | clipped
 
 
 def check_quality(grid: FlatGrid, photo: np.ndarray | None = None) -> None:

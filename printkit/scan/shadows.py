@@ -25,6 +25,13 @@ DEEP_SHADOW = 0.5
 # it within the reach. On small photos (2048 x 1536, an 8 x 8 sheet: tests/scansheets.py)
 # blank fields read as rock, surely, lay up to three blocks from the paper evened that dark.
 NEAR_BLOCKS = 3
+# Paper evened to under DARK_SHADOW of the lit paper, and the half field round it (a soft
+# edge): the evening is trusted down to about a third of the light; below it a blank field
+# (or one drawn faintly) can be taken for a fill and read as rock both ways, surely, so rock
+# read there is listed (reading.decide). On bench/scan_shadows.py's sheets every rock read
+# in a shadow of 45 % listed so cost 19 fields a sheet more, with no misread to catch; the
+# one misread at a fifth lay by a soft edge, outside the dark paper itself.
+DARK_SHADOW = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,7 @@ class DeepShadow:
     near: np.ndarray  # px mask: within NEAR_BLOCKS blocks of it
     ink: np.ndarray  # darkness against the darkest such paper within a block
     ink_near: np.ndarray  # darkness against the darkest such paper within NEAR_BLOCKS blocks
+    dark: np.ndarray  # px mask: paper evened to under DARK_SHADOW of the lit paper, and a block round it
 
 
 def darkness(flat: np.ndarray, paper: np.ndarray) -> np.ndarray:
@@ -47,7 +55,8 @@ def deep_shadow(flat: np.ndarray, paper: np.ndarray, block: int) -> DeepShadow |
     by, bx = -(-h // block), -(-w // block)
     padded = cv2.copyMakeBorder(paper, 0, by * block - h, 0, bx * block - w, cv2.BORDER_REPLICATE)
     blocks = padded.reshape(by, block, bx, block).mean(axis=(1, 3)).astype(np.float32)
-    deep = blocks < DEEP_SHADOW * float(np.percentile(blocks, 90))
+    lit = float(np.percentile(blocks, 90))
+    deep = blocks < DEEP_SHADOW * lit
     if not deep.any():
         return None
     size = (bx * block, by * block)
@@ -62,4 +71,5 @@ def deep_shadow(flat: np.ndarray, paper: np.ndarray, block: int) -> DeepShadow |
         floor = cv2.GaussianBlur(cv2.resize(darkest, size, interpolation=cv2.INTER_NEAREST)[:h, :w], (0, 0), 4.0)
         return darkness(flat, np.minimum(floor, paper))
 
-    return DeepShadow(spread(deep, 0), spread(deep, NEAR_BLOCKS), against(1), against(NEAR_BLOCKS))
+    return DeepShadow(spread(deep, 0), spread(deep, NEAR_BLOCKS), against(1), against(NEAR_BLOCKS),
+                      spread(blocks < DARK_SHADOW * lit, 1))
