@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner, Result
-from scansheets import LEVEL, drawn, gray
+from scansheets import LEVEL, drawn, gray, shadowed
 
 from printkit.cli import main
 from printkit.scan.layout import A4
@@ -511,3 +511,17 @@ def test_help_says_o_onto_a_level_keeps_all_but_its_map():
     words = " ".join(run("scan", "--help").output.split())
     assert "Onto a level already there, -o replaces only its map" in words
     assert "an -o file that is not a level" in words
+
+
+def test_fields_listed_for_a_deep_shadow_are_counted_with_what_to_do(photo, tmp_path):
+    """A phone's shadow leaving a quarter of the light: the rock read in its dark paper is
+    listed with why, and a note counts those fields and asks for more light; a photo with no
+    shadow has no such note."""
+    shaded = tmp_path / "shadow.jpg"
+    shaded.write_bytes(shadowed(0.25, 8.0, 3).photo.jpeg)
+    result = run("scan", str(shaded), "--json")
+    noted = [u for u in json.loads(result.stdout)["unsure"] if "in a deep shadow" in u["note"]]
+    assert noted and all(u["tile"] == "#" for u in noted)
+    assert f"{len(noted)} of the fields listed lie in a deep shadow" in result.stderr
+    assert "a photo in more light, without the phone's or a hand's shadow on the sheet" in result.stderr
+    assert "deep shadow" not in run("scan", str(photo), "--json").stderr
