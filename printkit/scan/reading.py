@@ -237,7 +237,7 @@ def combined(reads: list[FieldOdds], unsure_below: float | None = None) -> Readi
     weights = np.where(washed, True, clear)[..., None]  # a field washed out everywhere: all photos, listed
     marks = [read.doubted for read in reads if read.doubted is not None]
     doubted = np.any(marks, axis=0) if marks else None
-    # a field some photo shows out of the deep shadow has that photo's read in its odds
+    # a field some photo shows out of the shadow's dark paper has that photo's read in its odds
     shaded = np.all([read.shaded if read.shaded is not None else np.zeros(len(first), bool) for read in reads], axis=0)
     return decide(reads[0].code, (odds * weights).sum(axis=0) / weights.sum(axis=0), unsure_below, doubted, washed,
                   shaded)
