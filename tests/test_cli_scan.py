@@ -24,8 +24,9 @@ def run(*args: str) -> Result:
     return result
 
 
-# The blur and smear tests' sheet: small in its photo (2.9 px a mm), as the one they were
-# tuned on was (2.6) before the spring's arrow moved the drawing's random choices
+# The blur and smear tests' sheet: small in its photo (3.3 px a mm since each sheet's camera
+# has a generator of its own; 2.9 before, and 2.6 for the one they were tuned on before the
+# spring's arrow moved the drawing's random choices)
 SMALL = 7
 
 
