@@ -526,3 +526,25 @@ def test_fields_listed_for_a_deep_shadow_are_counted_with_what_to_do(photo, tmp_
     assert f"{len(noted)} of the fields listed lie in a deep shadow" in result.stderr
     assert "a photo in more light, without the phone's or a hand's shadow on the sheet" in result.stderr
     assert "deep shadow" not in run("scan", str(photo), "--json").stderr
+
+
+def test_fields_a_small_glare_washed_out_are_counted_with_what_to_do(photo, tmp_path):
+    """A lamp's reflection 10 mm across on the paper: its washed-out fields are listed with
+    why, and a note counts them and asks for a second photo from another side; the two photos
+    given together read without it."""
+    from printkit.scan.synth.mishaps import glared
+
+    sheet = drawn(4)
+    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
+    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), sheet.photo.page_to_photo)[0, 0]
+    matrix = sheet.photo.page_to_photo
+    radius = 10 * float(np.sqrt(abs(np.linalg.det(matrix[:2, :2] / matrix[2, 2]))))
+    path, clear = tmp_path / "glare.png", tmp_path / "clear.jpg"
+    cv2.imwrite(str(path), glared(gray(sheet), (float(centre[0]), float(centre[1])), radius))
+    clear.write_bytes(sheet.photo.jpeg)
+    result = run("scan", str(path), "--json")
+    noted = [u for u in json.loads(result.stdout)["unsure"] if "washed out" in u["note"]]
+    assert noted and f"{len(noted)} of the fields listed were washed out by a glare" in result.stderr
+    assert "a second photo from another side, given as well (printkit scan A.jpg B.jpg)" in result.stderr
+    both = run("scan", str(path), str(clear), "--json")
+    assert "washed out" not in both.stderr and json.loads(both.stdout)["map"] == list(LEVEL)

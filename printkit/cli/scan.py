@@ -179,6 +179,10 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
              f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %; --unsure {reading.UNSURE * 100:g}"
              " lists fewer, with more misreads unlisted); drawing the tiles as page 2 of the sheet shows makes the read surer")
+    washed = sum(reading.WASHED_NOTE in u.note for u in result.unsure)
+    if washed:  # what lay under a glare no read can tell: another photo can
+        note(f"{washed} of the fields listed were washed out by a glare (the reflection of a lamp or the flash): a"
+             " second photo from another side, given as well (printkit scan A.jpg B.jpg), reads them")
     shaded = sum(reading.SHADOW_NOTE in u.note for u in result.unsure)
     if shaded:  # listed for the light, not the hand: the photo can do better, the drawing need not
         note(f"{shaded} of the fields listed lie in a deep shadow, where a blank field can look filled: a photo in"
