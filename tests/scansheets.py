@@ -72,3 +72,16 @@ def marker_in_shadow(corner: int, light: float, size: tuple[int, int] = (3264, 2
                centre - reach * along)
     return make_sheet(seed, TRAINING_STYLES, rows=LEVEL, code=code, px_per_mm=8.0, size=size, max_tilt=15.0,
                       curl=0.5, shadow_on_page=Shadow(tuple((float(x), float(y)) for x, y in polygon), light, 1.0))
+
+
+def glared_at(sheet: SyntheticSheet, radius_mm: float) -> np.ndarray:
+    """The sheet's grey photo with a lamp's reflection `radius_mm` across on the paper (in mm,
+    so that photos showing the sheet at other scales get a glare of the same size), centred
+    a third of the way across the grid and half way down."""
+    from printkit.scan.synth.mishaps import glared
+
+    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
+    matrix = sheet.photo.page_to_photo
+    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), matrix)[0, 0]
+    px_per_mm = float(np.sqrt(abs(np.linalg.det(matrix[:2, :2] / matrix[2, 2]))))
+    return glared(gray(sheet), (float(centre[0]), float(centre[1])), radius_mm * px_per_mm)

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner, Result
-from scansheets import LEVEL, drawn, gray, shadowed
+from scansheets import LEVEL, drawn, glared_at, gray, shadowed
 
 from printkit.cli import main
 from printkit.scan.layout import A4
@@ -532,16 +532,9 @@ def test_fields_a_small_glare_washed_out_are_counted_with_what_to_do(photo, tmp_
     """A lamp's reflection 10 mm across on the paper: its washed-out fields are listed with
     why, and a note counts them and asks for a second photo from another side; the two photos
     given together read without it."""
-    from printkit.scan.synth.mishaps import glared
-
-    sheet = drawn(4)
-    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
-    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), sheet.photo.page_to_photo)[0, 0]
-    matrix = sheet.photo.page_to_photo
-    radius = 10 * float(np.sqrt(abs(np.linalg.det(matrix[:2, :2] / matrix[2, 2]))))
     path, clear = tmp_path / "glare.png", tmp_path / "clear.jpg"
-    cv2.imwrite(str(path), glared(gray(sheet), (float(centre[0]), float(centre[1])), radius))
-    clear.write_bytes(sheet.photo.jpeg)
+    cv2.imwrite(str(path), glared_at(drawn(4), 10))
+    clear.write_bytes(drawn(4).photo.jpeg)
     result = run("scan", str(path), "--json")
     noted = [u for u in json.loads(result.stdout)["unsure"] if "washed out" in u["note"]]
     assert noted and f"{len(noted)} of the fields listed were washed out by a glare" in result.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from scansheets import LEVEL, drawn, gray, shadowed
+from scansheets import LEVEL, drawn, glared_at, gray, shadowed
 
 from printkit.scan import classifier
 from printkit.scan.errors import ScanError
@@ -346,15 +346,8 @@ def test_a_photo_with_a_glare_is_refused_or_its_washed_out_fields_listed(seed):
     unlisted, until a field whose inside the glare clipped to white counted as washed out
     (glare.py). (Radii in mm: since each sheet's camera has a generator of its own the photos
     show the sheets at other scales, and radii in px went with the old ones.)"""
-    from printkit.scan.synth.mishaps import glared
-
-    sheet = drawn(seed)
-    (left, top), (width, height) = sheet.page.code.grid_origin, sheet.page.code.grid_size
-    centre = cv2.perspectiveTransform(np.array([[[left + 0.3 * width, top + 0.5 * height]]]), sheet.photo.page_to_photo)[0, 0]
-    matrix = sheet.photo.page_to_photo
-    px_per_mm = float(np.sqrt(abs(np.linalg.det(matrix[:2, :2] / matrix[2, 2]))))
     for radius_mm in (10, 30):
-        photo = glared(gray(sheet), (float(centre[0]), float(centre[1])), radius_mm * px_per_mm)
+        photo = glared_at(drawn(seed), radius_mm)
         if radius_mm == 30:
             with pytest.raises(ScanError, match="a glare"):
                 combined([read_photo(photo)])

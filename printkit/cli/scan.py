@@ -3,7 +3,6 @@ validated (printkit.scan does the reading; this module parses, writes and report
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -179,14 +178,13 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         note(f"many fields read unsure: the sheet looks drawn (or photographed) unlike anything printkit learned from, so fields under"
              f" {result.unsure_below * 100:g} % are listed (not {reading.UNSURE * 100:g} %; --unsure {reading.UNSURE * 100:g}"
              " lists fewer, with more misreads unlisted); drawing the tiles as page 2 of the sheet shows makes the read surer")
-    washed = sum(reading.WASHED_NOTE in u.note for u in result.unsure)
-    if washed:  # what lay under a glare no read can tell: another photo can
-        note(f"{washed} of the fields listed were washed out by a glare (the reflection of a lamp or the flash): a"
-             " second photo from another side, given as well (printkit scan A.jpg B.jpg), reads them")
-    shaded = sum(reading.SHADOW_NOTE in u.note for u in result.unsure)
-    if shaded:  # listed for the light, not the hand: the photo can do better, the drawing need not
-        note(f"{shaded} of the fields listed lie in a deep shadow, where a blank field can look filled: a photo in"
-             " more light, without the phone's or a hand's shadow on the sheet, reads them surer")
+    # fields listed for the photo, not the hand: another photo reads them, the drawing need not change
+    for why, what in ((reading.WASHED_NOTE, "were washed out by a glare (the reflection of a lamp or the flash): a second"
+                                            " photo from another side, given as well (printkit scan A.jpg B.jpg), reads them"),
+                      (reading.SHADOW_NOTE, "lie in a deep shadow, where a blank field can look filled: a photo in more"
+                                            " light, without the phone's or a hand's shadow on the sheet, reads them surer")):
+        if count := sum(why in u.note for u in result.unsure):
+            note(f"{count} of the fields listed {what}")
     note(f"read {code.columns} x {code.rows} fields ({'landscape' if code.landscape else 'portrait'}) from "
          f"{', '.join(photos)}; {len(result.unsure)} unsure")
     if as_json:
