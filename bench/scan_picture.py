@@ -1,7 +1,10 @@
 """The README's picture of a scan (docs/scan.png): a bundled level drawn by hand on the
-sheet `printkit paper` prints, photographed at an angle, and the map printkit scan read.
+sheet `printkit paper` prints, photographed at an angle, and the map printkit scan read; the
+photo itself is kept as the bundled example to scan (levels/07-the-chimney.photo.jpg, the
+README's `printkit scan` example; tests/test_bundled.py checks it reads as the README says).
 
     python bench/scan_picture.py [--level levels/07-the-chimney.yaml] [--seed 4] [-o docs/scan.png]
+        [--photo levels/07-the-chimney.photo.jpg]
 
 Needs poppler's pdftoppm (to render the printed sheet and the map) and the scan extra.
 """
@@ -31,6 +34,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--style", default="blue ballpoint")
     parser.add_argument("-o", "--output", default="docs/scan.png")
+    parser.add_argument("--photo", default="levels/07-the-chimney.photo.jpg", help="where the photo is kept, to scan")
     args = parser.parse_args()
     rows = tuple(read_level(args.level).rows or ())
     code = SheetCode(len(rows[0]), len(rows), False)
@@ -41,8 +45,7 @@ def main() -> int:
         sheet = make_sheet(args.seed, (STYLES[args.style],), rows=rows, code=code, px_per_mm=8.0,
                            printed=rendered_pdf_page(str(sheet_pdf), 8.0), size=(3264, 2448), max_tilt=25.0, curl=1.2)
         photo = cv2.imdecode(np.frombuffer(sheet.photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
-        Path("output").mkdir(exist_ok=True)
-        Path("output/scan-example.jpg").write_bytes(sheet.photo.jpeg)  # to try `printkit scan` on
+        Path(args.photo).write_bytes(sheet.photo.jpeg)  # to try `printkit scan` on
         reading = combined([read_photo(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))])
         level = Path(folder) / "read.yaml"
         level.write_text(level_text(reading.rows, name="Read from the photo"), encoding="utf-8")

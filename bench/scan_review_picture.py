@@ -1,8 +1,7 @@
 """The picture of a scan's review in the editor (docs/scan-review.png): the README's example
-photo (output/scan-example.jpg, which bench/scan_picture.py writes) scanned, and `printkit
+photo (levels/07-the-chimney.photo.jpg, which bench/scan_picture.py writes) scanned, and `printkit
 scan --review`'s editor with the fields to check ringed and listed, one of them pointed at.
 
-    python bench/scan_picture.py -o /tmp/scan.png   # writes output/scan-example.jpg
     python bench/scan_review_picture.py [-o docs/scan-review.png]
 
 Needs the scan extra, Playwright's Python package and Debian's Chromium (/usr/bin/chromium).
@@ -34,7 +33,7 @@ def _free_port() -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--photo", default="output/scan-example.jpg")
+    parser.add_argument("--photo", default="levels/07-the-chimney.photo.jpg")
     parser.add_argument("-o", "--output", default="docs/scan-review.png")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

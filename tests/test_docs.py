@@ -151,3 +151,29 @@ def test_sinoda_perft_table_is_the_engine_s() -> None:
     for players, small, *counts in rows:
         game = make_game(int(players), "small" if small else None)
         assert perft(game.start_position(0), 3) == [int(c) for c in counts]
+
+
+def test_the_readme_scan_example_reads_the_bundled_photo_as_shown(tmp_path: Path) -> None:
+    """The README's `printkit scan` example is run on the photo the repository ships
+    (bench/scan_picture.py made it and docs/scan.png): the level drawn comes back exactly, with
+    the verdict, the unsure fields and their count the README shows."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+    from printkit.sinpin.loader import read_level
+
+    readme = _text(ROOT / "README.md")
+    block = re.search(r"\$ printkit scan (\S+) -o my-level.yaml --review\n(.+?)\n```", readme, re.DOTALL)
+    assert block, "the README's scan example"
+    photo, shown = block.groups()
+    out = tmp_path / "my-level.yaml"
+    result = CliRunner().invoke(main, ["scan", str(ROOT / photo), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert read_level(str(out)).rows == read_level(str(ROOT / "levels" / "07-the-chimney.yaml")).rows
+    lines = shown.splitlines()
+    assert result.stdout.startswith(lines[0].replace("my-level.yaml", str(out)) + "\n")
+    listed = [line for line in result.stdout.splitlines() if line.startswith("unsure: ")]
+    assert listed[:len(lines) - 2] == lines[1:-1]  # the first ones, as the README shows them
+    count = int(re.search(r"# (\d+) fields listed in all", lines[-1]).group(1))
+    assert len(listed) == count
+    assert f"all 216 fields right, {count} listed as unsure" in readme  # the picture's words
