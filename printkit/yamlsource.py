@@ -11,7 +11,7 @@ import codecs
 import os
 import sys
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -299,6 +299,19 @@ class SpecReader:
         for key in required:
             if self.ok and key not in self.entries:
                 self.problem(self.node, f"{self.what} has no '{key}'")
+
+    def accepted(self, error: Callable[[str, object], str | None]) -> dict[str, object]:
+        """The entries of this mapping of rule knobs that `error` (a game's knob_error) finds
+        nothing wrong with; each one it refuses is a problem at its key when the name is
+        unknown, else at its value."""
+        accepted: dict[str, object] = {}
+        for name, (key_node, value_node) in self.entries.items():
+            problem = error(name, self.doc.value(value_node))
+            if problem:
+                self.problem(key_node if problem.startswith("unknown") else value_node, problem)
+            else:
+                accepted[name] = self.doc.value(value_node)
+        return accepted
 
     # -- typed getters --------------------------------------------------------------------
     def has(self, key: str) -> bool:

@@ -54,6 +54,22 @@ def test_nested_mappings_and_lists_and_unknown_keys() -> None:
     ]
 
 
+
+def test_rule_knobs_accepted_and_each_refused_one_placed_at_its_name_or_its_value() -> None:
+    spec, problems = reader("rules:\n  fast: true\n  speed: 9\n  colour: red\n")
+
+    def error(name: str, value: object) -> str | None:
+        if name not in ("fast", "speed"):
+            return f"unknown rule knob '{name}'"
+        return "'speed' must be from 1 to 5" if name == "speed" and value > 5 else None  # type: ignore[operator]
+
+    knobs = spec.mapping("rules")
+    assert knobs is not None and knobs.accepted(error) == {"fast": True}
+    assert [str(p) for p in problems] == [
+        "spec.yaml:3:10: format: 'speed' must be from 1 to 5",  # at the value
+        "spec.yaml:4:3: format: unknown rule knob 'colour'",  # at the name
+    ]
+
 def test_read_source_limits_size_and_encoding(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_bytes(b"a" * (MAX_BYTES + 1))

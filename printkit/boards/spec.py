@@ -209,14 +209,7 @@ def _sinoda_rules(reader: SpecReader) -> SinodaRules:
     knobs = reader.mapping("rules")
     if knobs is None or not knobs.ok:
         return SinodaRules()
-    accepted: dict[str, object] = {}
-    for name, (key_node, value_node) in knobs.entries.items():
-        problem = knob_error(name, reader.doc.value(value_node))
-        if problem:
-            knobs.problem(key_node if problem.startswith("unknown") else value_node, problem)
-        else:
-            accepted[name] = reader.doc.value(value_node)
-    return SinodaRules(**accepted)  # type: ignore[arg-type]
+    return SinodaRules(**knobs.accepted(knob_error))  # type: ignore[arg-type]
 
 
 def _teams(reader: SpecReader, players: int | None) -> int | None:

@@ -119,13 +119,7 @@ def _rules(reader: SpecReader) -> Rules:
     knobs = reader.mapping("rules")
     if knobs is None or not knobs.ok:
         return Rules()
-    accepted: dict[str, object] = {}
-    for name, (key_node, value_node) in knobs.entries.items():
-        problem = knob_error(name, reader.doc.value(value_node))
-        if problem:
-            knobs.problem(key_node if problem.startswith("unknown") else value_node, problem)
-        else:
-            accepted[name] = reader.doc.value(value_node)
+    accepted = knobs.accepted(knob_error)
     conflicts = knob_conflicts(dataclasses.replace(Rules(), **accepted))
     for name, problem in conflicts:
         blamed = knobs.entries.get(name) or knobs.entries.get("max_health")
