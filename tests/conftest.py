@@ -9,7 +9,7 @@ stays under 3 minutes on 2 cores):
   `pytestmark = pytest.mark.browser`) and take the `browser` fixture below: one Chromium
   (0.6 GB) a worker, started by the first browser test it runs (starting one costs 1.2 s of
   CPU). Such files skip without /usr/bin/chromium, except in CI (CI=true), where that is a
-  failure (tests/test_editor_browser.py shows how).
+  failure (chromium.need_chromium() at the module's top does that).
 - Mark a test that needs an optional extra `@pytest.mark.extra_dask` and get the module with
   `extras.need("distributed", "dask")`: it skips without the extra; .ci/run installs the
   extras after the README's run and runs `pytest -m extra_dask` with PRINTKIT_EXTRAS=dask,
@@ -28,12 +28,10 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from chromium import CHROMIUM
 from hypothesis import settings
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 # The signal tests send SIGINT and SIGHUP to printkit processes (and to this one) and expect
 # 130 and 129. A shell without job control starts background jobs with SIGINT ignored, nohup

@@ -7,7 +7,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import uvicorn
@@ -15,8 +14,6 @@ import uvicorn
 from printkit.editor.guard import allowed_hosts
 from printkit.editor.server import bind
 from printkit.play.app import create_app
-
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 class Served:

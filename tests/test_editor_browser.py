@@ -9,7 +9,6 @@ in CI (CI=true), where a missing browser is a failure: .ci/run installs it.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import threading
@@ -18,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium import need_chromium
 
 from click.testing import CliRunner
 
@@ -26,12 +26,7 @@ from printkit.cli.levelcheck import check_level
 
 pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI must run the browser tests: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
-    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-                allow_module_level=True)
+need_chromium()
 
 import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402

@@ -8,24 +8,19 @@ output/test-results/play-boards/. Skipped when /usr/bin/chromium is missing, exc
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium import need_chromium
 from click.testing import CliRunner
 
 from printkit.cli import main
 
 pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI must run the browser tests: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
-    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-                allow_module_level=True)
+need_chromium()
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 from playserved import Served, served  # noqa: E402,F401  (fixtures)

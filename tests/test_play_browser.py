@@ -9,11 +9,11 @@ output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=t
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from chromium import need_chromium
 from click.testing import CliRunner
 
 from printkit.cli import main
@@ -21,12 +21,7 @@ from printkit.cli.levelcheck import check_level
 
 pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
 
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("CI must run the browser tests: /usr/bin/chromium is missing (.ci/run installs it with apt-get)")
-    pytest.skip("the browser tests need Debian's chromium at /usr/bin/chromium (apt-get install chromium)",
-                allow_module_level=True)
+need_chromium()
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
