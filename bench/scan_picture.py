@@ -1,10 +1,10 @@
 """The README's picture of a scan (docs/scan.png): a bundled level drawn by hand on the
 sheet `printkit paper` prints, photographed at an angle, and the map printkit scan read; the
-photo itself is kept as the bundled example to scan (levels/07-the-chimney.photo.jpg, the
+photo itself is kept as the bundled example to scan (docs/scan-example.jpg, the
 README's `printkit scan` example; tests/test_bundled.py checks it reads as the README says).
 
     python bench/scan_picture.py [--level levels/07-the-chimney.yaml] [--seed 4] [-o docs/scan.png]
-        [--photo levels/07-the-chimney.photo.jpg]
+        [--photo docs/scan-example.jpg]
 
 Needs poppler's pdftoppm (to render the printed sheet and the map) and the scan extra.
 """
@@ -34,7 +34,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--style", default="blue ballpoint")
     parser.add_argument("-o", "--output", default="docs/scan.png")
-    parser.add_argument("--photo", default="levels/07-the-chimney.photo.jpg", help="where the photo is kept, to scan")
+    parser.add_argument("--photo", default="docs/scan-example.jpg", help="where the photo is kept, to scan")
     args = parser.parse_args()
     rows = tuple(read_level(args.level).rows or ())
     code = SheetCode(len(rows[0]), len(rows), False)

@@ -1,5 +1,5 @@
 """The picture of a scan's review in the editor (docs/scan-review.png): the README's example
-photo (levels/07-the-chimney.photo.jpg, which bench/scan_picture.py writes) scanned, and `printkit
+photo (docs/scan-example.jpg, which bench/scan_picture.py writes) scanned, and `printkit
 scan --review`'s editor with the fields to check ringed and listed, one of them pointed at.
 
     python bench/scan_review_picture.py [-o docs/scan-review.png]
@@ -33,7 +33,7 @@ def _free_port() -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--photo", default="levels/07-the-chimney.photo.jpg")
+    parser.add_argument("--photo", default="docs/scan-example.jpg")
     parser.add_argument("-o", "--output", default="docs/scan-review.png")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:

@@ -132,6 +132,7 @@ def read_source(path: str) -> Source:
         raise _unreadable(name, "permission denied") from None
     except OSError as error:
         raise _unreadable(name, f"cannot read: {error.strerror or error}") from None
+    _refuse_binary(name, data)  # a photo is mostly over 1 MB: said before its size
     if len(data) > MAX_BYTES:
         raise _unreadable(
             name, f"file is larger than 1 MB ({MAX_BYTES:,} bytes); printkit refuses bigger files"
@@ -139,8 +140,23 @@ def read_source(path: str) -> Source:
     return decoded_source(name, data)
 
 
+# Files a reader is given by mistake, known by their first bytes: a photo of a drawn sheet
+# (for `printkit scan`) or a PDF printkit wrote.
+_BINARY_KINDS = ((b"\xff\xd8\xff", "a JPEG image"), (b"\x89PNG\r\n\x1a\n", "a PNG image"), (b"%PDF", "a PDF document"))
+
+
+def _refuse_binary(name: str, data: bytes) -> None:
+    kind = next((kind for magic, kind in _BINARY_KINDS if data.startswith(magic)), None)
+    if kind is None and data[4:8] == b"ftyp":
+        kind = "a HEIC photo or a video"
+    if kind is not None:
+        raise _unreadable(name, f"is {kind}, not YAML text; a photo or scan of a drawn design sheet is read by"
+                                " `printkit scan`", 1, 1)
+
+
 def decoded_source(name: str, data: bytes) -> Source:
     """A file's bytes as UTF-8 text, a byte order mark noted and left out of the text."""
+    _refuse_binary(name, data)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

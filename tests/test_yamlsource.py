@@ -70,6 +70,20 @@ def test_rule_knobs_accepted_and_each_refused_one_placed_at_its_name_or_its_valu
         "spec.yaml:4:3: format: unknown rule knob 'colour'",  # at the name
     ]
 
+
+@pytest.mark.parametrize("start, kind", [(b"\xff\xd8\xff\xe0", "a JPEG image"), (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+                                         (b"%PDF-1.4\n", "a PDF document"),
+                                         (b"\x00\x00\x00\x18ftypheic", "a HEIC photo or a video")])
+def test_a_photo_or_a_pdf_given_for_a_yaml_file_says_what_it_is_and_what_reads_it(
+        tmp_path: Path, start: bytes, kind: str) -> None:
+    photo = tmp_path / "level.jpg"
+    photo.write_bytes(start + b"\x00" * (MAX_BYTES + 10))  # a photo is mostly over 1 MB: said before its size
+    with pytest.raises(UnreadableSource) as caught:
+        read_source(str(photo))
+    assert caught.value.problem.message == (f"is {kind}, not YAML text; a photo or scan of a drawn design sheet is"
+                                            " read by `printkit scan`")
+
+
 def test_read_source_limits_size_and_encoding(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     big.write_bytes(b"a" * (MAX_BYTES + 1))
