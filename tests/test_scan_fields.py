@@ -100,3 +100,18 @@ def test_a_shadow_too_deep_to_read_is_told_from_a_big_filled_area():
         for row in range(1, 5):
             _fill(filled, column, row, 25)
     assert not _paper(cv2.GaussianBlur(filled, (0, 0), 1.0))[1].any()
+
+
+def test_light_falling_off_evenly_has_no_shadow_edge_at_the_image_s_borders():
+    """The edge test compares light some mm either way; beyond the image's border it is the
+    border's own light, not the far side's (np.roll wrapped round: the dark left border was
+    compared with the bright right one, and blocks there read as a shadow)."""
+    from printkit.scan.fields import _soft_edged
+
+    block = FIELD_PX // 2
+    h, w = 14 * block, 18 * block
+    flat = np.tile(np.linspace(40, 240, w, dtype=np.float32), (h, 1)).astype(np.uint8)
+    tiles = flat.reshape(h // block, block, w // block, block).transpose(0, 2, 1, 3).reshape(h // block, w // block, -1)
+    middle, bright = np.percentile(tiles.astype(np.float32), (50, 90), axis=2).astype(np.float32)
+    shaded, _ = _soft_edged(flat, np.ones(bright.shape, bool), bright, middle, bright.copy(), block)
+    assert not shaded.any()

@@ -203,6 +203,35 @@ def test_a_pdf_whose_jpeg_stream_is_empty_is_a_scan_error(tmp_path, monkeypatch)
         images.load_gray(str(path))
 
 
+
+@pytest.mark.parametrize("header, length", [(b"/Length 48213 /Filter /DCTDecode", b"48213"), (b"/Length 7>>", b"7"),
+                                            (b"/Length 48213 0 R", None), (b"/Length 12 0 R", None), (b"/Length 7 0 R", None)])
+def test_a_stream_length_is_taken_only_when_written_in_its_header(header, length):
+    """An indirect length's number is elsewhere in the file: its first digits are no length."""
+    found = images._DIRECT_LENGTH.search(header)
+    assert (found.group(1) if found else None) == length
+
+
+class _FakePdfium:
+    class PdfDocument:  # pypdfium2's, failing as it does on a damaged file
+        def __init__(self, path):
+            raise RuntimeError("Failed to load document (PDFium: Data format error)")
+
+
+@pytest.mark.parametrize("renderers", ["pdftoppm failing", "pdftoppm failing, pypdfium2 failing", "pypdfium2 failing"])
+def test_a_damaged_pdf_is_a_scan_error_not_a_crash(tmp_path, monkeypatch, renderers):
+    import subprocess
+    import sys
+
+    path = tmp_path / "scan.pdf"
+    path.write_bytes(b"%PDF-1.4\ngarbage")
+    poppler = "pdftoppm" in renderers
+    monkeypatch.setattr(images.shutil, "which", lambda name: "/usr/bin/pdftoppm" if poppler else None)
+    monkeypatch.setattr(images.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 1, b"", b"damaged"))
+    monkeypatch.setitem(sys.modules, "pypdfium2", _FakePdfium if "pypdfium2" in renderers else None)
+    with pytest.raises(ScanError, match=r"the PDF could not be rendered \(is it damaged\?\): export the page"):
+        images.load_gray(str(path))
+
 def test_a_folder_is_a_scan_error_naming_its_photos(tmp_path):
     with pytest.raises(ScanError, match=r"it is a folder: name the photos in it"):
         images.load_gray(str(tmp_path))

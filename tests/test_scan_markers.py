@@ -226,3 +226,22 @@ def test_evening_the_light_keeps_a_shadows_edge_out_of_a_marker():
     black = cells == 0
     assert marker[black].max() < 0.35 * evened[20, 20]  # every black cell reads black, on both sides
     assert marker[~black].min() > 0.65 * evened[20, 20]  # every white cell reads white
+
+
+@pytest.mark.parametrize("corner", range(4))
+def test_a_close_look_from_one_marker_reaches_inwards_over_the_page_and_a_little_outwards(monkeypatch, corner):
+    """In the marker's own millimetres: a left-hand marker's look starts `outwards` left of
+    it, a right-hand one's ends `outwards` right of it (it ended twice as far out, and that
+    much less far in); the same up and down."""
+    from printkit.scan import markers
+    from printkit.scan.marker_sheet import Marker
+
+    looked = []
+    monkeypatch.setattr(markers, "_warped_look", lambda gray, to_photo, window, marker_mm: looked.append(window) or [])
+    square = np.array([[100, 100], [160, 100], [160, 160], [100, 160]], np.float64)
+    markers._look_from_one(np.zeros((10, 10), np.uint8), Marker(0, corner, square))
+    (x0, y0, width, height), = looked
+    outwards, inwards = markers.CLOSE_REACH
+    assert width == height == outwards + inwards
+    assert x0 == -outwards if corner in (0, 3) else x0 + width == markers.MARKER_MM + outwards
+    assert y0 == -outwards if corner in (0, 1) else y0 + height == markers.MARKER_MM + outwards

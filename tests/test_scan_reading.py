@@ -234,6 +234,14 @@ def test_photos_of_different_sheets_are_not_combined():
         combined([FieldOdds(SheetCode(2, 1, False), odds([[A, Z]])), FieldOdds(SheetCode(1, 2, False), odds([[A, Z]]))])
 
 
+def test_photos_of_one_sheet_are_combined_though_one_took_its_markers_for_the_old_size():
+    """A full-size sheet's markers are 6 mm, its size's or the old ones: the corner that tells
+    the two apart missed in one photo, that photo may take the sheet for the other."""
+    reading = combined([FieldOdds(SheetCode(2, 1, False, sized=True), odds([[A, Z]])),
+                        FieldOdds(SheetCode(2, 1, False, sized=False), odds([[A, Z]]))])
+    assert reading.rows == ("AZ",) and reading.code == SheetCode(2, 1, False, sized=True)
+
+
 def test_unsure_describes_itself_as_the_issue_asks():
     assert Unsure(4, 6, Tile.LADDER, Tile.WEB, 0.62).describe() == "E7: ladder or web? 62 %"
     # rounded down: listed under the 98 % bar, 97.6 % shows as 97 %, not as the bar itself

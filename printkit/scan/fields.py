@@ -124,7 +124,7 @@ def _paper(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     paper = cv2.medianBlur(paper.astype(np.float32), 3)
     dim = np.zeros(paper.shape, bool)
     if shaded.any():
-        number, labels = cv2.connectedComponents(((paper < DIM_PAPER) | shaded).astype(np.uint8), connectivity=8)
+        _, labels = cv2.connectedComponents(((paper < DIM_PAPER) | shaded).astype(np.uint8), connectivity=8)
         joined = np.isin(labels, np.unique(labels[shaded & (labels > 0)]))
         dim = joined & (paper < DIM_PAPER)
     dim = cv2.resize(dim.astype(np.uint8), (bx * block, by * block), interpolation=cv2.INTER_NEAREST)[:h, :w] > 0
@@ -167,6 +167,13 @@ def _shadow_paper(bright: np.ndarray, shaded: np.ndarray) -> np.ndarray:
     return out
 
 
+def _shifted(values: np.ndarray, by: int, axis: int) -> np.ndarray:
+    """values[i + by] along `axis`, the edge's own value beyond the edge (np.roll would bring
+    the light of the sheet's far side: a plain gradient's blocks by the edges read shaded)."""
+    index = np.clip(np.arange(values.shape[axis]) + by, 0, values.shape[axis] - 1)
+    return np.take(values, index, axis=axis)
+
+
 def _soft_edged(flat: np.ndarray, inked: np.ndarray, bright: np.ndarray, middle: np.ndarray, around: np.ndarray,
                 block: int) -> tuple[np.ndarray, np.ndarray]:
     """Of the blocks taken for ink (far darker than the paper nearby), those of dark areas
@@ -181,8 +188,8 @@ def _soft_edged(flat: np.ndarray, inked: np.ndarray, bright: np.ndarray, middle:
     hard = np.zeros((h, w), np.float32)
     soft = np.zeros((h, w), np.float32)
     for axis in (0, 1):
-        wide = np.abs(np.roll(light, -far, axis) - np.roll(light, far, axis))
-        steep = np.abs(np.roll(light, -near, axis) - light)
+        wide = np.abs(_shifted(light, far, axis) - _shifted(light, -far, axis))
+        steep = np.abs(_shifted(light, near, axis) - light)
         line = (1, 2 * far + 1) if axis == 1 else (2 * far + 1, 1)
         steepest = cv2.dilate(steep, np.ones(line, np.uint8))
         centre = (wide >= 0.4) & (wide >= cv2.dilate(wide, np.ones(line, np.uint8)))
@@ -289,7 +296,7 @@ def _vertex(values: np.ndarray, best: int) -> float:
 
 def _line_quality(profiles: list[np.ndarray]) -> tuple[float, float, float]:
     """How dark and how wide (mm, at half height) the printed lines come out, averaged over
-    the lines found, and the share of lines found."""
+    the lines found, and how many lines were found."""
     if not profiles:
         return 0.0, 0.0, 0.0
     profile = np.median(np.array(profiles), axis=0)

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.layout import SHEET_IDS, SheetCode, corner_of, decode, marker_cells
+from printkit.scan.marker_sheet import square_side
 
 # of a marker's side: three markers of one flat sheet fit it this well (a cut-off sheet's three
 # fit to 0.01, a sheet of another size's to 0.2); looser fits are no sheet to look in
@@ -61,7 +62,7 @@ def three_fits(three: Sequence[Seen], missing: int) -> list[tuple[float, SheetCo
     `missing` make: its misfit (RMS, in marker sides), code and homography page mm -> photo
     px fitted to the three's 12 corners, best fit first."""
     photo = np.concatenate([m.points for m in three])
-    side = float(np.mean([_side(m.points) for m in three]))
+    side = float(np.mean([square_side(m.points) for m in three]))
     fits = []
     for marker_id in (i for i in SHEET_IDS if corner_of(i) == missing):
         try:
@@ -168,17 +169,13 @@ def _onto_squares(code: SheetCode, matrix: np.ndarray, corner: int, squares: Seq
     """`matrix` (page mm -> photo px) moved so that the marker at `corner` lands on each of
     the squares near where it puts it (SQUARE_REACH) and about as big."""
     where = cv2.perspectiveTransform(np.array([code.marker_corners()[corner]], np.float64), matrix)[0]
-    centre, side = where.mean(axis=0), _side(where)
+    centre, side = where.mean(axis=0), square_side(where)
     moved = []
     for square in squares:
         offset = square.mean(axis=0) - centre
-        if np.linalg.norm(offset) <= SQUARE_REACH * side and 0.6 < _side(square) / side < 1.6:
+        if np.linalg.norm(offset) <= SQUARE_REACH * side and 0.6 < square_side(square) / side < 1.6:
             moved.append(np.array([[1, 0, offset[0]], [0, 1, offset[1]], [0, 0, 1]]) @ matrix)
     return moved
-
-
-def _side(square: np.ndarray) -> float:
-    return float(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1).mean())
 
 
 def odd_corner(shape: tuple[int, ...], groups: dict[int, list[Seen]], candidates: int) -> tuple[int, bool, bool] | None:

@@ -37,6 +37,8 @@ MAX_BYTES = 100 * 1024 * 1024
 # ISO base media files say their kind in their first box, "ftyp", then a brand
 _HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis"}
 _IMAGE_OBJECT = re.compile(rb"<<(?:(?!>>\s*stream).)*?/Subtype\s*/Image(?:(?!>>\s*stream).)*?>>\s*stream\r?\n", re.S)
+# a stream's length written in its header, not an indirect "/Length 12 0 R" (whose number is elsewhere)
+_DIRECT_LENGTH = re.compile(rb"/Length\s+(\d+)\b(?!\s+\d+\s+R)")
 
 
 def load_gray(path: str) -> np.ndarray:
@@ -160,7 +162,7 @@ def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
     best = None
     for match in _IMAGE_OBJECT.finditer(data):
         header = match.group(0)
-        length = re.search(rb"/Length\s+(\d+)(?!\s+\d+\s+R)", header)
+        length = _DIRECT_LENGTH.search(header)
         if not length:
             continue
         stream = data[match.end():match.end() + int(length.group(1))]
@@ -210,6 +212,9 @@ def _decode_stream(header: bytes, stream: bytes) -> np.ndarray | None:
 
 
 def _rasterised(path: str) -> np.ndarray | None:
+    """The first page rendered by poppler's pdftoppm, else by pypdfium2; ScanError when
+    neither is installed or neither can render it (a damaged PDF)."""
+    poppler_failed = False
     if shutil.which("pdftoppm"):
         with tempfile.TemporaryDirectory() as folder:
             target = Path(folder) / "page"
@@ -222,14 +227,21 @@ def _rasterised(path: str) -> np.ndarray | None:
             pages = sorted(Path(folder).glob("page*.png"))
             if done.returncode == 0 and pages:
                 return cv2.imread(str(pages[0]), cv2.IMREAD_GRAYSCALE)
+            poppler_failed = True
+    damaged = ScanError("the PDF could not be rendered (is it damaged?): export the page as PNG or JPEG and scan that")
     try:
         import pypdfium2  # optional: not a dependency of printkit
     except ImportError:
+        if poppler_failed:
+            raise damaged from None
         raise ScanError("the PDF holds no embedded scan image printkit can take out, and no PDF renderer is"
                         " installed (poppler-utils' pdftoppm, or pip install pypdfium2): export the page as"
                         " PNG or JPEG and scan that") from None
-    page = pypdfium2.PdfDocument(path)[0]
-    return np.asarray(page.render(scale=300 / 72, grayscale=True).to_pil())
+    try:
+        page = pypdfium2.PdfDocument(path)[0]
+        return np.asarray(page.render(scale=300 / 72, grayscale=True).to_pil())
+    except Exception:  # pypdfium2's PdfiumError, or an IndexError for a PDF of no pages
+        raise damaged from None
 
 
 def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:

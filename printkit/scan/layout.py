@@ -142,7 +142,3 @@ def decode(ids: dict[int, int]) -> SheetCode:
     landscape = ids[2] == _BOTTOM_RIGHT + 1
     return SheetCode(columns, rows, landscape, ids[3] == _BOTTOM_LEFT_SIZED)
 
-
-def code_for(columns: int, rows: int, landscape: bool) -> SheetCode:
-    return SheetCode(columns, rows, landscape)
-

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from printkit.scan.errors import RETAKE
-from printkit.scan.layout import SheetCode, corner_of, decode
+from printkit.scan.layout import MARKER_DICTIONARY, SheetCode, corner_of, decode
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 
 MAX_RESIDUAL = 0.25  # of a marker's side: markers further off one flat sheet are not one sheet
@@ -40,7 +40,7 @@ def square_side(points: np.ndarray) -> float:
 
 
 def _detector(lenient: bool = False) -> cv2.aruco.ArucoDetector:
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY))
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     parameters.minMarkerPerimeterRate = 0.01  # a 6 mm marker on a whole sheet is small in the frame

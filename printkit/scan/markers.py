@@ -4,7 +4,9 @@
 On a whole sheet in a low-resolution photo a marker's cells are two or three pixels wide,
 so the markers are looked for in several passes, each only when the ones before left no
 sheet: the photo shrunk to DETECT_SIDE (fast), as it is, enlarged twice (a small photo);
-then the page warped upright at CLOSE_PX px a mm around the markers found, by the affine
+with three corners' markers found, the fourth read again where they put it in the light
+evened out (printkit.scan.shadowed_marker: a shadow's sharp edge across it; cheap, so
+first); then the page warped upright at CLOSE_PX px a mm around the markers found, by the affine
 map all of them give together, then by one marker's own corners (a marker says which
 corner of the sheet it is, so where the others can be). Every marker any pass finds is a
 candidate; the four that make one sheet with the least misfit are taken (the fit:
@@ -12,7 +14,7 @@ printkit.scan.marker_sheet). Last, a marker too blurred to decode is read from t
 square just where the others put it (printkit.scan.unread_markers), and, when three
 corners' markers are read, the fourth is matched where they put it
 (printkit.scan.fourth_marker: no look need find it as a square), then read again in the
-photo evened out round there (printkit.scan.shadowed_marker: a shadow's sharp edge across it).
+evened light (the looks may have found the third corner).
 Measured on the project's 360 synthetic test photos of today's sheet (bigger markers where
 there is room): the sheet found on 359 (354 before the fourth was matched).
 """
@@ -98,8 +100,10 @@ def _look_from_one(gray: np.ndarray, marker: Marker) -> list[Marker]:
     page = np.array([[0, 0], [MARKER_MM, 0], [MARKER_MM, MARKER_MM], [0, MARKER_MM]], np.float64)
     mm_to_photo, _ = affine(page, marker.points)
     outwards, inwards = CLOSE_REACH
-    x0 = -outwards if marker.corner in (0, 3) else MARKER_MM + outwards - inwards  # a left-hand marker: page to the right
-    y0 = -outwards if marker.corner in (0, 1) else MARKER_MM + outwards - inwards
+    # a left-hand marker: the page to its right, from `outwards` left of it; a right-hand one:
+    # the page to its left, to `outwards` right of it (and the same up and down)
+    x0 = -outwards if marker.corner in (0, 3) else MARKER_MM - inwards
+    y0 = -outwards if marker.corner in (0, 1) else MARKER_MM - inwards
     return _warped_look(gray, mm_to_photo, (x0, y0, outwards + inwards, outwards + inwards), MARKER_MM)
 
 

@@ -212,9 +212,11 @@ def combined(reads: list[FieldOdds], unsure_below: float | None = None) -> Readi
     """Several photos of one sheet read as one (each field's probabilities averaged over the
     photos that show it: not washed out), then decided; ScanError when the photos show
     different sheets, or a glare washed out more than WASHED_FIELDS fields in all of them."""
-    codes = {read.code for read in reads}
+    # the fields, not the markers' size: a full-size sheet's are 6 mm either way, and a photo
+    # that misses the corner telling the two apart may take the sheet for the other
+    codes = {(read.code.columns, read.code.rows, read.code.landscape) for read in reads}
     if len(codes) > 1:
-        sizes = " and ".join(f"{code.columns} x {code.rows}" for code in codes)
+        sizes = " and ".join(f"{columns} x {rows}" for columns, rows, _ in codes)
         raise ScanError(f"the photos show different sheets ({sizes}): give photos of one sheet at a time")
     first = reads[0].probabilities
     for number, read in enumerate(reads[1:], start=2):

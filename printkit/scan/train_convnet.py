@@ -7,8 +7,9 @@
 Why PyTorch: a convolutional network is trained by gradient descent through its
 convolutions, and autograd (with a fast CPU convolution) does that in minutes where
 hand-written numpy backpropagation would take hours and be a second copy of the network to
-keep right. What ships is only the weights: `convnet.ConvNet` runs them with numpy, as the
-issue asks of the scan ("opencv-python-headless and numpy"). torch is no extra of the
+keep right. What ships is only the weights: `convnet.ConvNet` runs them with OpenCV's dnn
+module (numpy is its tested reference), as the issue asks of the scan ("opencv-python-headless
+and numpy"). torch is no extra of the
 package: every extra is installed and its tests run in CI (tests/test_packaging.py), and
 neither printkit nor CI needs torch.
 

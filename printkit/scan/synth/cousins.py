@@ -2,9 +2,9 @@
 `forms`: rock scribbled in loops or zigzags at any angle or hatched only in part, a ladder
 with slanted or overhanging rungs, a spring's arrow with a triangle for a head, a chest
 with straps, a faceted gem, ... (training), and a second set of forms held out of training
-(`SECOND_HELD_OUT`), drawn only by the bench's second held-out styles, so that adding forms
-to training still leaves forms the classifier has never seen to measure it on. In mm inside
-a 15 mm field."""
+(their variants in `forms.VARIANTS` held out as 2), drawn only by the bench's second held-out
+styles (`styles.SECOND_HELD_OUT_STYLES`), so that adding forms to training still leaves
+forms the classifier has never seen to measure it on. In mm inside a 15 mm field."""
 
 from __future__ import annotations
 

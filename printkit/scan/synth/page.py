@@ -126,7 +126,7 @@ def draw_level(code: SheetCode, rows: tuple[str, ...], style: Style, rng: np.ran
             if field_rng.random() < style.smudges:
                 _stray(mask, origin, px_per_mm, field_rng)
         drawn.append(tuple(names))
-    _scribble_name(mask, code, px_per_mm, width_mm, style, rng)
+    _scribble_name(mask, code, px_per_mm, width_mm, rng)
     cover = ink.texture(mask, style, rng) * rng.uniform(*style.darkness)
     colour = np.asarray(style.colours[int(rng.integers(len(style.colours)))], np.float32)
     page = np.repeat(printed[:, :, None].astype(np.float32) / 255.0, 3, axis=2)
@@ -166,8 +166,7 @@ def _stray(mask: np.ndarray, origin: tuple[float, float], r: float, rng: np.rand
         np.maximum(mask, blob, out=mask)
 
 
-def _scribble_name(mask: np.ndarray, code: SheetCode, r: float, width_mm: float, style: Style,
-                   rng: np.random.Generator) -> None:
+def _scribble_name(mask: np.ndarray, code: SheetCode, r: float, width_mm: float, rng: np.random.Generator) -> None:
     """Handwriting-like loops on the header's name line."""
     left, top = code.grid_origin
     x = left + 18.0

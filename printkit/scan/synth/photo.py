@@ -57,8 +57,7 @@ def _tilted_corners(width: float, height: float, rng: np.random.Generator, tilt:
     flat = corners @ np.array([[c, -s], [s, c]]).T
     ax, ay = math.cos(axis), math.sin(axis)
     t = math.radians(tilt)
-    # rotation about the in-plane axis (ax, ay, 0) by t (Rodrigues)
-    k = np.array([ax, ay, 0.0])
+    # rotation about the in-plane axis (ax, ay, 0) by t (Rodrigues; kx: the cross product with it)
     kx = np.array([[0, 0, ay], [0, 0, -ax], [-ay, ax, 0]])
     rot = np.eye(3) + math.sin(t) * kx + (1 - math.cos(t)) * (kx @ kx)
     points = np.c_[flat, np.zeros(4)] @ rot.T
