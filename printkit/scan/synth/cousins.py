@@ -12,7 +12,8 @@ import math
 
 import numpy as np
 
-from printkit.scan.alphabet import Form, Point, Stroke, circle, hatch, hatch_inside, spline
+from printkit.scan.alphabet import FORMS, Form, Point, Stroke, circle, hatch, hatch_inside, spline
+from printkit.sinpin.tiles import Tile
 
 
 def _u(rng: np.random.Generator, low: float, high: float) -> float:
@@ -361,8 +362,7 @@ def chest_trapezoid(rng: np.random.Generator) -> Form:
 
 def heart_filled(rng: np.random.Generator) -> Form:
     """A heart filled in solid (held out, second set)."""
-    outline = spline(((7.5, 5.0), (9.3, 3.0), (11.8, 3.4), (12.6, 5.8), (11.0, 9.0), (7.5, 12.5), (4.0, 9.0),
-                      (2.4, 5.8), (3.2, 3.4), (5.7, 3.0), (7.5, 5.0)), 6)
+    outline = FORMS[Tile.HEART][0]  # the alphabet's heart
     fill = tuple(tuple((7.5 + (x - 7.5) * f, 7.5 + (y - 7.5) * f) for x, y in outline) for f in (0.8, 0.6, 0.4, 0.2))
     return (outline,) + fill
 
