@@ -128,6 +128,22 @@ def test_open_mends_a_ragged_map_and_says_so(client: TestClient, folder: Path) -
     assert any("S1" in note for note in answer["notes"]) and any("S3" in note for note in answer["notes"])
 
 
+def test_open_shows_a_blank_map_for_an_empty_one_and_x_keys_json_has_no_number_for(client: TestClient,
+                                                                                    folder: Path) -> None:
+    (folder / "empty.yaml").write_text('map: ""\nx-a: .nan\nx-b: [-.inf, 2]\n', encoding="utf-8")
+    answer = post(client, "/api/open", {"file": "empty.yaml"})
+    assert answer.status_code == 200
+    level = answer.json()["level"]
+    assert level["rows"] == ["########"] * 6 and any("no usable map" in note for note in answer.json()["notes"])
+    assert level["extras"] == {"x-a": ".nan", "x-b": ["-.inf", 2]}  # as YAML spells them: JSON has no NaN
+
+
+def test_a_draft_the_loader_cannot_read_is_refused_and_not_saved(client: TestClient, folder: Path) -> None:
+    nul = {**STRIP, "rows": ["#######", "#A.\u0000.Z#", "#######"]}
+    answer = post(client, "/api/save", {"file": "new.yaml", "level": nul, "version": None})
+    assert answer.status_code == 422 and not (folder / "new.yaml").exists()
+
+
 def test_open_refuses_unreadable_and_missing_files(client: TestClient, folder: Path) -> None:
     (folder / "broken.yaml").write_text("map: [unclosed\n", encoding="utf-8")
     broken = post(client, "/api/open", {"file": "broken.yaml"})
@@ -261,7 +277,9 @@ def test_symlinks_out_of_the_folder_are_refused(client: TestClient, folder: Path
     assert "link.yaml" not in client.get("/api/files").json()["files"]
 
 
-@pytest.mark.parametrize("raw", [b"{bad", b"", b"[1, 2]", b"\xff\xfe", b"[" * 100000])
+@pytest.mark.parametrize("raw", [b"{bad", b"", b"[1, 2]", b"\xff\xfe", b"[" * 100000,
+                                 b'{"width": ' + b"1" * 5000 + b"}",  # past Python's 4,300 digits
+                                 b'{"file": "\\ud800.yaml"}', b'{"level": {"rows": ["\\udfff##", "#AZ"]}}'])
 def test_malformed_json_gets_a_400_with_a_message(client: TestClient, raw: bytes) -> None:
     answer = client.post("/api/validate", content=raw, headers={"Content-Type": "application/json"})
     assert answer.status_code == 400

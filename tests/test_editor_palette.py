@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from printkit.draw.svg import svg_bytes
+from printkit.editor.drafts import MAX_SIDE
 from printkit.editor.palette import icons_svg, palette_json
 from printkit.render.sinpin.map_page import map_document
 from printkit.sinpin.level import Level
@@ -41,4 +42,6 @@ def test_palette_names_each_symbol_and_every_knob_with_its_range() -> None:
     assert symbols["."] is None and symbols["A"] == "sym-tile-door"
     assert all(f'id="{s}"' in palette["icons"] for s in symbols.values() if s)
     assert {knob["name"]: (knob["low"], knob["high"]) for knob in palette["knobs"]} == KNOB_RANGES
-    assert palette["columns"][-1] == "R" and (palette["short_side"], palette["long_side"]) == (12, 18)
+    assert (palette["short_side"], palette["long_side"]) == (12, 18)
+    # a name for every column a draft may have, beyond S2's 18 (a wider file opens, its S2 error shown)
+    assert palette["columns"][17] == "R" and palette["columns"][19] == "T" and len(palette["columns"]) == MAX_SIDE

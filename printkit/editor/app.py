@@ -72,8 +72,14 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest(f"malformed JSON{where}: {reason}") from None
     except RecursionError:
         raise BadRequest("malformed JSON: nested too deeply") from None
+    except ValueError:  # Python's limit on an integer's digits (4,300)
+        raise BadRequest("malformed JSON: a number too long") from None
     if not isinstance(payload, dict):
         raise BadRequest("the request must be a JSON object")
+    try:  # "\ud800" is JSON, but no Unicode text: no file name, map or answer can hold it
+        json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest("the request holds a lone surrogate (\\ud800 to \\udfff), which is not Unicode text") from None
     return payload
 
 
@@ -176,8 +182,8 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         if version is not None and not isinstance(version, str):
             raise BadRequest("'version' is the version the page opened, or null for a new file")
         text = draft.text_over(_as_opened(levels, body.get("file"), version))
+        verdict = verdict_json(check(draft))  # before writing: a draft the loader cannot read is not saved
         saved = levels.save(body.get("file"), text.encode("utf-8"), version, body.get("overwrite") is True)
-        verdict = verdict_json(check(draft))
         return JSONResponse({"file": saved.name, "version": saved.version, "valid": verdict["valid"], "verdict": verdict})
 
     async def download(request: Request) -> Response:

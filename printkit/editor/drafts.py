@@ -10,6 +10,7 @@ file gets the same verdict from `printkit validate`.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,8 +203,9 @@ def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFi
     doc = parse_document(decoded_source(name, data))
     level_file = interpret(doc)
     notes = [str(problem) for problem in level_file.problems]
-    rows = level_file.rows or [Tile.ROCK.char * 8] * 6
-    if level_file.rows is None:
+    rows = level_file.rows if level_file.rows and any(level_file.rows) else None  # `map: ""` is no map either
+    if rows is None:
+        rows = [Tile.ROCK.char * 8] * 6
         notes.append(f"{name}: the file has no usable map; a blank one is shown")
     width = max(len(row) for row in rows)
     mended = []
@@ -222,10 +224,23 @@ def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFi
         for key_node, value_node in doc.root.value:
             if isinstance(key_node.value, str) and key_node.value.startswith("x-"):
                 # JSON carries them to the page and back; YAML's dates and the like become text
-                extras[key_node.value] = json.loads(json.dumps(doc.value(value_node), default=str))
+                extras[key_node.value] = _as_json(doc.value(value_node))
     knobs = {name: getattr(level_file.rules, name) for name in KNOB_RANGES}
     draft = Draft(tuple(mended), level_file.title, level_file.author, level_file.players, knobs, extras)
     return draft, notes, doc, level_file
+
+
+def _as_json(value: object) -> object:
+    """An `x-` key's value as JSON carries it to the page: YAML's dates and the like as text,
+    and .nan and .inf as YAML spells them (JSON has no such numbers; the save keeps the
+    file's own text of the key)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    if isinstance(value, dict):
+        return {key if isinstance(key, str) else json.dumps(_as_json(key)): _as_json(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_as_json(item) for item in value]
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
 
 
 def blank_draft(width: int = 12, height: int = 8) -> Draft:

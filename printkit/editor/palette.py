@@ -7,6 +7,7 @@ import dataclasses
 from functools import lru_cache
 from typing import Any
 
+from printkit.editor.drafts import MAX_SIDE
 from printkit.sinpin.rules import FIELD_MM, KNOB_RANGES, MAX_LONG_SIDE, MAX_SHORT_SIDE, SQUARE_MM, Rules
 from printkit.sinpin.tiles import Tile, column_name
 
@@ -43,7 +44,8 @@ def palette_json() -> dict[str, Any]:
             for tile in Tile
         ],
         "icons": icons_svg(),
-        "columns": [column_name(x) for x in range(MAX_LONG_SIDE)],
+        # every column a draft may have (a level wider than S2 allows opens, its S2 error shown)
+        "columns": [column_name(x) for x in range(MAX_SIDE)],
         "field_mm": FIELD_MM,
         "square_mm": SQUARE_MM,
         "short_side": MAX_SHORT_SIDE,
