@@ -70,3 +70,31 @@ def test_an_old_header_without_its_set_up_needs_its_spec_else_exit_2(team_record
     assert result.exit_code == 2 and "cannot be read here" in result.stderr
     (tmp_path / "my-board.yaml").write_text(TEAMS_SPEC)  # found as it was named: replays
     assert replay_of(lines).match.rules.setup == make_setup(4, teams=2)
+
+
+def test_a_record_cut_short_or_ending_with_other_winners_does_not_replay(team_record):
+    cut = [*team_record[:6], team_record[-1]]
+    with pytest.raises(ReplayError, match="before the game does"):
+        replay_of(cut)
+    lines = json.loads(json.dumps(team_record))
+    lines[-1]["winners"] = [seat for seat in range(4) if seat not in team_record[-1]["winners"]]
+    with pytest.raises(ReplayError, match="winners"):
+        replay_of(lines)
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda lines: lines[0].pop("seed"), lambda lines: lines[0].update(seed="three"),
+    lambda lines: lines[0].update(players=["a", "b"]), lambda lines: lines.__setitem__(1, {**lines[1], "action": [1]}),
+    lambda lines: lines[0].update(rules=5)])
+def test_a_record_line_of_the_wrong_shape_is_a_replay_error_not_a_crash(team_record, spoil):
+    lines = json.loads(json.dumps(team_record))
+    spoil(lines)
+    with pytest.raises(ReplayError):
+        replay_of(lines)
+
+
+@pytest.mark.parametrize("text, words", [("5\n", "JSON object, not int"), ("null\n", "JSON object, not NoneType"),
+                                         ('{"n": ' + "1" * 5000 + "}\n", "a number too long")])
+def test_a_record_file_of_other_json_is_a_replay_error(text, words):
+    with pytest.raises(ReplayError, match=words):
+        load_record(text)

@@ -51,7 +51,27 @@ def games_of(lines: list[dict[str, JSON]]) -> list[list[dict[str, JSON]]]:
 
 
 def replay_of(lines: list[dict[str, JSON]]) -> Replay:
-    """The replay of one game's record lines (header first, end last)."""
+    """The replay of one game's record lines (header first, end last), checked to the end:
+    the end line's winners must be the replayed game's, at its end. ReplayError for any
+    record that does not replay, however it is malformed."""
+    try:
+        replay = _replayed(lines)
+    except ReplayError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:  # a line of the wrong shape
+        game = lines[0].get("game") if lines and isinstance(lines[0], dict) else None
+        raise ReplayError(f"game {game}: cannot replay: {type(error).__name__}: {error}") from None
+    last = replay.steps[-1].state
+    game = replay.head.get("game")
+    if not last.is_terminal():
+        raise ReplayError(f"game {game}: the record ends (its end line) before the game does")
+    if list(last.winners()) != replay.end.get("winners"):
+        raise ReplayError(f"game {game}: the end line's winners {replay.end.get('winners')} are not the"
+                          f" game's, {list(last.winners())}")
+    return replay
+
+
+def _replayed(lines: list[dict[str, JSON]]) -> Replay:
     head, body, end = lines[0], lines[1:-1], lines[-1]
     kind = head.get("record")
     players = tuple(str(player.get("bot", "?")) for player in head.get("players", []))
@@ -89,9 +109,14 @@ def load_record(text: str) -> list[list[dict[str, Any]]]:
     for number, raw in enumerate(text.splitlines(), start=1):
         if raw.strip():
             try:
-                lines.append(json.loads(raw))
+                line = json.loads(raw)
             except json.JSONDecodeError as error:
                 raise ReplayError(f"line {number}: not JSON: {error.msg}") from None
+            except ValueError:  # Python's limit on an integer's digits
+                raise ReplayError(f"line {number}: not JSON: a number too long") from None
+            if not isinstance(line, dict):
+                raise ReplayError(f"line {number}: a record line is a JSON object, not {type(line).__name__}")
+            lines.append(line)
     try:
         return games_of(lines)
     except ValueError as error:
