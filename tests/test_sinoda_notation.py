@@ -87,3 +87,11 @@ def test_a_positions_repr_is_its_notation_on_one_line() -> None:
     text = repr(p)
     assert text.startswith("Position(to move: 3; turns played: 0; 1: ") and "\n" not in text
     assert parse_position(g, text[len("Position("):-1]) == p
+
+
+@pytest.mark.parametrize("text", ["to move: ²; 1: A1=1 | ; 2: |", "to move: 1; turns played: ²; 1: A1=1 | ; 2: |",
+                                  "to move: 1; 1: A1=² | ; 2: |", "to move: 1; 1: A1=1 | captured ²; 2: |"])
+def test_a_digit_that_is_no_number_is_a_problem_not_a_crash(text: str) -> None:
+    """'²' is a digit to str.isdigit but no number to int()."""
+    with pytest.raises(NotationError):
+        parse_position(game(2), text)

@@ -80,3 +80,10 @@ def test_placement_positions_must_be_reachable() -> None:
         read_position("white rings: a2 b2; black rings: c2 d2 e2 f2 g2; white off: 3")
     with pytest.raises(PositionError, match="'to move' again"):
         read_position("to move: white; to move: black")
+
+
+@pytest.mark.parametrize("text", ["white off: ²", "rules: rows_to_win=²"])
+def test_a_digit_that_is_no_number_is_a_problem_not_a_crash(text: str) -> None:
+    """'²' is a digit to str.isdigit but no number to int()."""
+    with pytest.raises(PositionError):
+        read_position(text)

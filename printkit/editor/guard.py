@@ -76,7 +76,7 @@ class Guard:
         if headers.get("sec-fetch-site") == "cross-site":
             return 403, "refused: a cross-site request may not use this editor"
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if length is not None and (not length.isdecimal() or int(length) > self.max_body):
             return 413, self.too_large
         return None
 

@@ -318,7 +318,7 @@ def setup_named(name: str) -> Setup:
     if rest.split("-")[0] in BOARD_SIZES:
         board, _, rest = rest.partition("-")
     teams = {"": None, "teams": 2, "two-teams": 2, "three-teams": 3}.get(rest, 0)
-    if not players_text.isdigit() or teams == 0:
+    if not players_text.isdecimal() or teams == 0:
         raise ValueError(f"'{name}' names no Sinoda set-up")
     setup = make_setup(int(players_text), board, teams)  # ValueError for one the board cannot seat
     if setup.name != name:  # one set-up, one name: "4-teams", never "4-two-teams"

@@ -126,7 +126,7 @@ class SinodaGame:
             raise IllegalAction(f"{data['piece']!r} is not a space of this board (N1)")
         if "change" in data:
             value = data["change"]
-            if isinstance(value, bool) or value not in (1, 2, 3, 4):
+            if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2, 3, 4):  # 2.0 too
                 raise IllegalAction(f"a die shows 1 to 4 (N2), not {value!r}")
             return change(index[piece], value)
         to = str(data["to"]).upper()

@@ -81,7 +81,7 @@ def parse_position(game: GameContext, text: str) -> Position:
         problems.append(NotationProblem(line, message))
 
     def player_number(line: int, word: str, what: str) -> int | None:
-        if not word.isdigit() or not 1 <= int(word) <= players:
+        if not word.isdecimal() or not 1 <= int(word) <= players:
             problem(line, f"{what} must be a player from 1 to {players}, not '{word}'")
             return None
         return int(word) - 1
@@ -99,7 +99,7 @@ def parse_position(game: GameContext, text: str) -> Position:
         elif keyword == "game over":
             over = True
         elif keyword == "turns played":
-            if not rest.isdigit():
+            if not rest.isdecimal():
                 problem(number, f"'turns played' must be a whole number, not '{rest}'")
             else:
                 turns = int(rest)
@@ -122,7 +122,7 @@ def parse_position(game: GameContext, text: str) -> Position:
                 if name not in index:
                     problem(number, f"{name} is not a space of the {game.setup.board} board (N1)")
                     continue
-                if not value_text.isdigit() or int(value_text) not in VALUES:
+                if not value_text.isdecimal() or int(value_text) not in VALUES:
                     problem(number, f"{name}={value_text}: a die shows 1 to 4 (N2)")
                     continue
                 space = index[name]
@@ -165,7 +165,7 @@ def _disc(number: int, text: str, problem) -> tuple[int, ...]:
     for word in words:
         if word == "-":
             continue
-        if not word.isdigit() or int(word) not in VALUES:
+        if not word.isdecimal() or int(word) not in VALUES:
             problem(number, f"a captured die keeps its value, 1 to 4 (N7), not '{word}'")
         else:
             values.append(int(word))

@@ -84,8 +84,6 @@ class AlphaBetaBot:
         if state.phase == OVER or depth <= 0 and state.phase != REMOVE:  # a turn's rows are searched to its end
             self.nodes += 1
             return full_score(state, colour)
-            self.nodes += 1
-            return full_score(state, colour)
         actions = state.legal_actions()
         if state.colour == colour:
             best = -WIN * 2

@@ -84,7 +84,7 @@ def read_game(text: str) -> Replay:
     settings: dict[str, object] = {}
     for key, value in tags.items():
         if key[0].islower():
-            settings[key] = int(value) if value.strip().lstrip("-").isdigit() else value
+            settings[key] = int(value) if value.strip().lstrip("-").isdecimal() else value
     try:
         knobs = knobs_from(settings)
     except KnobError as error:

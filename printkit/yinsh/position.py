@@ -67,7 +67,7 @@ def read_position(text: str, knobs: Knobs = Knobs(), white_seat: int = 0) -> Sta
             else:
                 to_move = COLOURS.index(words[0].lower())
         elif key.endswith(" off"):
-            if len(words) != 1 or not words[0].isdigit():
+            if len(words) != 1 or not words[0].isdecimal():
                 problems.append(f"line {number}: {key}: a whole number of rings taken off, not '{value.strip()}'")
             else:
                 numbers[key] = int(words[0])
@@ -90,7 +90,7 @@ def _settings(words: list[str]) -> dict[str, object]:
         name, equals, value = word.partition("=")
         if not equals:
             raise ValueError(f"Y12: rules: name=number, not '{word}'")
-        settings[name] = int(value) if value.isdigit() else value
+        settings[name] = int(value) if value.isdecimal() else value
     return settings
 
 
