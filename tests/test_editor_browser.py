@@ -219,6 +219,35 @@ def test_a_move_preview_shows_every_outcome_of_a_card(page: Page) -> None:
     assert ends == {("2", "1"), ("4", "1")}
 
 
+SLOW_FETCH = ("() => { const fetched = window.fetch;"
+              " window.fetch = (...args) => new Promise((done) => setTimeout(done, 400)).then(() => fetched(...args)); }")
+
+
+def test_a_preview_cleared_while_its_moves_are_on_their_way_stays_cleared(page: Page) -> None:
+    open_level(page, "ledge.yaml")
+    page.keyboard.press("m")
+    page.mouse.click(*field(page, 3, 1))
+    page.evaluate(SLOW_FETCH)  # every answer now takes 0.4 s: Esc lands while the moves are on their way
+    page.keyboard.press("2")
+    page.wait_for_timeout(100)
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(900)
+    expect(page.locator("#preview-text")).to_have_text("")
+    expect(page.locator(".preview-end")).to_have_count(0)
+
+
+def test_saving_twice_before_the_first_answer_saves_once_and_asks_nothing(page: Page, folder: Path) -> None:
+    open_level(page, "ledge.yaml")
+    page.keyboard.press("#")
+    page.mouse.click(*field(page, 1, 2))
+    page.evaluate(SLOW_FETCH)  # both presses land while the first save is on its way
+    page.keyboard.press("Control+s")
+    page.keyboard.press("Control+s")
+    expect(page.locator("#file-state")).to_have_text("saved ledge.yaml")
+    page.wait_for_timeout(600)
+    expect(page.locator("#ask")).not_to_be_visible()  # no "changed by something else" for its own write
+    expect(page.locator("#file-state")).to_have_text("saved ledge.yaml")
+
 def test_save_then_reload_gives_back_the_level_and_validate_agrees(page: Page, folder: Path) -> None:
     paint_ladder_level(page)
     page.fill("#level-name", "Painted")

@@ -149,6 +149,28 @@ def test_the_replay_viewer_steps_through_a_simulate_record(open_page, tmp_path):
     expect(page.locator("body")).to_have_attribute("data-step", str(len(replay.steps) - 1))
 
 
+
+def test_autoplay_paused_while_a_step_is_on_its_way_stays_paused(open_page, tmp_path):
+    """The pause pressed while autoplay fetches a step (its timer has fired) holds: the step
+    arrives and is shown, and no further one is asked for."""
+    record = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "1", "--seed", "5", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    page = open_page(replay=replay_of(load_record(record.read_text())[0]))
+    expect(page.locator("body")).to_have_attribute("data-step", "0")
+    fast(page)
+    # every step answer now takes 0.4 s to come: the pause lands while one is on its way
+    page.evaluate("() => { const fetched = window.fetch;"
+                  " window.fetch = (...args) => new Promise((done) => setTimeout(done, 400)).then(() => fetched(...args)); }")
+    page.click("#autoplay")
+    page.wait_for_timeout(150)
+    page.click("#autoplay")
+    expect(page.locator("#autoplay")).to_have_text("▶ play")
+    expect(page.locator("body")).to_have_attribute("data-step", "1")  # the step asked for before the pause
+    page.wait_for_timeout(1200)  # three more steps' time, had autoplay gone on
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    expect(page.locator("#autoplay")).to_have_text("▶ play")
+
 @pytest.mark.parametrize("viewport", [(1400, 900), (1000, 700)])
 def test_the_map_and_the_panel_fit_the_window(open_page, viewport):
     session = Session(sinpin_match(check_level(str(ROOT / "levels" / "07-the-chimney.yaml")).level, "the-chimney",

@@ -16,6 +16,7 @@ export class Files {
     this.modified = false;
     this.saved = null; // the level as last opened or saved, as JSON
     this.names = [];
+    this.saving = false; // a save on its way: another waits for none, it is not sent
   }
 
   status(text, kind = "") {
@@ -85,6 +86,18 @@ export class Files {
   async save(asName = null) {
     const file = asName ?? this.file;
     if (!file) return this.saveAs();
+    // one save at a time: a second, sent with the same version before the first's answer,
+    // was refused as "changed by something else" for the page's own write
+    if (this.saving) return;
+    this.saving = true;
+    try {
+      await this.saveTo(file);
+    } finally {
+      this.saving = false;
+    }
+  }
+
+  async saveTo(file) {
     const body = { file, level: this.page.level(), version: file === this.file ? this.version : null, overwrite: false };
     let answer;
     try {

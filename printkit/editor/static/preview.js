@@ -38,6 +38,7 @@ export class MovePreview {
   }
 
   clear() {
+    this.requests++; // an answer on its way is for the move cleared: dropped when it comes
     this.grid.start = null;
     this.grid.preview = null;
     $("#preview-text").textContent = "";

@@ -15,6 +15,7 @@ export class Replayer {
     this.step = 0;
     this.wanted = 0;
     this.timer = null;
+    this.playing = false; // autoplay on (its timer may have fired, a step on its way)
     this.active = false;
     this.cache = new Map();
   }
@@ -67,24 +68,30 @@ export class Replayer {
   }
 
   toggle() {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-      $("#autoplay").textContent = "▶ play";
+    if (this.playing) {
+      this.stop();
       return;
     }
     if (this.step >= this.index.steps - 1) this.go(0);
+    this.playing = true;
     $("#autoplay").textContent = "⏸ pause";
     const tick = async () => {
       if (this.step >= this.index.steps - 1) {
-        this.timer = null;
-        $("#autoplay").textContent = "▶ play";
+        this.stop();
         return;
       }
       await this.go(this.step + 1);
-      this.timer = setTimeout(tick, Math.max(this.speed(), 50));
+      // paused while that step was fetched: its timer had fired, so only this says so
+      if (this.playing) this.timer = setTimeout(tick, Math.max(this.speed(), 50));
     };
     this.timer = setTimeout(tick, Math.max(this.speed(), 50));
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.playing = false;
+    $("#autoplay").textContent = "▶ play";
   }
 
   async go(step) {
