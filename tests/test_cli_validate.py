@@ -158,19 +158,21 @@ def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
 
 
 # Issue 12 item 10: hand-typed maps' whitespace traps, each named where it is.
-def test_trailing_spaces_on_the_first_row_are_one_located_error_naming_them(tmp_path: Path) -> None:
+# S27a: an error for each row whose length differs from the first row's, at the shorter length;
+# when the first row is the odd one, each names its cause.
+def test_trailing_spaces_on_the_first_row_are_named_in_each_error(tmp_path: Path) -> None:
     path = level(tmp_path, "map: |\n  #####   \n  #A.Z#\n  #####\n")
     result = run("validate", path)
     lines = result.output.splitlines()
-    assert lines[1:] == [f"{path}:2:8: S1: row 1 has 8 fields but the other rows have 5;"
-                         " it ends in 3 spaces (a space is open cave, S3)"]
+    assert lines[1:] == [f"{path}:{line}:8: S1: row {row} has 5 fields but row 1 has 8;"
+                         " row 1 ends in 3 spaces (a space is open cave, S3)" for line, row in ((3, 2), (4, 3))]
 
 
 def test_a_blank_line_after_map_is_named(tmp_path: Path) -> None:
     path = level(tmp_path, "map: |\n\n  #####\n  #A.Z#\n  #####\n")
     lines = run("validate", path).output.splitlines()
-    assert lines[1:] == [f"{path}:2:3: S1: row 1 has 0 fields but the other rows have 5;"
-                         " it is empty (a blank line right after 'map: |')"]
+    assert lines[1:] == [f"{path}:{row + 1}:3: S1: row {row} has 5 fields but row 1 has 0;"
+                         " row 1 is empty (a blank line right after 'map: |')" for row in (2, 3, 4)]
 
 
 def test_tabs_in_the_map_and_in_the_indentation_are_named(tmp_path: Path) -> None:

@@ -45,18 +45,22 @@ def test_grid_findings_name_rule_column_and_row() -> None:
     assert "'\\t'" in found[1].message
 
 
-def test_S1_the_odd_row_is_reported_whichever_it_is():
+def test_S1_each_row_unlike_the_first_is_reported_at_the_shorter_length_with_the_cause():
+    """S27a: one error per row whose length differs from the first row's, at that row,
+    column = the shorter of the two lengths; the cause named in whichever row it lies."""
     from printkit.sinpin.level import grid_findings
 
     rows = ["#####  ", "#A.Z#", "#####"]
     s1 = [f for f in grid_findings(rows) if f.rule == "S1"]
-    assert [(f.x, f.y) for f in s1] == [(5, 0)] and "ends in 2 spaces" in s1[0].message
+    assert [(f.x, f.y) for f in s1] == [(5, 1), (5, 2)] and all("row 1 ends in 2 spaces" in f.message for f in s1)
+    odd_first = [(f.x, f.y) for f in grid_findings(["####", "#AZ##", "#####"]) if f.rule == "S1"]
+    assert odd_first == [(4, 1), (4, 2)]  # not row 1, though most rows are 5 long
     two = [f for f in grid_findings(["####", "#AZ#####"]) if f.rule == "S1"]
     assert [f.message for f in two] == ["row 2 has 8 fields but row 1 has 4; all rows must be the same length"]
     spaces = [f for f in grid_findings(["#AZ#", "    ", "####"]) if f.rule == "S1"]
     assert spaces == []  # a row of spaces as long as the others is open cave, not an error
     short = [f.message for f in grid_findings(["#AZ#", "  ", "####"]) if f.rule == "S1"]
-    assert short == ["row 2 has 2 fields but the other rows have 4; it is only 2 spaces"]
+    assert short == ["row 2 has 2 fields but row 1 has 4; it is only 2 spaces"]
 
 
 def test_sketch_rows_draws_what_a_broken_grid_can_show():
@@ -72,6 +76,6 @@ def test_S1_a_row_with_one_extra_leading_space_says_so_and_s2_keeps_the_map_s_wi
     rows = ["#" * 12] + ["#A........Z#"] + ["#..........#"] * 15 + ["#" * 12]
     rows[5] = " " + rows[5]
     found = grid_findings(rows)
-    assert [(f.rule, f.x, f.y) for f in found] == [("S1", 0, 5)]
+    assert [(f.rule, f.x, f.y) for f in found] == [("S1", 12, 5)]  # S27a: at the shorter length
     assert "starts with 1 space more than the other rows" in found[0].message
     assert "indent every line of the map alike" in found[0].message

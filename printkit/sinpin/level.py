@@ -46,7 +46,8 @@ def _meant(char: str) -> str:
 
 def map_width(rows: list[str]) -> int:
     """The map's width: the length most rows have (the first row's among equals), so that
-    one odd row is the row S1 reports and does not set the size S2 checks."""
+    one odd row does not set the size S2 checks, and S1's message can say which of two rows
+    is the odd one."""
     lengths = [len(row) for row in rows]
     if not lengths:
         return 0
@@ -55,41 +56,46 @@ def map_width(rows: list[str]) -> int:
 
 
 def _row_length_findings(rows: list[str]) -> list[Finding]:
-    """S1: the rows whose length is not the map's (map_width), each with the likely cause."""
-    lengths = [len(row) for row in rows]
-    if len(set(lengths)) <= 1:
+    """S1 as S27a reports it: one error for each row whose length differs from the first
+    row's, at that row, at the column of the shorter of the two lengths. Each names the
+    likely cause (a hand-typed map's whitespace traps) in whichever of the two rows it lies:
+    the row reported, or the first row when that is the odd one (most rows as long as the
+    reported one, map_width)."""
+    first = len(rows[0]) if rows else 0
+    if all(len(row) == first for row in rows):
         return []
-    counts = Counter(lengths)
     width = map_width(rows)
+    first_cause = _length_cause(rows[0], 0, width) if first != width else None
     found = []
-    for y, row in enumerate(rows):
-        if len(row) == width:
+    for y, row in enumerate(rows[1:], start=1):
+        if len(row) == first:
             continue
-        stripped = row.rstrip(" ")
-        trailing = len(row) - len(stripped)
-        x = min(len(row), width)
-        if not row:
-            cause = "it is empty (a blank line " + ("right after 'map: |')" if y == 0 else "inside the map)")
-        elif not stripped:
-            cause = f"it is only {len(row)} space{'s' * (len(row) != 1)}"
-        elif trailing and len(row) > width:
-            cause = f"it ends in {trailing} space{'s' * (trailing != 1)} (a space is open cave, S3)"
-            x = len(stripped)
-        elif row.startswith(" ") and len(row) > width and len(row.lstrip(" ")) <= width:
-            extra = len(row) - width
-            cause = (f"it starts with {extra} space{'s' * (extra != 1)} more than the other rows (a space is open cave, S3):"
-                     " indent every line of the map alike")
-            x = 0
-        elif "\t" in row:
-            cause = "it holds a tab, which counts as one field"
+        if first_cause and len(row) == width:
+            cause = "row 1" + first_cause[2:]  # "it ends in ..." -> "row 1 ends in ..."
         else:
-            cause = "all rows must be the same length"
-        if counts[width] == 1:
-            others = f"row {lengths.index(width) + 1} has"
-        else:
-            others = "the other rows have" if counts[width] == len(rows) - 1 else "most rows have"
-        found.append(Finding("S1", f"row {y + 1} has {len(row)} field{'s' * (len(row) != 1)} but {others} {width}; {cause}", x, y))
+            cause = _length_cause(row, y, width) or "all rows must be the same length"
+        found.append(Finding("S1", f"row {y + 1} has {len(row)} field{'s' * (len(row) != 1)} but row 1 has {first};"
+                                   f" {cause}", min(len(row), first), y))
     return found
+
+
+def _length_cause(row: str, y: int, width: int) -> str | None:
+    """Why a row is not `width` long, where the row shows it ("it ends in 3 spaces ..."), else None."""
+    stripped = row.rstrip(" ")
+    trailing = len(row) - len(stripped)
+    if not row:
+        return "it is empty (a blank line " + ("right after 'map: |')" if y == 0 else "inside the map)")
+    if not stripped:
+        return f"it is only {len(row)} space{'s' * (len(row) != 1)}"
+    if trailing and len(row) > width:
+        return f"it ends in {trailing} space{'s' * (trailing != 1)} (a space is open cave, S3)"
+    if row.startswith(" ") and len(row) > width and len(row.lstrip(" ")) <= width:
+        extra = len(row) - width
+        return (f"it starts with {extra} space{'s' * (extra != 1)} more than the other rows (a space is open cave, S3):"
+                " indent every line of the map alike")
+    if "\t" in row:
+        return "it holds a tab, which counts as one field"
+    return None
 
 
 def sketch_rows(rows: list[str]) -> tuple[str, ...] | None:
