@@ -12,7 +12,7 @@ from printkit.cli.rules import rule_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = ROOT / "docs" / "rules.md"
-IDS = [f"S{n}" for n in range(1, 28)] + ["S27a", "S28", "S29", "S29a", "S29b", "S30", "S31", "S32", "S33"]
+IDS = [f"S{n}" for n in range(1, 28)] + ["S27a", "S28", "S29", "S29a", "S29b", "S30", "S31", "S32", "S33", "S34"]
 
 
 def run(*args: str) -> Result:
@@ -48,8 +48,8 @@ def test_the_list_gives_ids_and_titles() -> None:
 
 
 def test_an_unknown_rule_is_a_usage_error() -> None:
-    result = run("S34")
-    assert result.exit_code == 2 and "no rule S34: the rules are S1, S2," in result.stderr
+    result = run("S35")
+    assert result.exit_code == 2 and "no rule S35: the rules are S1, S2," in result.stderr
 
 
 def test_every_rule_id_the_code_cites_is_in_the_rules() -> None:

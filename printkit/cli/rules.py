@@ -39,7 +39,7 @@ def rule_sections(text: str) -> dict[str, tuple[str, str]]:
 @click.argument("rule_ids", nargs=-1, metavar="[RULE...]")
 @click.option("--list", "as_list", is_flag=True, help="Only the rule ids and their titles.")
 def rules_command(rule_ids: tuple[str, ...], as_list: bool) -> None:
-    """Print the Sinpin rules printkit plays, every rule with its id (S1-S33).
+    """Print the Sinpin rules printkit plays, every rule with its id (S1-S34).
 
     \b
       printkit rules                 # all of them (docs/rules.md)
