@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
-from printkit.batch import Chunk, ChunkExecutor, LocalProcesses, chunk_size, derive_seed, make_chunks, run_chunks
+from printkit.batch import Chunk, ChunkExecutor, chunk_size, derive_seed, make_chunks, run_chunks
 from printkit.cli.common import EXIT_FINDING, message, progress, publish
 from printkit.cli.generatoroptions import generator_options, request_from
 from printkit.sinpin.generate.generator import Failure, Request, generate_level

@@ -18,8 +18,6 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from printkit.sinpin.level import Level
-
 # Tile classes (S3) the pattern figures compare: what a field is *for*, so that a gem where
 # the examples have a heart is the same pattern, and the figures have data enough on 8 levels.
 TILE_CLASS: dict[str, str] = {
@@ -201,7 +199,3 @@ def compare_looks(batch: Sequence[Sequence[str]], examples: Sequence[Sequence[st
     figures["batch"] = look_figures(batch)
     figures["examples"] = look_figures(examples)
     return figures
-
-
-def maps_of(levels: Sequence[Level]) -> list[tuple[str, ...]]:
-    return [level.rows for level in levels]

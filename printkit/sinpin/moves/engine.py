@@ -1,8 +1,9 @@
 """The move engine: every outcome of one move (S4-S25), from one successor function.
 
-Everything that needs moves takes them from `MoveEngine.moves`: today the validator's
-graph and solver and `printkit moves`; simulated games and generated dungeons are to do
-the same. Movement is written once, in `MoveEngine.transitions`: a state says
+Everything that needs moves takes them from this engine: `printkit moves` and the editor's
+preview from `MoveEngine.moves`; the validator's move graph, solver bounds and item check
+walk its `transitions` as bit sets (`bits`), and games walk them through
+`game.suffixmemo`. Movement is written once, in `MoveEngine.transitions`: a state says
 where the avatar is, its points, its direction, *what it is doing* (the phase: choosing a
 step, checking gravity after a step, falling, or standing at the top of a jump or a spring
 bounce) and whether it has teleported; its transitions are every player choice (direction,

@@ -9,8 +9,8 @@ does not force a detour, so the first pass only visits states on shortest routes
 finds none, a small search with the hand ignored (`turns_without_hands`) tells most
 unwinnable levels at once; the bound with health followed and the hearts kept
 (`turns_with_health`) tells the rest of those where health alone is too short, and is
-exact, or nearly, where health forces a detour: a pass or two cut by it, then one uncut
-pass, settle the rest.
+exact, or nearly, where health forces a detour: up to three passes cut by it (at the bound
+and one and two turns more), then one uncut pass, settle the rest.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from printkit.sinpin.moves import search
-from printkit.sinpin.moves.bounds import (FULL_MASK, HandMask, Row, Summaries, apply_health, hand_table, relaxed_turns_to_exit,
+from printkit.sinpin.moves.bounds import (FULL_MASK, HandMask, Summaries, apply_health, hand_table, relaxed_turns_to_exit,
                                           summary, turns_with_health, turns_without_hands)
 from printkit.sinpin.moves.events import MoveResult
 from printkit.sinpin.level import Level, Position
