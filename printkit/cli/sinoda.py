@@ -14,7 +14,7 @@ from printkit.batch import ChunkExecutor, chunk_size, make_chunks
 from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_USAGE, message, note, quiet_option
 from printkit.cli.named import BOARD
-from printkit.cli.simulate import _suffix, _write
+from printkit.cli.simulate import _write, check_game_outputs
 from printkit.cli.streams import json_line
 
 if TYPE_CHECKING:
@@ -152,9 +152,8 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
     from printkit.sinoda.simstats import SinodaStats
     from printkit.sinoda.simulate import SimulationPlan, simulate_chunk
 
-    _suffix(record, (".jsonl",), "'--record'")
-    _suffix(log_file, (".txt",), "'--log'")
     spec, game = _game(spec_file)
+    check_game_outputs(record, log_file)
     name = Path(spec.source).stem
     plan = SimulationPlan(game, name, bot_names, seed, keep_records=record is not None,
                           log_game=0 if log_file else None)
@@ -171,7 +170,7 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
         from printkit.sinoda.gamelog import tell
 
         outputs.append((log_file, tell(game, logged).encode("utf-8")))
-    _write(outputs)
+    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
     if as_json:
         click.echo(json_line(report))
     else:

@@ -22,6 +22,7 @@ from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, note, show_progress
 from printkit.cli.named import BOARD
+from printkit.cli.simulate import _write, check_game_outputs
 from printkit.cli.streams import json_line
 
 CHUNK_GAMES = 25  # games per chunk, as for Sinpin: a smooth progress bar, little cost per process hop
@@ -175,9 +176,7 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
     from printkit.yinsh.simstats import YinshStats
     from printkit.yinsh.simulate import SimulationPlan, simulate_chunk
 
-    for path, suffix, hint in ((record, ".jsonl", "'--record'"), (log_file, ".txt", "'--log'")):
-        if path is not None and not path.lower().endswith(suffix):
-            raise click.BadParameter(f"'{path}' must end in {suffix}", param_hint=hint)
+    check_game_outputs(record, log_file)
     plan = SimulationPlan(bot_names, seed, BLITZ if blitz else Knobs(), keep_records=record is not None,
                           log_game=0 if log_file else None)
     stats = YinshStats()
@@ -189,14 +188,7 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
         outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
         outputs.append((log_file, logged.encode("utf-8")))
-    if outputs:
-        from printkit.atomicfile import AtomicBatch
-        from printkit.cli.common import publish
-
-        batch = AtomicBatch()
-        for path, data in outputs:
-            batch.add(path, data)
-        publish(batch)
+    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
     if as_json:
         click.echo(json_line(report))
     else:
