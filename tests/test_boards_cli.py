@@ -257,3 +257,10 @@ def test_all_usage_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no board specs" in result.stderr
     result = _run()
     assert result.exit_code == 2 and "--all DIR" in result.stderr
+
+
+
+def test_format_without_all_is_a_usage_error_not_ignored(tmp_path: Path) -> None:
+    """As render's: the -o name says a single board's format; --format svg with -o x.pdf wrote a PDF."""
+    result = _run("yinsh", "-o", str(tmp_path / "x.pdf"), "--format", "svg")
+    assert result.exit_code == 2 and "--format is for --all" in result.output and not (tmp_path / "x.pdf").exists()

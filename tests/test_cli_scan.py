@@ -77,6 +77,13 @@ def test_without_o_the_level_goes_to_standard_output(photo):
     assert "✓ <scanned>: solvable" in result.stderr
 
 
+def test_o_dash_is_standard_output_not_a_file_named_dash(photo, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("scan", str(photo), "-o", "-")
+    assert result.exit_code == 0 and not (tmp_path / "-").exists()
+    assert "".join(f"  {row}\n" for row in LEVEL) in result.stdout
+
+
 def test_two_photos_of_one_sheet_are_read_as_one(photo, tmp_path):
     other = tmp_path / "again.jpg"
     other.write_bytes(drawn(3, size=(1600, 1200)).photo.jpeg)

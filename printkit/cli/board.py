@@ -45,9 +45,8 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
     "--format",
     "fmt",
     type=click.Choice(["pdf", "svg"]),
-    default="pdf",
-    show_default=True,
-    help="File format for --all.",
+    default=None,
+    help="File format for --all (default pdf).",
 )
 @click.option(
     "--duplex",
@@ -101,10 +100,12 @@ def board(
             raise click.UsageError("--all renders a folder: give no SPEC.yaml and no --json")
         if output is None:
             raise click.UsageError("--all needs -o DIR, the folder to write the boards to")
-        _render_folder(Path(folder), Path(output), fmt, duplex, tiles, not no_rules)
+        _render_folder(Path(folder), Path(output), fmt or "pdf", duplex, tiles, not no_rules)
         return
     if spec_file is None:
         raise click.UsageError("give a SPEC.yaml, or --all DIR for a folder of specs")
+    if fmt is not None:  # as render's: a --format the -o name contradicted was dropped without a word
+        raise click.UsageError("--format is for --all; a single board's format comes from the -o file name")
     if not as_json and output is None:
         raise click.UsageError("say what to make: -o FILE.pdf|.svg to print it, --json for the geometry")
     if output is not None:

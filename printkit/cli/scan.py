@@ -121,6 +121,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     Exit status 0 a valid level, 1 an invalid one, 2 a photo that cannot be read or an -o
     file that is not a level (nothing is written; the message says what to do).
     """
+    if output == "-":  # the usual name of standard output, where the level goes without -o anyway
+        output = None
     if review and not output:
         raise click.BadParameter("--review opens the written level in the editor: give -o LEVEL.yaml too",
                                  param_hint="'--review'")
