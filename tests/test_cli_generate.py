@@ -140,3 +140,17 @@ def test_like_learns_from_a_folder_of_levels(tmp_path: Path) -> None:
     result = run("--seed", "1", "--count", "2", "--like", str(towers), "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.yaml"))) == 2
+
+
+@pytest.mark.parametrize("name", ["caves.pdf", "x" * 300])
+def test_o_like_a_file_or_too_long_a_name_is_a_usage_error_before_any_cave(tmp_path: Path, name: str) -> None:
+    result = run("--seed", "2", "-o", str(tmp_path / name))
+    assert result.exit_code == 2 and list(tmp_path.iterdir()) == [] and "Traceback" not in result.output
+
+
+def test_quiet_leaves_out_the_summary_written_after_the_files(tmp_path: Path) -> None:
+    said = CliRunner().invoke(main, ["generate", "--seed", "2", "-o", str(tmp_path / "a")])
+    assert said.exit_code == 0 and said.stderr.startswith("1 level of 12x18, seed 2")
+    assert said.stdout.strip().endswith(".yaml")  # the file listed first, then the summary
+    quiet = CliRunner().invoke(main, ["-q", "generate", "--seed", "2", "-o", str(tmp_path / "b")])
+    assert quiet.exit_code == 0 and quiet.stderr == ""

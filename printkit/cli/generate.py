@@ -14,13 +14,12 @@ import secrets
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import Chunk, ChunkExecutor, chunk_size, derive_seed, make_chunks, run_chunks
-from printkit.cli.common import EXIT_FINDING, message, progress, publish
+from printkit.cli.common import EXIT_FINDING, message, note, output_folder, progress, publish
 from printkit.cli.generatoroptions import generator_options, request_from
 from printkit.sinpin.generate.generator import Failure, Request, generate_level
 from printkit.sinpin.level import Level, fits_paper
@@ -187,9 +186,7 @@ def generate_command(seed: int | None, executor: ChunkExecutor, count: int, outp
     request = request_from(**options)  # type: ignore[arg-type]
     if render and not fits_paper(request.width, request.height):
         raise click.BadParameter("--render draws A4 maps; a size beyond S2 cannot be printed", param_hint="'--render'")
-    out_dir = Path(output)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise click.BadParameter(f"'{output}' is a file; -o names the folder for the levels", param_hint="'-o' / '--output'")
+    out_dir = output_folder(output, "-o names the folder for the levels")  # not gen.pdf/, nor too long a name
     check_writable(folders=[out_dir])  # before the caves are made: none thrown away for a read-only folder
     seed = run_seed(seed)
     started = time.perf_counter()
@@ -203,11 +200,11 @@ def generate_command(seed: int | None, executor: ChunkExecutor, count: int, outp
         if item.map_pdf is not None:
             batch.add(out_dir / f"{stem}.pdf", item.map_pdf)
     good = [item for item in made if item.level is not None]
-    if good:
-        turns = sorted(int(item.metrics["least_turns"]) for item in good)  # type: ignore[index, arg-type]
-        message(f"{len(good)} level{'s' if len(good) > 1 else ''} of {request.width}x{request.height}, seed {seed},"
-                f" least turns {turns[0]}..{turns[-1]}, in {time.perf_counter() - started:.1f} s")
     publish(batch)
+    if good:  # a summary, once written (--quiet leaves it out)
+        turns = sorted(int(item.metrics["least_turns"]) for item in good)  # type: ignore[index, arg-type]
+        note(f"{len(good)} level{'s' if len(good) > 1 else ''} of {request.width}x{request.height}, seed {seed},"
+             f" least turns {turns[0]}..{turns[-1]}, in {time.perf_counter() - started:.1f} s")
     problem = shortfall(made, request)
     if problem:
         message(problem)
