@@ -143,6 +143,13 @@ def test_an_unsolvable_level_plays_only_when_asked(tmp_path: Path) -> None:
     assert figures["games"] == 2 and figures["exits"] == 0 and figures["rounds"]["max"] <= 3
 
 
+def test_an_svg_heatmap_replaces_an_older_page_set_whole(tmp_path: Path) -> None:
+    heat = tmp_path / "heat.svg"
+    assert run("simulate", "the-chimney", "--games", "4", "--heatmap", str(heat)).exit_code == 0
+    assert (tmp_path / "heat-2.svg").exists()  # The Chimney's heat map takes two pages
+    assert run("simulate", "first-steps", "--games", "4", "--heatmap", str(heat)).exit_code == 0
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["heat.svg"]  # not The Chimney's page 2 beside it
+
 @pytest.mark.parametrize("suffix", ["pdf", "svg"])
 def test_the_heatmap_is_written_on_a4(tmp_path: Path, suffix: str) -> None:
     heat = tmp_path / f"heat.{suffix}"

@@ -188,21 +188,26 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
         bots = f"{seats[0]} × {len(seats)}" if len(set(seats)) == 1 else ", ".join(seats)
         subtitle = f"{games} simulated game{'s' * (games != 1)}, {players} players, bots {bots}, seed {seed}"
         document = heatmap_document(level, stats, title=report["level"], subtitle=subtitle, findings=found)
-        outputs += [(str(path), data) for path, data in document_outputs(document, heatmap)]
-    _write(outputs, listed=not as_json)
+        pages = document_outputs(document, heatmap)
+    _write(outputs, listed=not as_json, document=pages if heatmap is not None else None)
     if as_json:
         click.echo(json_line(report))
     else:
         note(_table(report, plan.seat_bots(), AVATARS))  # a summary: --quiet leaves it out
 
 
-def _write(outputs: list[tuple[str, bytes]], listed: bool = True) -> None:
+def _write(outputs: list[tuple[str, bytes]], listed: bool = True, document: list[tuple[Path, bytes]] | None = None) -> None:
     """Each folder's files as one batch (printkit.atomicfile: whole or not at all), listed
     on standard output; with --json (`listed` False) stdout carries the JSON, so the names
-    go to standard error, as `survey --json` does, as notes (--quiet leaves them out)."""
+    go to standard error, as `survey --json` does, as notes (--quiet leaves them out). A
+    `document`'s files (the heat map) replace an older SVG page set whole (add_outputs)."""
     folders: dict[Path, AtomicBatch] = {}
     for path, data in outputs:
         folders.setdefault(Path(path).resolve().parent, AtomicBatch()).add(path, data)
+    if document:
+        from printkit.draw.output import add_outputs  # the drawing layer is slow to import
+
+        add_outputs(folders.setdefault(Path(document[0][0]).resolve().parent, AtomicBatch()), document)
     for batch in folders.values():
         if listed:
             publish(batch)

@@ -106,11 +106,10 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
                                    subtitle, summary, [level.name for level, _ in examples])
         if as_json:
             from printkit.atomicfile import AtomicBatch
-            from printkit.draw.output import document_outputs
+            from printkit.draw.output import add_document
 
             batch = AtomicBatch()
-            for path, data in document_outputs(document, output):
-                batch.add(path, data)
+            add_document(batch, document, output)  # an older, longer SVG page set replaced whole
             batch.commit()  # stdout carries the JSON, so the file names go to stderr
             note(f"wrote {output}")  # a summary: --quiet leaves it out, as simulate --json does
         else:
