@@ -161,12 +161,21 @@ def looks_like_name(argument: str) -> bool:
     return argument not in ("", "-") and os.sep not in argument and "/" not in argument
 
 
+def file_exists(argument: str) -> bool:
+    """Whether the file is there; a name too long for the file system is not (the reader
+    then says so), rather than an OSError out of Path.exists."""
+    try:
+        return Path(argument).exists()
+    except OSError:
+        return False
+
+
 def resolve(argument: str, kind: str) -> str:
     """The file a command should read for `argument`: the argument itself when it exists, is
     `-` or is a path; the bundled file it names otherwise. NotBundled for a bare word that
     names no bundled file of this kind (a missing `*.yaml` is left to the reader, which says
     "no such file" in its usual way, a `--json` verdict included)."""
-    if argument == "-" or Path(argument).exists() or not looks_like_name(argument):
+    if argument == "-" or file_exists(argument) or not looks_like_name(argument):
         return argument
     item = find(argument, kind)
     if item is not None:

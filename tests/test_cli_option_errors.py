@@ -58,6 +58,10 @@ TOO_LONG = [
     (["simulate", "first-steps", "--games", "1", "--record", f"{LONG}.jsonl"], "'--record'"),
     (["simulate", "first-steps", "--games", "1", "--heatmap", f"{LONG}.pdf"], "'--heatmap'"),
     (["paper", "-o", f"{'b' * 252}.svg"], OUTPUT),  # fits, but not with an SVG page's "-2"
+    (["generate", "--seed", "1", "-o", LONG], OUTPUT),
+    (["examples", "copy", "first-steps", LONG], "'DIR'"),
+    (["scan", "{photo}", "-o", f"{LONG}.yaml"], "'-o'"),
+    (["editor", LONG, "--no-browser"], "'LEVEL.yaml | DIR'"),
 ]
 
 
@@ -66,7 +70,8 @@ def test_an_output_name_longer_than_a_file_system_allows_is_one_message(args: li
                                                                          monkeypatch) -> None:
     """Issue 19: a traceback (OSError: File name too long) in cards, board, tokens, render, paper."""
     root = Path(__file__).resolve().parent.parent
-    args = [arg.format(templates=root / "templates", levels=root / "levels") for arg in args]
+    args = [arg.format(templates=root / "templates", levels=root / "levels", photo=root / "docs" / "scan-example.jpg")
+            for arg in args]
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
@@ -74,3 +79,11 @@ def test_an_output_name_longer_than_a_file_system_allows_is_one_message(args: li
     assert f"Invalid value for {option}: the name 'aaaa" in result.output or "the name 'bbbb" in result.output
     assert "bytes long; file systems take at most" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+
+@pytest.mark.parametrize("command", ["validate", "render", "cards", "moves"])
+def test_an_input_name_longer_than_a_file_system_allows_is_a_message_not_a_traceback(command: str) -> None:
+    result = CliRunner().invoke(main, [command, LONG])
+    assert result.exit_code == 2 and (result.exception is None or isinstance(result.exception, SystemExit))
+    assert "Traceback" not in result.output

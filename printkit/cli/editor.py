@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.common import EXIT_OK, EXIT_USAGE, message
+from printkit.cli.common import EXIT_OK, EXIT_USAGE, message, name_fits
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -44,6 +44,7 @@ def run_editor(target: str, port: int, host: str, no_browser: bool, address_as_m
     from printkit.editor.folder import FolderError
     from printkit.editor.server import bind, serve
 
+    name_fits(target, "'LEVEL.yaml | DIR'")
     path = Path(target)
     if path.is_dir():
         folder, start = path, None

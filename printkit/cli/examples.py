@@ -9,7 +9,7 @@ import click
 
 from printkit import bundled
 from printkit.atomicfile import AtomicBatch
-from printkit.cli.common import message, publish
+from printkit.cli.common import message, name_fits, publish
 from printkit.cli.helpformat import WholeSummaryGroup
 from printkit.wording import did_you_mean
 
@@ -97,6 +97,7 @@ def copy_command(name: str, destination: str, force: bool) -> None:
     Prints the path written. An existing file is not replaced without --force (exit 2).
     """
     item = _item(name)
+    name_fits(destination, "'DIR'")
     target = Path(destination)
     if not (target.suffix.lower() in (".yaml", ".yml") and not target.is_dir()):
         if target.exists() and not target.is_dir():

@@ -60,7 +60,7 @@ def game_of_argument(argument: str) -> str | None:
     if argument == "-":
         return None  # standard input is read once, by the command
     path: str | Path = argument
-    if bundled.looks_like_name(argument) and not Path(argument).exists():
+    if bundled.looks_like_name(argument) and not bundled.file_exists(argument):
         item = bundled.find(argument, "level") or bundled.find(argument, "board")
         if item is None:
             return None

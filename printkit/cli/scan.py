@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
-from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, note, progress
+from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, name_fits, note, progress
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import json_line
 from printkit.cli.validate import summary_line
@@ -129,6 +129,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     if no_browser and not review:
         raise click.BadParameter("--no-browser goes with --review (the editor is opened only then)",
                                  param_hint="'--no-browser'")
+    if output:
+        name_fits(output, "'-o'")
     if output and Path(output).is_dir():
         raise click.BadParameter(f"'{output}' is a folder; -o names the level file to write", param_hint="'-o'")
     if review and Path(output).suffix != ".yaml":  # the editor opens *.yaml only: refused before anything is written
