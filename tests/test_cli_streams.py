@@ -80,6 +80,24 @@ def test_a_full_standard_output_is_one_message_exit_2_and_no_file_changed(tmp_pa
     assert sorted(os.listdir(tmp_path)) == ["cards.pdf"]  # no temporaries, and no folder 'new' left behind
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args, written", [
+    (["simulate", "first-steps", "--games", "2", "--json", "--record", "{out}/games.jsonl"], "games.jsonl"),
+    (["simulate", "sinoda-2", "--games", "2", "--json", "--record", "{out}/games.jsonl"], "games.jsonl"),
+    (["scan", "{photo}", "-o", "{out}/level.yaml"], "level.yaml"),
+])
+def test_standard_output_failing_after_the_work_leaves_the_output_file_unwritten(tmp_path: Path, args: list[str],
+                                                                                  written: str) -> None:
+    """Exit 2 says no output file was replaced (docs/exit-status.md): the JSON or the verdict
+    goes out first, the file is written only once it did."""
+    photo = Path(__file__).resolve().parent.parent / "docs" / "scan-example.jpg"
+    args = [arg.format(out=tmp_path, photo=photo) for arg in args]
+    with open("/dev/full", "wb") as full:
+        result = printkit(*args, stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 2 and "cannot write to standard output" in result.stderr.decode()
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_closed_standard_output_is_an_error_not_success(tmp_path: Path) -> None:
     def close_stdout() -> None:  # as `printkit ... >&-` starts it
         os.close(1)

@@ -11,7 +11,7 @@ import click
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, name_fits, note, progress
 from printkit.cli.levelcheck import check_level
-from printkit.cli.streams import json_line
+from printkit.cli.streams import flush_stdout, json_line
 from printkit.cli.validate import summary_line
 from printkit.sinpin.level import DEFAULT_PLAYERS
 from printkit.sinpin.loader import LEVEL_KEYS, interpret, level_text
@@ -170,10 +170,9 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         text = relaid(document, text, keep={key for key in document.value(document.root) if key not in ("map", UNSURE_KEY)})
     name = output or "<scanned>"
     checked = check_level(name, text=text)
+    batch = AtomicBatch()  # staged now, committed once standard output took the verdict
     if output:
-        batch = AtomicBatch()
         batch.add(output, text.encode("utf-8"))
-        batch.commit()
     code = result.code
     if kept:
         done = "the map replaced by the one read" if kept["had_map"] else "the map read written in"
@@ -207,6 +206,8 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
         lines += [f"unsure: {u.describe()}" for u in result.unsure]
         for line in lines:
             click.echo(line, err=not output)
+    flush_stdout()  # standard output failing: exit 2, and the level not written (docs/exit-status.md)
+    batch.commit()
     if review:  # until Ctrl-C; then the exit status is still the read level's verdict
         from printkit.cli.editor import run_editor
 

@@ -16,7 +16,7 @@ from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, note, output_format, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
-from printkit.cli.streams import json_line
+from printkit.cli.streams import flush_stdout, json_line
 from printkit.yamlsource import UnreadableSource
 
 CHUNK_GAMES = 25  # games per chunk: small enough for a smooth progress bar, big enough to amortise a process hop
@@ -189,10 +189,11 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
         subtitle = f"{games} simulated game{'s' * (games != 1)}, {players} players, bots {bots}, seed {seed}"
         document = heatmap_document(level, stats, title=report["level"], subtitle=subtitle, findings=found)
         pages = document_outputs(document, heatmap)
-    _write(outputs, listed=not as_json, document=pages if heatmap is not None else None)
-    if as_json:
+    if as_json:  # before any file is replaced: standard output failing leaves them as they were (exit 2)
         click.echo(json_line(report))
-    else:
+        flush_stdout()
+    _write(outputs, listed=not as_json, document=pages if heatmap is not None else None)
+    if not as_json:
         note(_table(report, plan.seat_bots(), AVATARS))  # a summary: --quiet leaves it out
 
 

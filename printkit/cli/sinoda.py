@@ -15,7 +15,7 @@ from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_USAGE, message, note, quiet_option
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
-from printkit.cli.streams import json_line
+from printkit.cli.streams import flush_stdout, json_line
 
 if TYPE_CHECKING:
     from printkit.boards.spec import BoardSpec
@@ -170,10 +170,11 @@ def simulate_command(spec_file: str, games: int, bot_names: tuple[str, ...], see
         from printkit.sinoda.gamelog import tell
 
         outputs.append((log_file, tell(game, logged).encode("utf-8")))
-    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
-    if as_json:
+    if as_json:  # before any file is replaced: standard output failing leaves them as they were (exit 2)
         click.echo(json_line(report))
-    else:
+        flush_stdout()
+    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
+    if not as_json:
         note(fairness_table(report, game))  # a summary: --quiet leaves it out, as YINSH's
 
 

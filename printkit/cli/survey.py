@@ -8,11 +8,12 @@ import sys
 
 import click
 
-from printkit.atomicfile import check_writable
+from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.common import EXIT_FINDING, message, note, output_format, write_listed
 from printkit.cli.generate import Made, make_levels, run_seed, shortfall
 from printkit.cli.generatoroptions import example_levels, generator_options, request_from
+from printkit.cli.streams import flush_stdout
 from printkit.sinpin.generate.generator import Request
 from printkit.sinpin.level import Level
 from printkit.sinpin.generate.metrics import level_metrics
@@ -80,6 +81,7 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
     """
     output_format(output)
     check_writable([output])  # before the levels are made: none thrown away for a read-only folder
+    staged = AtomicBatch()  # with --json, the -o file: committed once the JSON is out
     request = request_from(**options)  # type: ignore[arg-type]
     seed = run_seed(seed)
     made = make_levels(request, seed, count, executor, "Surveying the generator")
@@ -105,17 +107,17 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
         document = survey_document(figures, [good[i].level for i in picks], [metrics[i] for i in picks],  # type: ignore[misc]
                                    subtitle, summary, [level.name for level, _ in examples])
         if as_json:
-            from printkit.atomicfile import AtomicBatch
             from printkit.draw.output import add_document
 
-            batch = AtomicBatch()
-            add_document(batch, document, output)  # an older, longer SVG page set replaced whole
-            batch.commit()  # stdout carries the JSON, so the file names go to stderr
-            note(f"wrote {output}")  # a summary: --quiet leaves it out, as simulate --json does
+            add_document(staged, document, output)  # an older, longer SVG page set replaced whole
         else:
             write_listed(document, output)
-    if as_json:
+    if as_json:  # the JSON first: standard output failing leaves the -o file as it was (exit 2)
         click.echo(json.dumps(report))
+        flush_stdout()
+        if staged.paths:
+            staged.commit()  # stdout carries the JSON, so the file names go to stderr
+            note(f"wrote {output}")  # a summary: --quiet leaves it out, as simulate --json does
     problem = shortfall(made, request)
     if problem:
         message(problem)

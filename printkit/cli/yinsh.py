@@ -23,7 +23,7 @@ from printkit.cli.batchoptions import batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, note, show_progress
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
-from printkit.cli.streams import json_line
+from printkit.cli.streams import flush_stdout, json_line
 
 CHUNK_GAMES = 25  # games per chunk, as for Sinpin: a smooth progress bar, little cost per process hop
 ENDINGS = {"rings": "rings taken off", "markers_out": "markers ran out", "no_move": "no move", "bound": "move bound"}
@@ -188,10 +188,11 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
         outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
         outputs.append((log_file, logged.encode("utf-8")))
-    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
-    if as_json:
+    if as_json:  # before any file is replaced: standard output failing leaves them as they were (exit 2)
         click.echo(json_line(report))
-    else:
+        flush_stdout()
+    _write(outputs, listed=not as_json)  # with --json, stdout is the JSON's alone
+    if not as_json:
         note(simulation_table(report))
 
 
