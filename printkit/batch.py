@@ -18,8 +18,6 @@ from typing import Protocol, TypeVar
 
 R = TypeVar("R")
 
-MAX_SEED = 2**63 - 1
-
 
 def derive_seed(seed: int, *path: int | str) -> int:
     """A seed for one item of a run: a function of the run's seed and the item's path alone

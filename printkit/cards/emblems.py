@@ -133,7 +133,6 @@ def _ghost(pens: _Pens) -> list[Item]:
 _DRAWERS: dict[str, Callable[[_Pens], list[Item]]] = {
     "fox": _fox, "goat": _goat, "mouse": _mouse, "penguin": _penguin, "ghost": _ghost,
 }
-NAMES: tuple[str, ...] = tuple(_DRAWERS)
 
 
 def emblem(name: str, size: float, fill: str | None, cx: float = 0.0, cy: float = 0.0) -> Group:

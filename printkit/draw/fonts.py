@@ -24,7 +24,6 @@ REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 # Text sizes are in mm (the em). No text on a printed page a family reads is smaller than
 # 8 pt (2.822 mm): 2.85 mm, 8.08 pt, keeps rounding in a PDF reader's figures above it.
-POINT_MM = 25.4 / 72
 SMALLEST_PRINTED = 2.85
 
 

@@ -11,8 +11,6 @@ from printkit.draw.pdf import pdf_bytes
 from printkit.draw.primitives import Document
 from printkit.draw.svg import svg_bytes
 
-FORMATS = (".pdf", ".svg")
-
 
 def svg_page_path(path: str | os.PathLike[str], number: int) -> Path:
     """Where page `number` (from 1) of an SVG document goes: `path`, then stem-2.svg, …"""

@@ -18,7 +18,6 @@ from printkit.atomicfile import OutputError, write_atomic
 from printkit.yamlsource import MAX_BYTES
 
 LEVEL_SUFFIX = ".yaml"
-GOLDEN_SUFFIX = ".expect.json"
 _NAME = re.compile(r"[^/\\\x00-\x1f]{1,200}")
 # What some common system refuses in a file's name (the page's dialog says the same, dialog.js)
 _WINDOWS_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])", re.IGNORECASE)

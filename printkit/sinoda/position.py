@@ -147,10 +147,6 @@ class Position(NamedTuple):
         """(space, value) of each piece of a seat, in space order."""
         return [(space, self.cells[space] & 7) for space in spaces_of(self.masks[seat])]
 
-    def on_board(self, seat: int) -> int:
-        """The sum of the values of a seat's pieces on the board (N10)."""
-        return sum(self.cells[space] & 7 for space in spaces_of(self.masks[seat]))
-
     def captures(self, action: int) -> tuple[int, int] | None:
         """(seat, value) of the piece an action captures (N7), or None."""
         target = action & TARGET_MASK

@@ -25,10 +25,6 @@ from printkit.sinoda.rules import VALUES
 MAX_CACHED = 1 << 14  # answers kept per (space, value) before that table starts again
 
 
-def key_of(space: int, value: int) -> int:
-    return space << 2 | (value - 1)
-
-
 class Reach:
     """The N6 destination tables of one board size."""
 
@@ -55,7 +51,7 @@ class Reach:
                     for mask in masks:
                         union |= mask
                 relevant.append(union)
-        # routes[key_of(s, v)]: ((end, (inner mask, …)), …), ends ascending, masks minimal
+        # routes[s << 2 | (v - 1)]: ((end, (inner mask, …)), …), ends ascending, masks minimal
         self.routes = tuple(routes)
         # relevant[key]: the spaces whose occupancy decides what the piece reaches
         self.relevant = tuple(relevant)

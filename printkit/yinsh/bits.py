@@ -30,7 +30,6 @@ INDICES: tuple[int, ...] = tuple(sorted(index_of(p) for p in POINTS))  # the 85 
 ON_BOARD = sum(1 << i for i in INDICES)
 NAME: dict[int, str] = {index_of(p): p.name for p in POINTS}
 BY_NAME: dict[str, int] = {name: i for i, name in NAME.items()}
-BIT: dict[int, int] = {i: 1 << i for i in INDICES}
 
 
 def point_of(index: int) -> Point:

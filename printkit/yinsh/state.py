@@ -94,9 +94,6 @@ class State:
     def markers_of(self, colour: int) -> int:
         return self.white if colour == WHITE else self.markers ^ self.white
 
-    def seat_of(self, colour: int) -> int:
-        return colour ^ self.white_seat
-
     def key(self) -> tuple:
         return (self.rings, self.markers, self.white, self.off, self.colour, self.phase, self.mover,
                 self.moves, self.passed, self.knobs, self.white_seat, self.ended, self.winner_colours)

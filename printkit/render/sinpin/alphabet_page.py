@@ -14,7 +14,6 @@ from printkit.sinpin.tiles import Tile
 
 INK = "#1a1a1a"
 FRAME = Style(stroke="#000000", width=0.25, fill="#ffffff")
-FIELD_FRAME = Style(stroke="#000000", width=0.45)
 MIN_TEXT = 2.9  # mm: nothing on the sheet is printed under 8 pt (2.82 mm)
 
 
