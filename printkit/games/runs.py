@@ -2,8 +2,9 @@
 
 Game k of a run plays with the seed `derive_seed(run seed, k)`, whatever chunk or process
 plays it, so a run gives the same records and statistics on any number of jobs; chunks'
-statistics merge exactly (GameStats). A game with a tuned loop of its own (Sinpin's
-`simulate`) plays its runs that way; this is the way for every other game.
+statistics merge exactly (GameStats). Each game's `simulate` has a loop of its own, tuned
+to it (printkit.sinpin.game, printkit.sinoda.simulate, printkit.yinsh.simulate); this is
+the loop for a game that has none, and the reference the tests hold them to.
 """
 
 from __future__ import annotations

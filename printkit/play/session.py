@@ -68,7 +68,7 @@ class Session:
         self.state = self.rules.initial_state(match.seed)
         self.turn = 0
         self.turns: list[dict[str, JSON]] = []  # the protocol's turn lines (a game without its own record)
-        self.states: list[GameState] = [self.state]  # every state, for tests and the replay
+        self.states: list[GameState] = [self.state]  # every state (the tests read them; the replay rebuilds from the record)
         self.last: dict[str, JSON] | None = None
         self.record: list[dict[str, JSON]] | None = None
         self.on_record = on_record

@@ -12,8 +12,10 @@ A position is judged from the searching seat's side (N11: its team) by the point
 N9 (the side's best score against the best rival score), the pieces on the board (N9's tie
 break), and a short look ahead: the best capture the seat to move could make now and the
 best the other side could make once its turn comes (N6, N7). Wins and losses (N8-N10,
-N12) outweigh all. Of equal actions the bot prefers not to undo its last one, then draws
-one at random from its own seeded generator.
+N12) outweigh all. Of equal actions the bot prefers not to undo its last one; the actions
+are tried biggest capture first (for the pruning), so of equally valued ones the one with
+the bigger capture now is kept, and among equal captures the draw is random (its own
+seeded generator).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class SearchBot:
         assert seat is not None
         side = state.game.allies[seat]
         order = list(range(len(actions)))
-        self.rng.shuffle(order)  # ties go to a random one of the best
+        self.rng.shuffle(order)  # equal captures in a random order: ties among them go to a random one
         order.sort(key=lambda i: -_capture(state, actions[i]))
         two_players = state.game.seats == 2
         turn, undo = self.undo

@@ -12,7 +12,7 @@ The score, in points:
 - **Ring mobility** (alpha-beta only): 1 a point for each point the player's rings could
   move to (Y3), less the opponent's. Rings that can go far can make and break rows.
 
-A won game is worth ±1,000,000 (less the actions it takes, so a bot wins soon and loses late);
+A won game is worth ±1,000,000 (less the ring moves it took, so a bot wins soon and loses late);
 a draw 0. The greedy bot uses rings and rows in the making; the alpha-beta bot all three.
 """
 
