@@ -1,7 +1,8 @@
 // Undo and redo of the whole level: each entry is the map's rows and the form's values
 // (name, author, players, knobs). A level is at most 40 x 40 fields (drafts.MAX_SIDE;
-// S2's 18 x 12 in play), so snapshots are small: one per stroke, box, fill, resize or file opened, and one per burst of typing in
-// a form field (keys typed into the same field within a second are one step).
+// S2's 18 x 12 in play), so snapshots are small: one per stroke, box, fill, resize or file
+// opened, and one per burst of typing in a form field (keys typed into the same field
+// within a second are one step).
 
 const MERGE_MS = 1000;
 
