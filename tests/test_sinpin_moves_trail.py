@@ -22,6 +22,15 @@ def test_a_teleport_and_a_ladder_climb_are_not_falls():
     assert describe(level, (1, 1), LEFT, ((1, 2), (1, 3))) == "left → B2 → B3 → B4"  # climbs down, then steps off
 
 
+def test_a_teleport_to_the_next_teleporter_is_told_as_a_teleport_not_a_step():
+    """S20: D2 and E2 are teleporters side by side; with a 2, B2 -> C2 -> D2 spends both points,
+    so E2 is reached by teleporting, which the engine's trail marks (MoveResult.arrival)."""
+    level = Level.from_text("#######\n#A.OO.#\n###.###\n###Z###\n#######")
+    told = {describe(level, (1, 1), RIGHT, result.trail, result.exited, result.arrival)
+            for result in MoveEngine(level).moves((1, 1), 2, health=3, trail=True, direction=RIGHT)}
+    assert told == {"right → B2 → C2 → D2, teleports to E2", "right → B2 → C2 → D2, falls to D4 (exit Ω)"}
+
+
 def test_every_trail_the_engine_gives_is_told_from_its_own_fields():
     engine = MoveEngine(LEDGE)
     for direction in (LEFT, RIGHT):

@@ -139,7 +139,7 @@ def moves_command(file: str, start: tuple[int, int] | str | None, card: int | No
     for direction, result in ways:
         outcome = Outcome.of(result)
         key = (outcome.end, outcome.exit, outcome.damage, outcome.gems, outcome.hearts, result.knocked_out)
-        ends.setdefault(key, {})[describe(level, start, direction, result.trail or (), result.exited)] = None
+        ends.setdefault(key, {})[describe(level, start, direction, result.trail or (), result.exited, result.arrival)] = None
     count = len(ends)
     click.echo(f"{name}: from {field_name(x, y)} (x={x}, y={y}) with a {card}, health {health}:"
                f" {count} end{'s' * (count != 1)}")

@@ -46,7 +46,7 @@ def tell_way(level: Level, name: str, start: Position | None, target: Position, 
 
 
 def _leg_text(level: Level, leg: Leg) -> str:
-    return describe(level, leg.start, leg.direction, leg.trail, leg.exited)
+    return describe(level, leg.start, leg.direction, leg.trail, leg.exited, leg.arrival)
 
 
 def way_lines(level: Level, name: str, start: Position, target: Position, way: Way) -> list[str]:

@@ -54,6 +54,7 @@ class MoveResult(NamedTuple):
     passed: frozenset[Position]  # fields entered, the teleport arrival included (S27)
     knocked_out: bool  # health reached 0 and ended the move (S25; only when health is followed)
     trail: tuple[Position, ...] | None  # the fields in the order entered, when asked for
+    arrival: int | None = None  # with the trail: the index in it where the move's one teleport arrived (S20)
 
     @property
     def damage(self) -> int:

@@ -121,6 +121,7 @@ class Leg(NamedTuple):
     trail: tuple[Position, ...]
     damage: int
     exited: bool
+    arrival: int | None = None  # the trail's index where it teleported (S20; MoveResult.arrival)
 
 
 def least_turns(moves: MoveCache, start: Position, target: Position) -> list[tuple[Position, int, Position]] | None:
@@ -178,7 +179,7 @@ def legs(moves: MoveCache, plan: Iterable[tuple[Position, int, Position]]) -> li
                     best = (key, direction, result)
         assert best is not None, "the move graph's edge has a way"
         _, direction, result = best
-        found.append(Leg(turn, card, start, end, direction, result.trail or (), result.damage, result.exited))
+        found.append(Leg(turn, card, start, end, direction, result.trail or (), result.damage, result.exited, result.arrival))
     return found
 
 

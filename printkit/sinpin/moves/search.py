@@ -152,6 +152,7 @@ class _Log(NamedTuple):
     taken: frozenset[Position]  # gems and hearts taken earlier in this move (S22)
     passed: frozenset[Position]
     trail: tuple[Position, ...] | None
+    arrival: int | None = None  # the trail's index of the teleport's arrival (S20), when the trail is kept
 
 
 def follow(
@@ -224,6 +225,8 @@ class _Follower:
                 if self.watch is None or here in self.watch:
                     log = log._replace(passed=log.passed | {here})
                 if log.trail is not None:
+                    if kind == ARRIVE:  # a teleport to a neighbouring teleporter looks like a step in the trail
+                        log = log._replace(arrival=len(log.trail))
                     log = log._replace(trail=log.trail + (here,))
             elif kind == LOSE:
                 log = log._replace(events=log.events + (HURT,))
@@ -250,5 +253,6 @@ class _Follower:
         return log, here
 
     def finish(self, end: Position, log: _Log, exited: bool, knocked_out: bool) -> None:
-        result = MoveResult(end, exited, canonical_events(log.events), log.gems, log.passed, knocked_out, log.trail)
+        result = MoveResult(end, exited, canonical_events(log.events), log.gems, log.passed, knocked_out, log.trail,
+                            log.arrival)
         self.results[result] = None

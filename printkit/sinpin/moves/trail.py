@@ -31,22 +31,26 @@ def _fall(level: Level, fields: list[Position]) -> str:
     return text + (f" onto {_named(level, last)}" if level.tile(*last) in HAZARDS else f" to {field_name(*last)}")
 
 
-def describe(level: Level, start: Position, direction: int, trail: tuple[Position, ...], exited: bool = False) -> str:
+def describe(level: Level, start: Position, direction: int, trail: tuple[Position, ...], exited: bool = False,
+             arrival: int | None = None) -> str:
     """The move as one line: the direction chosen, the start, then every field entered, the
-    hazards among them named ("falls past the spikes at G9")."""
+    hazards among them named ("falls past the spikes at G9"). `arrival` is the trail's index
+    where the move teleported (MoveResult.arrival): a teleport to the next field is no step;
+    without it, a jump of more than one field is taken for the teleport."""
     text = f"{DIRECTION_WORDS[direction]} → {field_name(*start)}"
     here = start
     fall: list[Position] = []  # the fields of a fall under way: consecutive drops read as one
-    for there in trail:
+    for index, there in enumerate(trail):
         dx, dy = there[0] - here[0], there[1] - here[1]
-        if abs(dx) + abs(dy) == 1 and dy == 1 and level.tile(*here) is not Tile.LADDER \
+        teleport = index == arrival if arrival is not None else abs(dx) + abs(dy) != 1
+        if not teleport and dy == 1 and level.tile(*here) is not Tile.LADDER \
                 and level.tile(*there) is not Tile.LADDER:
             fall.append(there)
         else:
             if fall:
                 text += _fall(level, fall)
                 fall = []
-            if abs(dx) + abs(dy) != 1:
+            if teleport:
                 text += f", teleports to {_named(level, there)}"
             else:
                 text += f" → {_named(level, there)}"
