@@ -239,3 +239,23 @@ def test_printkit_play_then_replay_as_a_user_runs_them(tmp_path):
     finally:
         replayed.terminate()
         replayed.wait(20)
+
+
+def test_a_turn_not_yet_come_is_refused_as_such_not_as_past():
+    session = Session(sinpin_match(LEVEL, "first-steps", ["human", "greedy"], 3))
+    client = client_for(session)
+    ahead = client.post("/api/act", json={"turn": session.turn + 5, "action": client.get("/api/state").json()["legal"][0]})
+    assert ahead.status_code == 409 and "has not come" in ahead.json()["error"]
+
+
+def test_play_o_that_cannot_write_the_record_says_so_and_the_game_stands(tmp_path, capsys):
+    """The page saw the game end; a record that cannot be written is told on the terminal,
+    not a 500 that left the page on the turn before."""
+    from printkit.cli.play import record_saver
+
+    (tmp_path / "file").write_text("")
+    save = record_saver(str(tmp_path / "file" / "game.jsonl"))
+    save([{"record": "sinpin-game"}, {"end": "out", "winners": [0]}])  # no exception
+    assert "the record was not written" in capsys.readouterr().err
+    record_saver(str(tmp_path / "game.jsonl"))([{"record": "sinpin-game"}])
+    assert (tmp_path / "game.jsonl").read_text().startswith('{"record": "sinpin-game"}')

@@ -4,6 +4,7 @@ in the browser, and a recorded game stepped through (printkit.play)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -123,6 +124,13 @@ def play_command(target: str, seats: str | None, seed: int, port: int, no_browse
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--seats'") from None
 
+    session = Session(match, on_record=record_saver(record))
+    _serve(lambda hosts: create_app(hosts, session=session), port, no_browser, "play")
+
+
+def record_saver(record: str | None) -> Callable[[list[dict]], None]:
+    """What `play -o` does with the game's record once it ends: writes it (listed on standard
+    output); a failure is said on the terminal, and the game, over all the same, stands."""
     def save(lines: list[dict]) -> None:
         if record is None:
             return
@@ -132,10 +140,11 @@ def play_command(target: str, seats: str | None, seed: int, port: int, no_browse
 
         batch = AtomicBatch()
         batch.add(record, dumps(lines).encode("utf-8"))
-        publish(batch)
-
-    session = Session(match, on_record=save)
-    _serve(lambda hosts: create_app(hosts, session=session), port, no_browser, "play")
+        try:
+            publish(batch)
+        except (OSError, click.ClickException) as error:
+            message(f"printkit play: the record was not written: {getattr(error, 'message', None) or error}")
+    return save
 
 
 @click.command("replay")

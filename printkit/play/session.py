@@ -90,7 +90,8 @@ class Session:
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise Refused("'turn' is the number of the turn the page shows (a whole number)", 400)
         if turn != self.turn:
-            raise Refused(f"turn {turn} is past: the game is at turn {self.turn}; reload the state", 409)
+            when = "is past" if turn < self.turn else "has not come"
+            raise Refused(f"turn {turn} {when}: the game is at turn {self.turn}; reload the state", 409)
         if self.state.is_terminal():
             raise Refused("the game is over: no more actions", 409)
         seat = self.state.to_act()
@@ -136,4 +137,4 @@ class Session:
         if after.is_terminal():
             self.record = self.match.record(after, self.turns)
             if self.on_record is not None:
-                self.on_record(self.record)
+                self.on_record(self.record)  # `play -o`: written as the game ends (it reports its own failures)
