@@ -71,3 +71,11 @@ def test_every_position_has_golden_counts() -> None:
 def test_counting_without_making_the_last_level_changes_nothing() -> None:
     state = read_position((FOLDER / "row-choices.position").read_text())
     assert [perft_made(state, depth) for depth in (1, 2, 3)] == perft(state, 3)
+
+
+
+def test_perft_to_depth_0_counts_nothing() -> None:
+    from printkit.yinsh.perft import perft
+    from printkit.yinsh.state import initial_state
+
+    assert perft(initial_state(), 0) == []

@@ -10,6 +10,8 @@ from printkit.yinsh.state import State
 def perft(state: State, depth: int) -> list[int]:
     """Positions after exactly 1 … depth actions from `state` (the last level is counted
     from the number of legal actions, without making them)."""
+    if depth < 1:
+        return []  # as Sinoda's perft
     counts = [0] * depth
     _walk(state, depth, counts, 0)
     return counts
