@@ -233,3 +233,31 @@ def test_ctrl_c_during_games_says_how_many_were_played_and_exits_130() -> None:
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert re.search(r"interrupted after \d+ of 100000 games; nothing written", err.decode())
+
+
+
+GAMES = pytest.mark.parametrize("game, module", [("sinoda-2", "printkit.sinoda.simulate"), ("yinsh", "printkit.yinsh.simulate")])
+
+
+@GAMES
+def test_sinoda_and_yinsh_json_with_a_record_keeps_standard_output_for_the_json(tmp_path: Path, game: str,
+                                                                                 module: str) -> None:
+    record = tmp_path / "games.jsonl"
+    result = run("simulate", game, "--games", "2", "--record", str(record), "--json")
+    assert result.exit_code == 0 and record.exists()
+    assert json.loads(result.stdout)["games"] == 2  # the file's name went to standard error
+    assert f"wrote {record}" in result.stderr
+
+
+@GAMES
+def test_sinoda_and_yinsh_refuse_a_record_they_cannot_write_before_playing(tmp_path: Path, monkeypatch, game: str,
+                                                                           module: str) -> None:
+    import importlib
+
+    def played(*args, **kwargs):
+        raise AssertionError("games were played for a record that cannot be written")
+    monkeypatch.setattr(importlib.import_module(module), "simulate_chunk", played)
+    (tmp_path / "file").write_text("")
+    result = run("simulate", game, "--games", "2", "--record", str(tmp_path / "file" / "games.jsonl"))
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1  # the refusal alone: no game, no table

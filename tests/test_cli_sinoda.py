@@ -140,23 +140,3 @@ def test_the_golden_record_is_unchanged(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert record.read_text(encoding="utf-8") == GOLDEN.read_text(encoding="utf-8")
 
-
-
-def test_simulate_json_with_a_record_keeps_standard_output_for_the_json(tmp_path: Path) -> None:
-    record = tmp_path / "games.jsonl"
-    result = run("simulate", "sinoda-2", "--games", "2", "--record", str(record), "--json")
-    assert result.exit_code == 0 and record.exists()
-    assert json.loads(result.stdout)["games"] == 2  # the file's name went to standard error
-    assert f"wrote {record}" in result.stderr
-
-
-def test_simulate_refuses_a_record_it_cannot_write_before_playing(tmp_path: Path, monkeypatch) -> None:
-    import printkit.sinoda.simulate as simulation
-
-    def played(*args, **kwargs):
-        raise AssertionError("games were played for a record that cannot be written")
-    monkeypatch.setattr(simulation, "simulate_chunk", played)
-    (tmp_path / "file").write_text("")
-    result = run("simulate", "sinoda-2", "--games", "2", "--record", str(tmp_path / "file" / "games.jsonl"))
-    assert result.exit_code == 2 and "cannot write" in result.stderr
-    assert result.stdout == "" and len(result.stderr.splitlines()) == 1  # the refusal alone: no game, no table
