@@ -174,6 +174,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     found = findings(stats, level, plan.seat_bots(), frozenset(checked.verdict.soft_locks))
     report["findings"] = [finding.as_json() for finding in found]
     outputs: list[tuple[str, bytes]] = []
+    pages: list[tuple[Path, bytes]] | None = None  # the heat map's files
     if record is not None:
         outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
@@ -192,7 +193,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if as_json:  # before any file is replaced: standard output failing leaves them as they were (exit 2)
         click.echo(json_line(report))
         flush_stdout()
-    _write(outputs, listed=not as_json, document=pages if heatmap is not None else None)
+    _write(outputs, listed=not as_json, document=pages)
     if not as_json:
         note(_table(report, plan.seat_bots(), AVATARS))  # a summary: --quiet leaves it out
 

@@ -16,7 +16,7 @@ export class Files {
     this.modified = false;
     this.saved = null; // the level as last opened or saved, as JSON
     this.names = [];
-    this.saving = false; // a save on its way: another waits for none, it is not sent
+    this.saving = false; // a save on its way: another asked for meanwhile is not sent
   }
 
   status(text, kind = "") {
