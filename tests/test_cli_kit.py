@@ -175,3 +175,9 @@ def test_random_without_players_prints_for_the_most_players_the_cave_supports(tm
 def test_a_level_file_or_random_one_of_the_two(tmp_path: Path, args: list[str]) -> None:
     result = run(*args, "-o", str(tmp_path))
     assert result.exit_code == 2 and not any(tmp_path.iterdir())
+
+
+def test_standard_input_for_both_the_level_and_the_deck_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("-", "--deck", "-", "-o", str(tmp_path / "kit"), input="map: |\n  #####\n  #A.Z#\n  #####\n")
+    assert result.exit_code == 2 and "standard input (-) can be read once" in result.output
+    assert not (tmp_path / "kit").exists()

@@ -99,6 +99,11 @@ def test_standard_input_is_read_for_a_dash() -> None:
     assert result.exit_code == 0 and result.output.startswith("✓ <stdin>: solvable in 1 turn,")
 
 
+def test_standard_input_named_twice_is_a_usage_error() -> None:
+    result = run("validate", "-", "-", input=GOOD)
+    assert result.exit_code == 2 and "standard input (-) can be read once" in result.output
+
+
 def test_the_worst_status_wins_and_golden_files_are_skipped(tmp_path: Path) -> None:
     good = level(tmp_path, GOOD, "good.yaml")
     golden = level(tmp_path, "{}", "good.expect.json")

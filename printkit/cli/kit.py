@@ -58,6 +58,9 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     out_dir = output_folder(output, "-o names the folder for the kit")
     if random_level == (level_file is not None):
         raise click.UsageError("name a LEVEL.yaml or ask for --random, one of the two")
+    if level_file == "-" and deck_file == "-":  # the deck would read an exhausted stream, "an empty file"
+        raise click.BadParameter("standard input (-) can be read once: give the level or the deck as a file",
+                                 param_hint="'--deck'")
     if seed is not None and not random_level:
         raise click.BadParameter("--seed goes with --random", param_hint="'--seed'")
     batch = AtomicBatch()

@@ -97,6 +97,8 @@ def validate_command(files: tuple[str, ...], as_json: bool, verbose: bool, any_s
     so `printkit validate levels/*` checks just the levels. Exit status 0 when every level
     is valid, 1 when any is invalid, 2 when a file cannot be read.
     """
+    if files.count("-") > 1:  # the second would read an empty, exhausted stream and call it an empty file
+        raise click.BadParameter("standard input (-) can be read once: name it once", param_hint="'FILE...'")
     worst = EXIT_OK
     files = _expanded(files)
     goldens = [path for path in files if path.endswith(GOLDEN_SUFFIX)]
