@@ -11,7 +11,7 @@ import codecs
 import os
 import sys
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import yaml
 
@@ -78,6 +78,14 @@ def add_problem(problems: list[SourceProblem], problem: SourceProblem) -> None:
         problems[-1] = replace(problems[-1], message=_more(count), count=count)
     else:
         problems.append(MoreProblems(problem.file, problem.line, problem.column, problem.rule, _more(1)))
+
+
+def capped(problems: Iterable[SourceProblem]) -> list[SourceProblem]:
+    """The problems as add_problem keeps them: the first MAX_REPORTED, then a count."""
+    kept: list[SourceProblem] = []
+    for problem in problems:
+        add_problem(kept, problem)
+    return kept
 
 
 @dataclass(frozen=True)
@@ -341,9 +349,11 @@ class SpecReader:
         node = self.value_node(key)
         return None if node is None else self.doc.value(node)
 
-    def text(self, key: str, default: str | None = None, longest: int = MAX_TEXT_CHARS) -> str | None:
-        """The entry as text, at most `longest` characters. A plain number or true/false
-        is taken as written: `name: 1984`, `name: 007` and `name: No` are names."""
+    def text(self, key: str, default: str | None = None, longest: int = MAX_TEXT_CHARS, *,
+             one_line: bool = False) -> str | None:
+        """The entry as text, at most `longest` characters (and with `one_line` no line
+        break: a name or title is printed on one line). A plain number or true/false is
+        taken as written: `name: 1984`, `name: 007` and `name: No` are names."""
         if key not in self.entries:
             return default
         node = self.value_node(key)
@@ -355,6 +365,9 @@ class SpecReader:
             return default
         if len(value) > longest:
             self.problem(node, f"'{key}' is {len(value):,} characters long; printkit takes at most {longest:,}")
+            return default
+        if one_line and ("\n" in value or "\r" in value):
+            self.problem(node, f"'{key}' must be one line: it is printed on one line, and this one has a line break")
             return default
         return str(value)  # a LongNumber is plain text here
 

@@ -140,6 +140,19 @@ def test_to_a_reachable_field_gives_the_least_turns_and_a_route(tmp_path: Path) 
     assert to_exit["route"][-1]["exit"] and to_exit["route"][0]["start"] == [10, 6]
 
 
+def test_to_the_exit_of_a_level_no_way_survives_says_so_and_exits_1_as_validate(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n  #######\n  #A^^^Z#\n  #######\n")  # three spikes cost all 3 health
+    assert run("validate", path).exit_code == 1
+    result = run("moves", path, "--to", "exit")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].endswith("4 turns (cards in the order S5 allows, health ignored as in S27)")
+    assert lines[-1] == "  no way to Ω (F2) keeps the avatar's health (S26): as validate says, the level cannot be won"
+    answer = run("moves", path, "--to", "exit", "--json")
+    assert answer.exit_code == 1 and json.loads(answer.output)["health_followed"] is False
+    assert run("moves", path, "--to", "E2").exit_code == 0  # other fields: health ignored (S27)
+
+
 def test_to_an_unreachable_field_names_the_nearest_reached_and_exits_1() -> None:
     result = run("moves", MISSING_RUNG, "--to", "Ω")
     assert result.exit_code == 1

@@ -147,8 +147,21 @@ def test_render_all_writes_one_map_per_valid_level_and_exits_1_for_the_invalid(t
     result = run("render", "--all", str(levels), "-o", str(out))
     assert result.exit_code == 1
     assert sorted(path.name for path in out.iterdir()) == ["a-every-tile.pdf", "b-pits.pdf"]
-    assert "2 of 4 levels rendered" in result.stderr and "(2 invalid, 0 unreadable)" in result.stderr
+    assert "2 of 4 levels rendered" in result.stderr and "(2 invalid)" in result.stderr
     assert "c-floating.yaml:7:5: S4:" in result.stderr and "d-ragged.yaml:3:6: S1:" in result.stderr
+
+
+def test_render_all_with_an_unreadable_level_replaces_nothing_and_exits_2(tmp_path):
+    # exit 2 means no output file was replaced (docs/exit-status.md), even with --all
+    levels, out = _folder(tmp_path), tmp_path / "maps"
+    (levels / "e-broken.yaml").write_text("map: [unclosed\n", encoding="utf-8")
+    out.mkdir()
+    (out / "a-every-tile.pdf").write_bytes(b"old")
+    result = run("render", "--all", str(levels), "-o", str(out))
+    assert result.exit_code == 2
+    assert sorted(path.name for path in out.iterdir()) == ["a-every-tile.pdf"]
+    assert (out / "a-every-tile.pdf").read_bytes() == b"old"
+    assert "e-broken.yaml:" in result.stderr and "nothing written: 1 of 5 levels unreadable (2 invalid)" in result.stderr
 
 
 def test_render_all_as_svg_overlays_draws_invalid_levels_too(tmp_path):

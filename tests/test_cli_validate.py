@@ -269,3 +269,15 @@ def test_a_single_soft_lock_keeps_its_own_located_line(tmp_path: Path) -> None:
     result = run("validate", level(tmp_path, text))
     soft = [line for line in result.output.splitlines() if "soft-lock" in line]
     assert len(soft) == 1 and "soft-lock at B4" in soft[0] and "--verbose" not in soft[0]
+
+
+def test_a_map_of_many_unknown_characters_tells_the_first_100_problems(tmp_path: Path) -> None:
+    # docs/limits.md: the first 100 problems of a file, then how many more (a 1 MB map of
+    # unknown characters would otherwise print 800,000 lines)
+    path = level(tmp_path, "map: |\n" + "".join("  #A" + "x" * 48 + "Z#\n" for _ in range(3)))
+    result = run("validate", path)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith(path + ":")]
+    assert result.output.startswith(f"✗ {path}: invalid, 149 errors")  # the count is of them all
+    assert len(lines) == 101
+    assert lines[-1].endswith("S3: and 49 more problems from here on (printkit shows the first 100 of a file)")

@@ -62,6 +62,9 @@ def test_trailing_spaces_count_and_blank_lines_are_rows(tmp_path: Path) -> None:
         ("[1, 2]\n", "level.yaml:1:1: format: a level file must be a mapping of keys to values, not a list"),
         ("", "level.yaml:1:1: format: the file is empty: a level needs at least a 'map'"),
         ("name: x\n", "level.yaml:1:1: format: a level file has no 'map'"),
+        # a name or author is printed on one line (docs/limits.md), as a deck's title is
+        ('name: "a\\nb"\nmap: "#AZ"\n', "level.yaml:1:7: format: 'name' must be one line: it is printed on one line, and this one has a line break"),
+        ("author: |\n  Ann\n  Bo\nmap: '#AZ'\n", "level.yaml:1:9: format: 'author' must be one line: it is printed on one line, and this one has a line break"),
         ("map: 12\n", "level.yaml:1:6: format: 'map' must be text (a block such as 'map: |' and one line per row), not a whole number"),
         ("map: [a, b]\n", "level.yaml:1:6: format: 'map' must be text (a block such as 'map: |' and one line per row), not a list"),
         ("rule:\n  blade_points: 2\nmap: 'AZ'\n", "level.yaml:1:1: format: unknown key 'rule' in a level file; did you mean 'rules'? (known keys: author, map, name, players, rules, sinpin)"),

@@ -77,10 +77,7 @@ def _glyph_text(reader: SpecReader, key: str, default: str | None, *, one_line: 
                 longest: int = MAX_TEXT_CHARS) -> str | None:
     """Text the bundled font can print (else a problem here rather than a failed render);
     `one_line` for titles, which are set on one line, where a text's line breaks start paragraphs."""
-    value = reader.text(key, default, longest)
-    if value and one_line and "\n" in value:
-        reader.problem(reader.value_node(key), f"'{key}' must be one line: it is printed on one line, and this one has a line break")
-        return default
+    value = reader.text(key, default, longest, one_line=one_line)
     if value:
         missing = fonts.unprintable(value.replace("\n", ""))
         if missing:

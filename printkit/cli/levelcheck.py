@@ -15,7 +15,7 @@ from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import SOFT_LOCK, Verdict, soft_lock_summary, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
-from printkit.yamlsource import Source, SourceProblem, UnreadableSource, parse_document
+from printkit.yamlsource import Source, SourceProblem, UnreadableSource, capped, parse_document
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
             verdict = validate_rows(rows, level_file.rules, prior, any_size=True, progress=bar.update)
     else:
         verdict = validate_rows(rows, level_file.rules, prior, any_size=any_size)
-    errors = (*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):]))
+    # a map of 800,000 unknown characters is 800,000 findings: the first 100 are told (docs/limits.md)
+    errors = tuple(capped([*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):])]))
     unprintable = unprintable_text(level_file)
     if not for_print and unprintable:
         # validate warns of what printing refuses, so that ✓ promises nothing render refuses
@@ -129,7 +130,7 @@ def usable_level(path: str, *, for_print: bool = False) -> tuple[Level, str]:
     except UnreadableSource as error:
         message(str(error.problem))
         sys.exit(EXIT_USAGE)
-    problems = [*level_file.problems, *(p for p in problems_of_grid(level_file) if p.rule in ("S1", "S3"))]
+    problems = capped([*level_file.problems, *(p for p in problems_of_grid(level_file) if p.rule in ("S1", "S3"))])
     if for_print:
         problems += unprintable_text(level_file)
     if problems or level_file.rows is None:

@@ -90,7 +90,8 @@ def moves_command(file: str, start: tuple[int, int] | str | None, card: int | No
     in the order S5 allows and health ignored as in S27 (to the exit Ω: the least turns
     validate reports, health followed), with one route turn by turn; or, when no sequence
     of moves gets there (exit status 1), how many rest positions the avatar reaches and
-    which of them is nearest FIELD (fewest fields apart).
+    which of them is nearest FIELD (fewest fields apart). From α to Ω on a level that
+    cannot be won for health (S26), the route ignores health and the exit status is 1.
 
     \b
       printkit moves levels/01-first-steps.yaml --from E4 --card 2

@@ -42,7 +42,13 @@ def tell_way(level: Level, name: str, start: Position | None, target: Position, 
     else:
         for line in way_lines(level, name, start, target, way):
             click.echo(line)
-    return EXIT_OK if way.legs is not None else EXIT_FINDING
+    return EXIT_OK if way.legs is not None and not _lost_on_the_way(level, start, target, way) else EXIT_FINDING
+
+
+def _lost_on_the_way(level: Level, start: Position, target: Position, way: Way) -> bool:
+    """The door to the exit by a route that ignores health: validate found none the avatar
+    survives (S26), so `--to exit` says the level cannot be won, as validate does."""
+    return way.legs is not None and not way.health_followed and start == level.door and target == level.exit
 
 
 def _leg_text(level: Level, leg: Leg) -> str:
@@ -62,6 +68,8 @@ def way_lines(level: Level, name: str, start: Position, target: Position, way: W
     lines += [f"  turn {leg.turn}, card {leg.card}: {_leg_text(level, leg)}" for leg in way.legs]
     if way.damage:
         lines.append(f"  health lost on the way: {way.damage} (an avatar starts with {level.rules.start_health}, S25)")
+    if _lost_on_the_way(level, start, target, way):
+        lines.append(f"  no way to {there} keeps the avatar's health (S26): as validate says, the level cannot be won")
     return lines
 
 

@@ -112,12 +112,14 @@ def _render_all(folder: str, output: str, overlay: bool, fmt: str) -> int:
                 continue
             add_document(batch, document, out_dir / f"{path.stem}.{fmt}")
             rendered += 1
-    # every file is rendered before the first is replaced: a crash leaves the old maps whole
-    publish(batch)
     for line in notes:
         message(line)
-    note(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/"
-         f" ({invalid} invalid, {unreadable} unreadable)")
+    if unreadable:  # exit 2 replaces nothing (docs/exit-status.md): read them all, then render
+        note(f"nothing written: {unreadable} of {counted(len(paths), 'level')} unreadable ({invalid} invalid)")
+        return worst
+    # every file is rendered before the first is replaced: a crash leaves the old maps whole
+    publish(batch)
+    note(f"{rendered} of {counted(len(paths), 'level')} rendered to {out_dir}/ ({invalid} invalid)")
     return worst
 
 
@@ -146,8 +148,8 @@ def render_command(level: str | None, output: str, overlay: bool, folder: str | 
     level is not rendered (exit 1) unless --overlay is given, which draws its errors on the
     map and lists them below it, even for ragged rows, unknown characters or a map too
     large for A4 (then shrunk to fit, not to scale). An overlay whose findings do not fit
-    below the map continues on a second page (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid, 2 bad
-    usage or an unreadable file.
+    below the map continues on a second page (for SVG a second file, NAME-2.svg). Exit status 0 ok, 1 a level is invalid
+    (with --all the others are rendered), 2 bad usage or an unreadable file (then nothing is written).
     """
     if (level is None) == (folder is None):
         raise click.UsageError("give either one LEVEL.yaml or --all DIR")

@@ -82,8 +82,8 @@ def interpret(doc: Document) -> LevelFile:
         version = reader.raw("sinpin")
         if isinstance(version, bool) or not isinstance(version, int) or version != 1:
             reader.problem(reader.value_node("sinpin"), "'sinpin' is the format version and must be 1")
-    result.title = reader.text("name", "") or ""
-    result.author = reader.text("author", "") or ""
+    result.title = reader.text("name", "", one_line=True) or ""
+    result.author = reader.text("author", "", one_line=True) or ""
     result.text_positions = {key: node_position(reader.value_node(key)) for key in ("name", "author") if reader.has(key)}
     result.players = _players(reader)
     result.rules = _rules(reader)
