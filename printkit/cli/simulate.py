@@ -17,6 +17,7 @@ from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, no
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import flush_stdout, json_line
+from printkit.wording import counted
 from printkit.yamlsource import UnreadableSource
 
 CHUNK_GAMES = 25  # games per chunk: small enough for a smooth progress bar, big enough to amortise a process hop
@@ -51,7 +52,7 @@ def _table(report: dict, seats: list[str], avatars: tuple[str, ...]) -> str:
     finished = report["finished"]
     rounds = report["rounds"]
     lines = [
-        f"{report['games']} games of {report['level'] or 'the level'} for {report['players']} players, seed {report['seed']}",
+        f"{counted(report['games'], 'game')} of {report['level'] or 'the level'} for {report['players']} players, seed {report['seed']}",
         f"  finished (no avatar left)  {finished['out']:>7}   every avatar out by the exit {finished['all_exited']}",
         f"  stopped at max_rounds      {finished['max_rounds']:>7}",
         f"  rounds per game            mean {rounds['mean']:.1f}  median {rounds['median']:g}  90th percentile {rounds['p90']}"

@@ -16,6 +16,7 @@ from printkit.cli.common import EXIT_USAGE, message, note, quiet_option
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
 from printkit.cli.streams import flush_stdout, json_line
+from printkit.wording import counted
 
 if TYPE_CHECKING:
     from printkit.boards.spec import BoardSpec
@@ -198,7 +199,7 @@ def fairness_table(report: dict, game: SinodaGame) -> str:
     bots = report["bots"]
     shown_bots = f"{bots[0]} x {len(bots)}" if len(set(bots)) == 1 else ", ".join(bots)
     teams = f", {len(game.teams)} teams" if game.teams else ""
-    lines = [f"{games} games of {report['spec']} ({game.seats} players, {game.setup.board} board{teams}),"
+    lines = [f"{counted(games, 'game')} of {report['spec']} ({game.seats} players, {game.setup.board} board{teams}),"
              f" bots {shown_bots}, seed {report['seed']}",
              f"  turns per game   mean {turns['mean']:.1f}  median {turns['median']:g}  (min {turns['min']}, max {turns['max']})",
              "  how games ended"]

@@ -24,6 +24,7 @@ from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, note, show_pr
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
 from printkit.cli.streams import flush_stdout, json_line
+from printkit.wording import counted
 
 CHUNK_GAMES = 25  # games per chunk, as for Sinpin: a smooth progress bar, little cost per process hop
 ENDINGS = {"rings": "rings taken off", "markers_out": "markers ran out", "no_move": "no move", "bound": "move bound"}
@@ -201,7 +202,7 @@ def simulation_table(report: dict) -> str:
     rules = report["rules"]
     who = f"{bots[0]} × 2" if bots[0] == bots[1] else f"{bots[0]} and {bots[1]}"
     variant = "blitz (1 row wins)" if rules["rows_to_win"] == 1 else f"{rules['rows_to_win']} rows to win"
-    lines = [f"{report['games']} games of YINSH, {variant}, bots {who}, seed {report['seed']}",
+    lines = [f"{counted(report['games'], 'game')} of YINSH, {variant}, bots {who}, seed {report['seed']}",
              "                    wins   share    95 % interval"]
     for colour, label in (("white", "white (starts)"), ("black", "black")):
         row = report["colours"][colour]
