@@ -28,3 +28,15 @@ def run_in_one_process(commands: list[list[str]], hash_seed: str | None = None) 
     env = {**os.environ, **({"PYTHONHASHSEED": hash_seed} if hash_seed is not None else {})}
     done = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(commands)], capture_output=True, env=env, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def run_held(args: list[str], memory: int = 1 << 30, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """`printkit ARGS` in a new process held to `memory` bytes of address space, so that a
+    command that would take the machine's memory fails with a MemoryError instead."""
+    import resource
+
+    def hold() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    return subprocess.run([sys.executable, "-m", "printkit", *args], capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=hold)

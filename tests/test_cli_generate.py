@@ -70,6 +70,8 @@ def test_render_writes_each_map_as_an_a4_pdf(tmp_path: Path) -> None:
         (["--min-turns", "9", "--max-turns", "4"], "--min-turns 9 is above --max-turns 4"),
         (["--turns", "9..4"], "9 is above 4"),
         (["--turns", "few"], "MIN..MAX"),
+        (["--turns", "..100000000"], "at most 3364"),  # was a MemoryError
+        (["--turns", "1..99999999999999999999"], "at most 3364"),  # never ended
         (["--turns", "5..9", "--min-turns", "3"], "not both"),
         (["--target", "longish"], "neither a word"),
         (["--turns", "2..6", "--target", "12..14"], "outside the least turns asked"),
@@ -141,6 +143,15 @@ def test_like_learns_from_a_folder_of_levels(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert len(list(tmp_path.glob("*.yaml"))) == 2
 
+
+@pytest.mark.parametrize("rows", [["##", "AZ", "##"], ["AZ"]])
+def test_like_a_map_with_nothing_inside_its_border_is_a_usage_error(tmp_path: Path, rows: list[str]) -> None:
+    # a valid level that teaches no look (KeyError: () before): said, exit 2, no traceback
+    narrow = tmp_path / "narrow.yaml"
+    narrow.write_text("map: |\n" + "".join(f"  {row}\n" for row in rows), encoding="utf-8")
+    result = run("--seed", "1", "--like", str(narrow), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "is no level to learn from" in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
 
 @pytest.mark.parametrize("name", ["caves.pdf", "x" * 300])
 def test_o_like_a_file_or_too_long_a_name_is_a_usage_error_before_any_cave(tmp_path: Path, name: str) -> None:

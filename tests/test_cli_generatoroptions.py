@@ -9,6 +9,7 @@ import click
 import pytest
 
 from printkit.cli.generatoroptions import _turns, example_levels, request_from
+from printkit.sinpin.generate.targets import MAX_TURNS
 
 TOWERS = Path(__file__).parent / "data" / "towers"
 DEFAULTS = dict(size_text="12x18", turns_text=None, min_turns=None, max_turns=None, target_text=None, story="below",
@@ -25,6 +26,17 @@ def test_turn_ranges(text: str, expected) -> None:
 def test_bad_turn_ranges_are_usage_errors(text: str) -> None:
     with pytest.raises(click.BadParameter):
         _turns(text, None, None)
+
+
+@pytest.mark.parametrize("text", ["..100000000", "1..99999999999999999999", "1.." + "9" * 5000, "3365", "3..3365"])
+def test_more_turns_than_any_cave_can_need_is_a_usage_error_naming_the_most(text: str) -> None:
+    # ..100000000 died with a MemoryError and 1..(20 digits) never ended (the aims listed a
+    # cell for every two turns); 5,000 digits are more than int() reads
+    assert MAX_TURNS == 58 * 58
+    with pytest.raises(click.BadParameter, match=f"at most {MAX_TURNS}, the fields inside the border"):
+        _turns(text, None, None)
+    assert _turns(f"..{MAX_TURNS}", None, None) == (None, MAX_TURNS)
+    assert _turns(f"000{MAX_TURNS}", None, None) == (MAX_TURNS, MAX_TURNS)
 
 
 def test_the_old_options_still_give_the_range() -> None:
@@ -55,3 +67,24 @@ def test_a_broken_example_file_is_a_usage_error(tmp_path: Path) -> None:
     broken.write_text("map: [\n", encoding="utf-8")
     with pytest.raises(click.BadParameter, match="no level to learn from"):
         example_levels([str(broken)])
+
+
+NARROW = {"two-columns.yaml": "map: |\n  ##\n  AZ\n  ##\n", "one-row.yaml": "map: |\n  AZ\n"}
+
+
+@pytest.mark.parametrize("name", sorted(NARROW))
+def test_a_map_with_nothing_inside_its_border_is_no_level_to_learn_from(tmp_path: Path, name: str) -> None:
+    # a valid level (door and exit side by side), but the look is learned inside the border
+    # only: it taught nothing, and ladder_taste then failed with KeyError: ()
+    (tmp_path / name).write_text(NARROW[name], encoding="utf-8")
+    with pytest.raises(click.BadParameter, match="is no level to learn from: its map has no field inside its border"):
+        example_levels([str(tmp_path / name)])
+
+
+def test_a_folder_passes_over_maps_with_nothing_inside_and_must_hold_another(tmp_path: Path) -> None:
+    for name, text in NARROW.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(click.BadParameter, match="holds no level to learn from"):
+        example_levels([str(tmp_path)])
+    (tmp_path / "towers.yaml").write_bytes((TOWERS / "01-three-towers.yaml").read_bytes())
+    assert [level.name for level in example_levels([str(tmp_path)])] == ["Three Towers"]

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from processes import run_held
 
 from printkit.cli import main
 
@@ -203,6 +204,17 @@ def _read_only_folder(tmp_path: Path) -> Path:
     os.close(handle)
     os.unlink(probe)
     pytest.skip("no read-only folder to try here")
+
+
+@pytest.mark.parametrize("game", ["levels/01-first-steps.yaml", "sinoda-4", "yinsh"])
+def test_more_games_than_the_limit_is_a_usage_error_naming_it(game: str) -> None:
+    # A billion games listed their chunks first and died with a MemoryError (a review); in a
+    # process held to 1 GB, so that a return of it fails here rather than fill the machine.
+    done = run_held(["simulate", game, "--games", "1000000000", "--seed", "1"])
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "1<=x<=1000000" in done.stderr and "Traceback" not in done.stderr
+    help_text = run("simulate", game, "--help").output
+    assert "at most 1,000,000" in help_text
 
 
 @pytest.mark.parametrize("option, name", [("--record", "games.jsonl"), ("--log", "game.txt"), ("--heatmap", "heat.pdf")])

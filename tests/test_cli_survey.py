@@ -104,6 +104,16 @@ def test_like_surveys_and_rings_the_examples_given(tmp_path: Path) -> None:
     assert [entry["name"] for entry in report["examples"]] == ["Three Towers", "Ladder Spire", "Shaft Maze"]
 
 
+
+def test_like_a_narrow_map_or_turns_beyond_any_cave_are_usage_errors(tmp_path: Path) -> None:
+    # KeyError: () from a map with nothing inside its border; a MemoryError from ..100000000
+    narrow = tmp_path / "narrow.yaml"
+    narrow.write_text("map: |\n  ##\n  AZ\n  ##\n", encoding="utf-8")
+    for args, words in ((["--like", str(narrow)], "is no level to learn from"), (["--turns", "..100000000"], "at most 3364")):
+        result = run("--seed", "1", "--count", "2", *args, "-o", str(tmp_path / "s.pdf"))
+        assert result.exit_code == 2 and words in result.stderr and "Traceback" not in result.output
+        assert not (tmp_path / "s.pdf").exists()
+
 def test_quiet_leaves_out_the_name_written_beside_the_json(tmp_path: Path) -> None:
     # with --json the page's name is a summary on stderr, which -q leaves out (as simulate's)
     out = tmp_path / "survey.pdf"

@@ -4,6 +4,7 @@ in an asked --target cell, and learns its look from the examples it is given."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.batch import derive_seed
-from printkit.sinpin.generate.generator import FEATURES, Failure, Generated, Request, generate_level, story_holds
+from printkit.sinpin.generate.generator import FEATURES, Failure, Generated, Request, _aim, generate_level, story_holds
 from printkit.sinpin.level import Level, fits_paper
 from printkit.sinpin.generate.metrics import level_metrics, near_route
 from printkit.sinpin.loader import dump_level, read_level
 from printkit.sinpin.generate.surveyrange import survey_cell
-from printkit.sinpin.generate.targets import Target
+from printkit.sinpin.generate.targets import MAX_TURNS, Target
 from printkit.sinpin.moves.validator import validate
 
 TOWERS = Path(__file__).parent / "data" / "towers"
@@ -141,3 +142,13 @@ def _load(text: str) -> Level:
         return read_level(handle.name).level()
     finally:
         Path(handle.name).unlink()
+
+
+def test_the_aims_of_a_huge_turn_range_stay_within_what_a_cave_can_need() -> None:
+    # the aims listed a cell for every two turns asked: 10**8 turns from the API (the CLI
+    # refuses them) died with a MemoryError; no cave is planned for more than MAX_TURNS
+    request = Request(min_turns=1, max_turns=100_000)
+    aims = [_aim(request, random.Random(seed), None) for seed in range(20)]
+    aims += [_aim(request, random.Random(0), index) for index in range(20)]
+    assert all(1 <= aim.turns[0] <= aim.turns[1] <= MAX_TURNS for aim in aims)
+    assert _aim(Request(min_turns=MAX_TURNS + 5, max_turns=10**12), random.Random(1), 3).turns == (MAX_TURNS + 5, MAX_TURNS + 6)

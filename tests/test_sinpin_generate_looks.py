@@ -3,7 +3,11 @@ the largest empty rectangle, on maps whose answers are known."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import random
+import subprocess
+import sys
 
 import pytest
 
@@ -39,6 +43,43 @@ def test_halves_split_the_examples_every_way_or_a_sample_of_ways() -> None:
     assert len(halves(8, 5)) == 5 and halves(1, 5) == []
     assert halves_kl([ROOM, ROOM], 2) == 0.0 and halves_kl([ROOM, HALL], 2) > 0
 
+
+
+def _every_cut_listed(count: int, splits: int, seed: int) -> list[tuple[list[int], list[int]]]:
+    """halves as it was: every cut listed, then `splits` of them sampled (C(count, count/2)
+    of them: only for a few examples)."""
+    every = [list(first) for first in itertools.combinations(range(count), count // 2) if 0 in first or count % 2]
+    chosen = every if len(every) <= splits else random.Random(seed).sample(every, splits)
+    return [(first, [i for i in range(count) if i not in first]) for first in sorted(chosen)]
+
+
+@pytest.mark.parametrize("count", range(2, 15))
+def test_halves_of_a_few_examples_are_the_cuts_they_always_were(count: int) -> None:
+    # survey --like and bench/generate_looks.py print figures measured on these cuts
+    for splits, seed in ((16, 0), (5, 3), (99, 1)):
+        assert halves(count, splits, seed) == _every_cut_listed(count, splits, seed)
+
+
+_MANY = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from printkit.sinpin.generate.looks import halves
+for count in (30, 40, 67, 68, 1001, 5000):
+    cuts = halves(count, 16, 2)
+    firsts = {tuple(first) for first, _ in cuts}
+    assert len(firsts) == 16, count
+    assert all(len(first) == count // 2 and sorted(first + rest) == list(range(count)) for first, rest in cuts), count
+    assert count % 2 or all(0 in first for first, _ in cuts), count  # each cut once, not also from its other side
+    assert cuts == halves(count, 16, 2), count
+"""
+
+
+def test_halves_of_many_examples_are_drawn_without_listing_every_cut() -> None:
+    # Listing every cut of 30 examples (C(30, 15)) took gigabytes and died with a MemoryError
+    # in `survey --like` with 30 levels; in its own process, held to 1 GB, so as to fail
+    # rather than take the machine's memory when it comes back.
+    done = subprocess.run([sys.executable, "-c", _MANY], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
 
 def test_novelty_is_the_mean_share_of_fields_that_differ() -> None:
     assert difference(ROOM, ROOM) == 0.0

@@ -80,6 +80,12 @@ def test_tastes_learned_from_the_examples(model) -> None:
     assert model.with_teleporters == 3  # Teleport Tangle, Long Gallery and one more hold a pair
 
 
+
+@pytest.mark.parametrize("maps", [[], [("AZ",)], [("##", "AZ", "##")]])
+def test_a_model_that_learned_nothing_has_the_middle_taste_for_ladders(maps) -> None:
+    # maps without a field inside the border count nothing (ladder_taste: KeyError: ())
+    assert learn(maps).ladder_taste() == 0.5
+
 def test_fixed_fields_ahead_weigh_the_classes_and_the_border_is_its_own_context(model) -> None:
     from printkit.sinpin.generate.patterns import AHEAD, BORDER
     context = (OPEN, OPEN, ROCK, ROCK, ROCK)

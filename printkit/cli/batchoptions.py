@@ -20,6 +20,12 @@ from printkit.cli.common import EXIT_USAGE, message
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# The most games one `simulate` run plays (Sinpin, Sinoda, YINSH): a million take hours on
+# one core (some 10 ms a Sinpin or Sinoda game, 50 a YINSH one) and pin every share to about
+# 0.1 %; more is a slip, and a run lists all its chunks (printkit.batch.make_chunks) and
+# keeps every --record line in memory before it ends: a billion died with a MemoryError.
+MAX_GAMES = 1_000_000
+GAMES_HELP = f"How many games to play (at most {MAX_GAMES:,})."
 JOBS_HELP = "Run the batch on J processes of this machine (the output does not depend on J)."
 DASK_HELP = ("Run the batch on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local[:N] "
              "for N worker processes here (N: the cores). Needs pip install 'printkit[dask]'.")

@@ -21,10 +21,10 @@ from printkit.sinpin.generate.metrics import FEATURES
 from printkit.sinpin.loader import read_level
 from printkit.sinpin.generate.route import STORIES
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
-from printkit.sinpin.generate.targets import LENIENCY_WORDS, TURN_WORDS, parse_target
+from printkit.sinpin.generate.targets import LARGEST_SIDE, LENIENCY_WORDS, MAX_TURNS, TURN_WORDS, parse_target
 from printkit.yamlsource import UnreadableSource
 
-ANY_SIZE_LIMIT = 60  # --any-size: a search on a bigger map takes minutes per level
+ANY_SIZE_LIMIT = LARGEST_SIDE  # --any-size: at most this a side (printkit.sinpin.generate.targets says why)
 _TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")
 
 
@@ -82,13 +82,25 @@ def _turns(text: str | None, min_turns: int | None, max_turns: int | None) -> tu
     if not match or not (match[1] or match[3]) or (not match[2] and match[3]):
         raise click.BadParameter(f"'{text}' is not a turn range: write MIN..MAX such as 5..9, 5.. or ..9, or one number",
                                  param_hint="'--turns'")
-    low = int(match[1]) if match[1] else None
-    high = int(match[3]) if match[3] else (low if not match[2] else None)
+    low = _turn_count(match[1]) if match[1] else None
+    high = _turn_count(match[3]) if match[3] else (low if not match[2] else None)
     if low == 0 or high == 0:
         raise click.BadParameter("a level takes at least 1 turn", param_hint="'--turns'")
     if low is not None and high is not None and low > high:
         raise click.BadParameter(f"'{text}': {low} is above {high}", param_hint="'--turns'")
     return low, high
+
+
+def _turn_count(digits: str) -> int:
+    """A number of --turns, at most MAX_TURNS (the digits counted first: int() refuses more
+    than 4,300 of them)."""
+    number = digits.lstrip("0") or "0"
+    if len(number) > len(str(MAX_TURNS)) or int(number) > MAX_TURNS:
+        shown = number if len(number) <= 12 else f"{number[:6]}… ({len(number)} digits)"
+        raise click.BadParameter(f"{shown} turns is more than any cave can need: at most {MAX_TURNS}, the fields inside"
+                                 f" the border of the biggest cave --any-size makes ({LARGEST_SIDE}x{LARGEST_SIDE}),"
+                                 " since a route walks at least one field a turn", param_hint="'--turns'")
+    return int(number)
 
 
 def _readable(path: Path) -> Level | None:
@@ -100,9 +112,20 @@ def _readable(path: Path) -> Level | None:
         return None
 
 
+def _has_inside(level: Level) -> bool:
+    """Whether a map has a field inside its rock border: the look is learned from those
+    fields alone (printkit.sinpin.generate.patterns), so a valid map under 3 rows or 3
+    columns (door and exit side by side) teaches nothing."""
+    return len(level.rows) >= 3 and len(level.rows[0]) >= 3
+
+
+_NO_INSIDE = "no field inside its border, where the look is learned (a map of 3 rows and 3 columns at least)"
+
+
 def example_levels(paths: Sequence[str]) -> list[Level]:
     """The levels named by --like: files, or folders of .yaml levels (files that are no
-    readable level in a folder are passed over); the bundled levels when none was named."""
+    readable level in a folder are passed over, and so are maps with nothing inside the
+    border); the bundled levels when none was named."""
     if not paths:
         return [read_level(str(item.path)).level() for item in catalogue("level")]
     found: list[Level] = []
@@ -112,12 +135,17 @@ def example_levels(paths: Sequence[str]) -> list[Level]:
             readable = [level for level in map(_readable, sorted(where.glob("*.yaml"))) if level is not None]
             if not readable:
                 raise click.BadParameter(f"the folder {path} holds no readable level (.yaml)", param_hint="'--like'")
-            found.extend(readable)
+            if not any(map(_has_inside, readable)):
+                raise click.BadParameter(f"the folder {path} holds no level to learn from: each map has {_NO_INSIDE}",
+                                         param_hint="'--like'")
+            found.extend(filter(_has_inside, readable))
         elif where.is_file():
             level = _readable(where)
             if level is None:
                 raise click.BadParameter(f"{path} is no level to learn from: `printkit validate {path}` says why",
                                          param_hint="'--like'")
+            if not _has_inside(level):
+                raise click.BadParameter(f"{path} is no level to learn from: its map has {_NO_INSIDE}", param_hint="'--like'")
             found.append(level)
         else:
             raise click.BadParameter(f"{path} is neither a level file nor a folder", param_hint="'--like'")
@@ -132,9 +160,10 @@ def generator_options(command: Callable) -> Callable:
         click.option("--size", "size_text", default="12x18", show_default=True, metavar="WxH",
                      help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size."),
         click.option("--turns", "turns_text", default=None, metavar="MIN..MAX",
-                     help="Least turns to win, such as 5..9, 5.. or ..9 (default: by size, 2..20 on 12x18)."),
-        click.option("--min-turns", type=click.IntRange(1), default=None, hidden=True),
-        click.option("--max-turns", type=click.IntRange(1), default=None, hidden=True),
+                     help="Least turns to win, such as 5..9, 5.. or ..9 (default: by size, 2..20 on 12x18;"
+                          f" at most {MAX_TURNS})."),
+        click.option("--min-turns", type=click.IntRange(1, MAX_TURNS), default=None, hidden=True),
+        click.option("--max-turns", type=click.IntRange(1, MAX_TURNS), default=None, hidden=True),
         click.option("--target", "target_text", default=None, metavar="CELL",
                      help=f"Only levels in one cell of the survey's range: least turns ({', '.join(TURN_WORDS)} or"
                           f" a range such as 9..12) and leniency ({', '.join(LENIENCY_WORDS)} or a range such as -4..-3),"

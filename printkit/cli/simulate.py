@@ -12,7 +12,7 @@ import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
-from printkit.cli.batchoptions import batch_options, play_chunks
+from printkit.cli.batchoptions import GAMES_HELP, MAX_GAMES, batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, note, output_format, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
@@ -98,7 +98,7 @@ def _interval(win: dict) -> str:
 @click.argument("level_file", metavar="LEVEL.yaml", type=LEVEL)
 @click.option("--players", type=click.IntRange(2, 4), default=None,
               help="How many play (default: the most the level's `players` allows).")
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help=GAMES_HELP)
 @click.option("--bots", "bot_names", default="greedy", show_default=True, callback=_bot_names, metavar="LIST",
               help="Bots for the seats in order, cycling: random, rusher, greedy, cautious (e.g. greedy,rusher).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,

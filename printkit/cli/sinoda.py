@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.batch import ChunkExecutor, chunk_size, make_chunks
-from printkit.cli.batchoptions import batch_options, play_chunks
+from printkit.cli.batchoptions import GAMES_HELP, MAX_GAMES, batch_options, play_chunks
 from printkit.cli.common import EXIT_USAGE, message, note, quiet_option
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
@@ -121,7 +121,7 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 
 @click.command("simulate")
 @click.argument("spec_file", metavar="SPEC", type=BOARD)
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help=GAMES_HELP)
 @click.option("--bots", "bot_names", default="greedy", show_default=True, callback=_bot_names, metavar="LIST",
               help="Bots for the seats in order, cycling: random, greedy, search (e.g. search,greedy).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,

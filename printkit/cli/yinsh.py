@@ -19,7 +19,7 @@ import sys
 import click
 
 from printkit.batch import ChunkExecutor
-from printkit.cli.batchoptions import batch_options, play_chunks
+from printkit.cli.batchoptions import GAMES_HELP, MAX_GAMES, batch_options, play_chunks
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, note, show_progress
 from printkit.cli.named import BOARD
 from printkit.cli.simulate import _write, check_game_outputs
@@ -145,7 +145,7 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 
 @click.command("simulate")
 @click.argument("spec_file", metavar="yinsh", type=BOARD)
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True, help="How many games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help=GAMES_HELP)
 @click.option("--blitz", is_flag=True, help="Blitz: the first row wins (rows_to_win 1).")
 @click.option("--bots", "bot_names", default="greedy", show_default=True, callback=_bot_names, metavar="LIST",
               help="Bots for seats 1 and 2 (one name: both): random, greedy, alphabeta; who plays white is drawn each game.")

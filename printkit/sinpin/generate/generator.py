@@ -32,7 +32,7 @@ from printkit.sinpin.generate.metrics import FEATURES, leniency, level_metrics, 
 from printkit.sinpin.generate.patterns import PatternModel, learn
 from printkit.sinpin.generate.route import STORIES, plan, shortcut
 from printkit.sinpin.generate.surveyrange import TURNS_PER_CELL
-from printkit.sinpin.generate.targets import Span, Target
+from printkit.sinpin.generate.targets import MAX_TURNS, Span, Target
 from printkit.sinpin.moves.validator import Verdict, validate
 
 MIN_SIZE = (6, 5)  # the smallest cave with room for a route (the tutorial's size)
@@ -139,7 +139,8 @@ def _aim(request: Request, rng: random.Random, index: int | None) -> _Aim:
     # Beyond one sheet (--any-size, for experiments) the aims stay mild: a long route that
     # loses health makes the solver follow health through a big map (S26), seconds a level.
     harms = HARMS if fits_paper(request.width, request.height) else BIG_MAP_HARMS
-    cells = [(cell, harm) for cell in range((low - 1) // TURNS_PER_CELL, (high - 1) // TURNS_PER_CELL + 1)
+    top = max(low, min(high, MAX_TURNS))  # no cave is planned beyond it (targets.py), nor 10**9 cells listed
+    cells = [(cell, harm) for cell in range((low - 1) // TURNS_PER_CELL, (top - 1) // TURNS_PER_CELL + 1)
              for harm in range(harms)]
     if index is None:
         cell, harm = rng.choice(cells)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
 
@@ -95,13 +96,59 @@ def kl_to(batch: Sequence[Sequence[str]], reference: Sequence[Sequence[str]], si
 
 def halves(count: int, splits: int, seed: int = 0) -> list[tuple[list[int], list[int]]]:
     """`splits` different ways to cut indices 0..count-1 into two halves (seeded; all of them
-    when there are fewer), for figures measured on held-out examples."""
+    when there are fewer), for figures measured on held-out examples. Each cut once: the
+    first half is the smaller one, and holds index 0 when the halves are equal."""
     if count < 2:
         return []
-    every = [list(first) for first in itertools.combinations(range(count), count // 2) if 0 in first or count % 2]
+    size = count // 2
+    # The cuts in itertools.combinations' order; with equal halves only those holding 0,
+    # which come first. Listing them all costs C(count, count/2): minutes and gigabytes
+    # from about 25 examples, so a cut is found from its place in that order instead.
+    total = math.comb(count - 1, size - 1) if count % 2 == 0 else math.comb(count, size)
     rng = random.Random(seed)
-    chosen = every if len(every) <= splits else rng.sample(every, splits)
-    return [(first, [i for i in range(count) if i not in first]) for first in sorted(chosen)]
+    if total <= splits:
+        chosen = [_combination(count, size, rank) for rank in range(total)]
+    elif total <= sys.maxsize:
+        # The places rng.sample drew from the list of every cut, so the cuts (and the figures
+        # survey and bench/generate_looks.py print) are those of every count that list fitted in.
+        chosen = [_combination(count, size, rank) for rank in rng.sample(range(total), splits)]
+    else:
+        chosen = _drawn_halves(count, splits, rng)
+    return [(first, _rest(count, first)) for first in sorted(chosen)]
+
+
+def _rest(count: int, first: list[int]) -> list[int]:
+    taken = set(first)
+    return [i for i in range(count) if i not in taken]
+
+
+def _combination(count: int, size: int, rank: int) -> list[int]:
+    """The `rank`-th (from 0) combination of `size` indices of 0..count-1 in
+    itertools.combinations' (lexicographic) order."""
+    chosen: list[int] = []
+    index = 0
+    while len(chosen) < size:
+        starting_here = math.comb(count - index - 1, size - len(chosen) - 1)  # the ones taking `index` next
+        if rank < starting_here:
+            chosen.append(index)
+        else:
+            rank -= starting_here
+        index += 1
+    return chosen
+
+
+def _drawn_halves(count: int, splits: int, rng: random.Random) -> list[list[int]]:
+    """`splits` different cuts drawn at random, each at a cost of `count`: from 67 examples on,
+    where finding a cut from its place costs count² big-number sums (seconds at 1,000). The
+    cuts are then so many that a repeat is all but impossible; one would be drawn again."""
+    size = count // 2
+    chosen: dict[tuple[int, ...], None] = {}
+    while len(chosen) < splits:
+        first = sorted(rng.sample(range(count), size))
+        if count % 2 == 0 and first[0] != 0:  # the same cut from its other side
+            first = sorted(set(range(count)) - set(first))
+        chosen.setdefault(tuple(first), None)
+    return [list(first) for first in chosen]
 
 
 def halves_kl(maps: Sequence[Sequence[str]], size: int, splits: int = 16) -> float:

@@ -184,8 +184,10 @@ class PatternModel:
         """How much the examples climb: the least share of a route's joins down that are
         ladders, from their share of ladder fields (the bundled levels: about a half; a
         set of ladder towers: nearly all)."""
-        seen = sum(self.counts[0][()].values())
-        return min(0.9, max(0.3, 10 * self.counts[0][()][LADDER] / seen)) if seen else 0.5
+        # Nothing learned (no example, or maps with no field inside the border): a half.
+        counted = self.counts[0].get((), Counter())
+        seen = sum(counted.values())
+        return min(0.9, max(0.3, 10 * counted[LADDER] / seen)) if seen else 0.5
 
     def scattered(self, allowed: frozenset[str] | None) -> tuple[str, ...]:
         """The items that change no move (gems, hearts, question marks; not chests, S21), each

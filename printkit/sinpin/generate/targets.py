@@ -15,6 +15,12 @@ Span = tuple[int, int]  # inclusive
 TURN_WORDS = ("short", "medium", "long")
 LENIENCY_WORDS: dict[str, Span] = {"harmless": (0, 0), "lenient": (-2, -1), "hazardous": (-5, -3), "brutal": (-9, -6)}
 _RANGE = re.compile(r"\s*(-?\d+)\s*(?:\.\.\s*(-?\d+)\s*)?")
+LARGEST_SIDE = 60  # of a cave --any-size makes: a search on a bigger map takes minutes per level
+# The most least turns a level may be asked for: the fields inside the border of the biggest
+# cave (58 x 58). A route is planned at a field walked a turn or more and never walks a field
+# twice (route.py), so no cave is planned for more turns; a bigger number is a slip, and
+# the aims (generator._aim) would list a cell for every two turns of it.
+MAX_TURNS = (LARGEST_SIDE - 2) ** 2
 
 
 @dataclass(frozen=True)
