@@ -110,6 +110,13 @@ def test_yinsh_json(tmp_path: Path, orientation: str) -> None:
         assert line["from"] == centres[line["points"][0]] and line["to"] == centres[line["points"][-1]]
     assert len(data["labels"]) == 33
     assert data["rings_per_player"] == 5 and data["fixed_start_points"] == []
+    # the printed shape (its hull grown by `reach`) is what `content` is made to hold
+    shape, box = data["board"]["shape"], data["content"]
+    reach = shape["reach"]
+    assert reach == 3.5  # 0.75 of the 4 mm labels, and 0.5 mm
+    xs, ys = [x for x, _ in shape["corners"]], [y for _, y in shape["corners"]]
+    assert box["left"] <= min(xs) - reach + 0.001 and max(xs) + reach <= box["right"] + 0.001
+    assert box["top"] <= min(ys) - reach + 0.001 and max(ys) + reach <= box["bottom"] + 0.001
     rows = data["start"]
     assert [row["player"] for row in rows] == [1, 2]
     for row in rows:

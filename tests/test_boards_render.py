@@ -155,6 +155,71 @@ def test_yinsh_points_lines_and_labels_in_the_svg(bundled) -> None:
     _match(slots, [c for row in lay.slots for c in row.centres])
 
 
+def _svg_shape_box(board) -> tuple[float, float, float, float]:
+    """The box around the board's shape (the widest stroked path) read back from an SVG, its
+    arcs' Béziers sampled, not just their end points: left, top, right, bottom in mm."""
+    def points(path) -> list[tuple[float, float]]:
+        found, here = [], (0.0, 0.0)
+        for command in path.commands:
+            if command[0] == "C":
+                (x1, y1), (x2, y2), (x3, y3) = command[1:3], command[3:5], command[5:7]
+                for i in range(1, 33):
+                    t = i / 32
+                    a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+                    found.append((a * here[0] + b * x1 + c * x2 + d * x3, a * here[1] + b * y1 + c * y2 + d * y3))
+            if command[0] != "Z":
+                here = command[-2:]
+                found.append(here)
+        return found
+
+    outlines = [points(path) for path in board.paths if path.stroke and len(path.commands) > 20]
+    return _box(max(outlines, key=lambda found: _box(found)[2] - _box(found)[0]))
+
+
+YINSH_PAGES = [
+    {},
+    {"orientation": "landscape"},
+    {"paper": "Letter"},
+    {"paper": "Letter", "orientation": "landscape"},
+    {"paper": "A3", "spacing_mm": None, "ring_mm": None},
+    {"ink_saving": "true"},
+    {"labels": "false"},
+    {"spacing_mm": 20.1},  # the largest that fits A4 portrait, as the fit error says
+    {"margin_mm": 5, "spacing_mm": 21},
+]
+
+
+@pytest.mark.parametrize("changes", YINSH_PAGES, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "A4")
+def test_yinsh_shape_is_centred_and_everything_inside_the_margins(tmp_path: Path, changes: dict) -> None:
+    """A review: the board's tan shape reached 12.5 mm beyond every point, though the labels
+    sit on some sides only, and the layout centred the page without it: on A4 portrait the
+    shape sat 10.23 mm from the left edge and 1.57 mm from the right, and at the 20.5 mm
+    spacing the fit error advised it ran off the page. Read back: the shape is centred
+    (within 0.1 mm) and it, and everything else on the page, is inside the margins."""
+    spec = _spec(tmp_path, "yinsh.yaml", **changes)
+    margin = spec.page.margin_mm
+    svg = svg_page(_render(tmp_path, spec, ".svg")[0])
+    left, top, right, bottom = _svg_shape_box(svg)
+    assert left == pytest.approx(svg.width_mm - right, abs=TOLERANCE)
+    assert top == pytest.approx(svg.height_mm - bottom, abs=TOLERANCE)
+    assert left >= margin - 1e-6 and top >= margin - 1e-6
+    # and the same page as a PDF: the shape where the SVG has it, every mark inside the margins
+    lay = spec.layout()
+    board = pdf_pages(_render(tmp_path, spec)[0])[0]
+    (shape,) = [c for c in board.curves if c.stroke and len(c.points) > 20 and _box(c.points)[2] - _box(c.points)[0] > 100]
+    assert _box(shape.points)[0] == pytest.approx(left, abs=lay.shape_reach * (1 - math.cos(math.pi / 4)) + 1e-6)
+    xs = [x for c in board.curves for x, _ in c.points] + [x for l in board.lines for x in (l.x1, l.x2)]
+    ys = [y for c in board.curves for _, y in c.points] + [y for l in board.lines for y in (l.y1, l.y2)]
+    xs += [x for r in board.rects for x in (r.x, r.x + r.w)] + [x for ch in board.chars for x in (ch.x, ch.x1)]
+    ys += [y for r in board.rects for y in (r.y, r.y + r.h)] + [y for ch in board.chars for y in (ch.top, ch.bottom)]
+    assert min(xs) >= margin - 1e-3 and max(xs) <= board.width_mm - margin + 1e-3
+    assert min(ys) >= margin - 1e-3 and max(ys) <= board.height_mm - margin + 1e-3
+    # the layout counted the shape (what it centres, fits and `--json` reports)
+    box = lay.content
+    assert box.left <= left + TOLERANCE and box.top <= top + TOLERANCE
+    assert box.right >= right - TOLERANCE and box.bottom >= bottom - TOLERANCE
+
+
 @pytest.mark.parametrize(("orientation", "duplex"), [("portrait", "long"), ("portrait", "short"), ("landscape", "long")])
 def test_marker_backs_land_behind_their_fronts(tmp_path: Path, orientation: str, duplex: str) -> None:
     spec = _spec(tmp_path, "yinsh.yaml", orientation=orientation)

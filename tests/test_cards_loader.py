@@ -101,6 +101,8 @@ cards:
     ("{title: A, value: [1, 100]}", "100", "'value' must be from 0 to 99, not 100"),
     ("{title: A, value: two}", "two", "'value' must be a whole number or a list of them, not text"),
     ('{title: "A \\u4E2D"}', '"A', "'title' has characters the card font (DejaVu Sans) cannot print: U+4E2D"),
+    ('{title: A, text: "\\u05E9\\u05DC"}', '"\\u05E9', "'text' has Hebrew text, written right to left (U+05E9, U+05DC):"
+     " printkit prints left-to-right text only"),
     ("{title: '  '}", "'  '", "'title' must not be blank"),
 ])
 def test_card_problems_point_at_the_value(tmp_path: Path, card: str, at: str, message: str) -> None:

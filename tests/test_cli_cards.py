@@ -47,6 +47,20 @@ def test_options(tmp_path: Path) -> None:
     assert pdf_pages(tmp_path / "short.pdf")[0].width_mm == pytest.approx(215.9, abs=0.01)
 
 
+def test_crop_marks_without_room_are_a_note(tmp_path: Path) -> None:
+    """A review: 100 × 140 mm cards on A4 leave no room for crop marks inside the 5 mm safe
+    margin, and they were left out without a word. Now a note says so (exit 0)."""
+    out = tmp_path / "big.pdf"
+    result = _run(str(TEMPLATE), "-o", str(out), "--size", "100x140", "--no-backs")
+    assert result.exit_code == 0, result.stderr
+    assert "note: crop marks left out left and right of the cards (0.0 mm would fit) and above and below" in result.stderr
+    marks = [line for line in pdf_pages(out)[0].lines if line.width == pytest.approx(0.25, abs=0.005)]
+    assert marks == []
+    result = _run(str(TEMPLATE), "-o", str(tmp_path / "poker.pdf"), "--no-backs")
+    assert "crop marks" not in result.stderr  # the default sheet has room for them
+    assert "crop marks" not in _run(str(TEMPLATE), "-o", str(out), "--size", "100x140", "--crop-marks", "0").stderr
+
+
 def test_a_deck_with_errors_writes_nothing(tmp_path: Path) -> None:
     deck = tmp_path / "bad.yaml"
     deck.write_text(BAD, encoding="utf-8")

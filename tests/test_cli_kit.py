@@ -142,6 +142,26 @@ def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) ->
     assert re.search(r"fewer\s*than\s*5\s*points", rules.text) and re.search(r"up\s*to\s*5", rules.text)
 
 
+def test_tokens_and_rules_agree_on_the_set_up(tmp_path: Path) -> None:
+    """A review: with setup_gems 3 the rules sheet said 3 gems and the token sheet 16 (S28)."""
+    level = ("rules: {setup_gems: 3, setup_webs: 0, setup_marks: 0}\n"
+             "map: |\n  ##########\n  #A......Z#\n  ##########\n")
+    assert run("-", "--players", "2", "-o", str(tmp_path), input=level).exit_code == 0
+    (rules,) = pdf_pages(tmp_path / "rules.pdf")
+    assert re.search(r"holds\s*3\s*gems\s*in\s*all", rules.text)
+    (tokens,) = pdf_pages(tmp_path / "tokens.pdf")
+    assert "3 gems" in tokens.text and "16 gems" not in tokens.text and "question mark" not in tokens.text
+
+
+def test_a_deck_with_no_room_for_crop_marks_gets_a_note(tmp_path: Path) -> None:
+    deck = tmp_path / "big.yaml"
+    deck.write_text("deck: Big\nsize: 100x140\nbacks:\n  plain: {design: plain}\ncards:\n  - {title: A, value: 1}\n", encoding="utf-8")
+    level = "map: |\n  #####\n  #A.Z#\n  #####\n"
+    result = run("-", "--players", "2", "--deck", str(deck), "-o", str(tmp_path / "kit"), input=level)
+    assert result.exit_code == 0, result.output
+    assert "note: crop marks left out left and right of the cards" in result.output
+
+
 def test_random_writes_a_fresh_valid_level_beside_its_whole_kit(tmp_path: Path) -> None:
     from printkit.sinpin.loader import read_level
     from printkit.sinpin.moves.validator import validate

@@ -227,3 +227,16 @@ def test_a_name_the_font_cannot_print_is_located_and_nothing_is_written(tmp_path
     assert result.exit_code == 1, result.output
     assert "<stdin>:1:7: format: the level's name has characters the font (DejaVu Sans) cannot print: U+1F987 BAT" in result.output
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command", [["render", "-", "-o", "{out}/map.pdf"], ["tokens", "-", "--players", "2", "-o", "{out}/t.pdf"],
+                                     ["kit", "-", "-o", "{out}/kit"]])
+def test_a_right_to_left_name_is_refused_as_an_unprintable_one(tmp_path: Path, command: list[str]) -> None:
+    """A review: a Hebrew name passed the glyph check and printed reversed."""
+    out = tmp_path / "out"
+    level = UNPRINTABLE_NAME.replace("Cave \U0001F987", "\u05de\u05e2\u05e8\u05d4")
+    result = CliRunner().invoke(main, [part.format(out=out) for part in command], input=level)
+    assert result.exit_code == 1, result.output
+    assert ("<stdin>:1:7: format: the level's name has Hebrew text, written right to left (U+05DE HEBREW LETTER MEM"
+            in result.output) and "printkit prints left-to-right text only" in result.output
+    assert not out.exists()

@@ -38,6 +38,24 @@ def test_missing_glyphs_are_refused_loudly():
         fonts.check_glyphs("two\nlines")
 
 
+def test_right_to_left_text_is_refused_though_the_font_has_its_glyphs():
+    """A review: Hebrew and Arabic passed the glyph check (DejaVu Sans draws them) but print
+    reversed and, Arabic, unjoined: printkit sets every line left to right, unshaped."""
+    hebrew, arabic = "\u05e9\u05dc\u05d5\u05dd", "\u0633\u0644\u0627\u0645"  # shalom, salam
+    assert fonts.missing_glyphs(hebrew + arabic) == []
+    with pytest.raises(fonts.RightToLeftError) as caught:
+        fonts.check_glyphs(f"Cave {hebrew}")
+    message = str(caught.value)
+    assert "Hebrew text, written right to left (U+05E9 HEBREW LETTER SHIN" in message
+    assert message.endswith("printkit prints left-to-right text only")
+    with pytest.raises(fonts.RightToLeftError, match="Arabic text"):
+        fonts.check_glyphs(arabic, bold=True)
+    with pytest.raises(fonts.RightToLeftError, match="a right-to-left control character \\(U\\+202E"):
+        fonts.check_glyphs("abc\u202edef")
+    assert fonts.right_to_left("α Ω — äöü 100 % \u0660") == []  # left to right, Arabic-Indic digits too
+    assert fonts.right_to_left_words(["\u05d0", "\u0627"], names=False) == "Hebrew and Arabic text, written right to left (U+05D0, U+0627)"
+
+
 def test_text_width_matches_the_font_advances():
     font = TTFont(str(fonts.font_path()))
     cmap, hmtx, units = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm

@@ -72,6 +72,19 @@ def test_crop_marks_for_one_card():
     assert not any(overlaps(mark, (50, 50, 63, 88)) for mark in marks)
 
 
+def test_crop_marks_of_two_lengths():
+    """(left and right, up and down): a sheet's block may have room for long marks above and
+    below it but short ones or none beside it (printkit.cards.sheet.crop_lengths)."""
+    marks = segments(crop_marks([Rect(50, 50, 63, 88)], length=(3.5, 5), offset=2))
+    across = [m for m in marks if m[1] == m[3]]
+    down = [m for m in marks if m[0] == m[2]]
+    assert len(across) == len(down) == 4
+    assert all(x2 - x1 == pytest.approx(3.5) for x1, _, x2, _ in across) and (44.5, 50, 48, 50) in marks
+    assert all(y2 - y1 == pytest.approx(5) for _, y1, _, y2 in down)
+    only_down = segments(crop_marks([Rect(50, 50, 63, 88)], length=(0, 5), offset=2))
+    assert len(only_down) == 4 and all(x1 == x2 for x1, _, x2, _ in only_down)
+
+
 def test_crop_marks_on_a_sheet_of_touching_cards_stay_outside_the_block(tmp_path):
     cards = [(10.5 + 63 * column, 16.5 + 88 * row, 63, 88) for row in range(3) for column in range(3)]
     marks = segments(crop_marks(cards))

@@ -34,3 +34,23 @@ def test_an_a3_page_takes_three_landscape_sheets_and_every_mark_is_on_two() -> N
         assert len(showing) == 2
     pages = tile_page(Page(297.0, 420.0, ()), A3_AREA, "Test")
     assert [(page.width, page.height) for page in pages] == [tuple(A4_LANDSCAPE)] * 3
+
+
+def test_the_instructions_print_inside_the_safe_margin_above_the_window(tmp_path) -> None:
+    """printing.md #4: nothing needed closer than 5 mm to the paper's edge (a review: the
+    instruction line's capitals stood 4.0 mm from the top). Read back from the PDF: every
+    line's ascent at least 5 mm down, the last line's descenders above the window (TOP_MM),
+    for the longest text a sheet gets (a cut, two joins) at 3 lines."""
+    from drawcheck import pdf_pages
+
+    from printkit.draw import Document, fonts, write_document
+
+    title = "A board with a rather long name, as a spec's file name may be"
+    pages = tile_page(Page(420.0, 594.0, ()), (10.0, 10.0, 400.0, 574.0), title)  # A2: rows and columns
+    (path,) = write_document(Document(pages), tmp_path / "tiles.pdf")
+    for page in pdf_pages(path):
+        chars = [char for char in page.chars if char.text.strip()]
+        baselines = sorted({round(char.baseline, 3) for char in chars})
+        assert 1 <= len(baselines) <= 3
+        assert baselines[0] - fonts.ascent(chars[0].size) >= 5.0 - 1e-3
+        assert baselines[-1] + 0.24 * chars[0].size <= TOP_MM

@@ -192,3 +192,38 @@ def test_one_missing_ladder_on_a_full_size_map_stays_on_one_page(tmp_path):
     assert "M6: nearest to Ω" in page.text and "55 soft-locks:" in page.text
     texts = [char.size for char in page.chars if char.baseline > page.height_mm - 40 and char.text.isalpha()]
     assert min(texts) >= 2.8 - 0.01  # the findings keep their size on the shrunk page
+
+
+def _beyond_s2(columns: int, rows: int) -> str:
+    inner = ["#A" + "." * (columns - 4) + "Z#"] + ["#" + "." * (columns - 2) + "#"] * (rows - 3)
+    return "name: Too Big\nmap: |\n" + "".join(f"  {row}\n" for row in ["#" * columns, *inner, "#" * columns])
+
+
+@pytest.mark.parametrize("size", [(30, 20), (14, 26), "gallery"])
+def test_a_shrunk_overlay_keeps_the_safe_margin(tmp_path, size):
+    """printing.md #4: nothing closer than 5 mm to the paper's edge. A map beyond S2 (or one
+    shrunk to keep its findings on the page) is laid out on a larger page and drawn shrunk;
+    its margins shrank with it (a review: the title 3.6 mm from the top, the squared paper
+    3 mm). Read back: every stroke, fill and glyph (its ascent and descent) on every page."""
+    from printkit.draw import fonts
+
+    if size == "gallery":
+        text = (LEVELS / "08-long-gallery.yaml").read_text(encoding="utf-8").replace("##########H#####H#", "##########H#######")
+    else:
+        text = _beyond_s2(*size)
+    _, _, (path,) = _overlay(tmp_path, text, ".pdf", "big")
+    for page in pdf_pages(path):
+        assert "shrunk to" in page.text or "(continued)" in page.text
+        xs = [x for line in page.lines for x in (line.x1, line.x2)]
+        ys = [y for line in page.lines for y in (line.y1, line.y2)]
+        inked = [rect for rect in page.rects if rect.stroke or rect.fill not in (None, "#ffffff")]
+        xs += [x for rect in inked for x in (rect.x, rect.x + rect.w)]
+        ys += [y for rect in inked for y in (rect.y, rect.y + rect.h)]
+        xs += [x for curve in page.curves for x, _ in curve.points]
+        ys += [y for curve in page.curves for _, y in curve.points]
+        glyphs = [char for char in page.chars if char.text.strip()]
+        xs += [x for char in glyphs for x in (char.x, char.x1)]
+        ys += [y for char in glyphs for y in (char.baseline - fonts.ascent(char.size, "Bold" in char.font),
+                                              char.baseline + 0.24 * char.size)]
+        assert min(xs) >= 5.0 - 1e-3 and max(xs) <= page.width_mm - 5.0 + 1e-3
+        assert min(ys) >= 5.0 - 1e-3 and max(ys) <= page.height_mm - 5.0 + 1e-3

@@ -12,7 +12,8 @@ from printkit.render.tokens import GHOST_MM, token_counts, token_document, token
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 
-MAP = "#####\n#A.Z#\n#####"
+# Room for every set-up item: 40 vacant fields (S28 places fewer only when they run out).
+MAP = "################\n#A............Z#\n#..............#\n#..............#\n################"
 
 
 def _level(players: tuple[int, ...] = (2, 3, 4), **knobs: int) -> Level:
@@ -64,7 +65,7 @@ def test_counts_and_every_token_fits_a_field(tmp_path: Path, players: int) -> No
 
 
 def test_box_hearts_follow_the_knob(tmp_path: Path) -> None:
-    assert token_counts(Rules(box_hearts=7), 2).hearts == 7
+    assert token_counts(_level(box_hearts=7), 2).hearts == 7
     page = _page(tmp_path, _level(box_hearts=0), 2)
     assert len(_cut_squares(page)) == 16 + 8 + 4 + 0 + 1 + 1
     assert "hearts" not in page.text
@@ -111,3 +112,66 @@ def test_no_label_runs_under_the_tokens_beside_it(tmp_path: Path) -> None:
     right = [char for char in page.chars if char.x >= tokens_left and MARGIN + 15 < char.baseline < 250]
     # right of the labels only what is drawn on a token (the question mark's "?")
     assert all(any(r.x <= char.x <= r.x + r.w and r.y <= char.baseline <= r.y + r.h for r in squares) for char in right)
+
+
+def _labels(page: PageGeometry) -> str:
+    return " ".join(" ".join(char.text for char in page.chars).split())
+
+
+def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
+    """A review: the sheet always printed 16 gems, 8 webs and 4 question marks "placed at
+    set-up" while the rules sheet said 3 gems. S28: players place until the map holds the
+    setup_* knobs' numbers; S29, S34b: the box holds 8 webs less those on the map, and a web
+    card drawn is placed on the map (S23, S29b), so it needs a token; a drawn gem is kept."""
+    level = _level(setup_gems=3, setup_webs=0, setup_marks=0)
+    counts = token_counts(level, 2)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (3, 8, 0, 0)
+    page = _page(tmp_path, level, 2)
+    assert len(_cut_squares(page)) == 3 + 8 + 0 + 4 + 1 + 1  # gems, webs, marks, hearts, chest, ghost
+    text = "".join(char.text for char in page.chars)
+    assert "3 gems" in text and "placedatset-up" in text.replace(" ", "")
+    assert "8 webs" in text and "question mark" not in text
+    assert "placedwhenawebcardisdrawnfromthebox" in text.replace(" ", "")
+
+
+def test_the_chimneys_printed_items_are_counted(tmp_path: Path) -> None:
+    """07-the-chimney prints 7 gems, 3 webs and 3 question marks on its map, so S28 places
+    9, 5 and 1 to reach 16, 8 and 4; its 8 webs leave the box none (S34b)."""
+    from printkit.bundled import find
+    from printkit.sinpin.loader import read_level
+
+    level = read_level(str(find("07-the-chimney", "level").path)).level()
+    counts = token_counts(level, 2)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (9, 5, 5, 1)
+    page = _page(tmp_path, level, 2)
+    assert len(_cut_squares(page)) == 9 + 5 + 1 + 4 + 1 + 1
+    text = "".join(char.text for char in page.chars)
+    assert "9 gems" in text and "5 webs" in text and "1 question mark" in text
+
+
+def test_a_full_map_places_fewer_and_the_box_gives_the_webs() -> None:
+    """S28: fewer only when no vacant field is left; webs are placed first."""
+    level = Level.from_text("######\n#A..Z#\n######", players=(2,))
+    counts = token_counts(level, 2)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (0, 8, 2, 0)
+
+
+def test_the_counts_are_the_simulators_set_up() -> None:
+    """Every bundled level: the tokens placed are what the game's own set-up (S28) places,
+    the further webs what its box holds (S29, S34b)."""
+    from gamescript import Scripted
+
+    from printkit.bundled import catalogue
+    from printkit.sinpin.game.state import new_game, set_up
+    from printkit.sinpin.loader import read_level
+
+    levels = [read_level(str(item.path)).level() for item in catalogue("level")]
+    assert len(levels) >= 8
+    for level in levels:
+        game = new_game(level, [Scripted(), Scripted()], seed=1)
+        set_up(game)
+        placed = [line["setup"] for line in game.lines if "setup" in line]
+        counts = token_counts(level, 2)
+        assert (placed.count("gem"), placed.count("web"), placed.count("mark")) == (counts.gems, counts.webs_placed, counts.questions), level.name
+        box_webs = game.state.box[2]  # (gems, hearts, webs, chest, ghost cards)
+        assert counts.webs == counts.webs_placed + box_webs, level.name

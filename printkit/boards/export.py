@@ -109,6 +109,8 @@ def _yinsh(lay: YinshLayout) -> dict[str, Any]:
             "spacing_mm": _mm(lay.spacing_mm),
             "ring_mm": _mm(lay.ring_mm),
             "rotation_deg": lay.rotation_deg,
+            # the printed shape: this convex polygon grown by `reach`, corners rounded
+            "shape": {"corners": [_xy(c) for c in lay.shape], "reach": _mm(lay.shape_reach)},
         },
         "points": [
             {

@@ -41,10 +41,24 @@ def paper_default(value: float, paper: str) -> float:
     return math.floor(value * scale * 2 + 1e-9) / 2
 RING_PER_SPACING = 0.9  # boards.md: rings about 18 mm at s = 20 mm
 
-# Labels are budgeted as boxes of this text height and 0.6 of it per character; the box
-# is taken square so a label turned with the board still fits.
-LABEL_HEIGHT_MM = 3.5
-LABEL_CHAR_WIDTH = 0.6
+# YINSH's labels print at this fraction of the spacing, at most LABEL_SIZE_MM.
+LABEL_SIZE = 0.2
+LABEL_SIZE_MM = 4.0
+# The board's tan shape is the rounded hull of the points and the label centres. A label
+# of one or two characters reaches at most 0.75 of its size from its centre (DejaVu Sans
+# "10": half its advance 0.64 em, half its capitals' height 0.36 em: 0.73 em corner to
+# centre, whichever way the board turns), and the shape gives it SHAPE_SPARE_MM more.
+# Labels sit on some sides only, so a reach around every point, as wide as the labels,
+# would make the shape lopsided and larger than the page (a review).
+LABEL_REACH = 0.75
+SHAPE_SPARE_MM = 0.5
+# "Player 1: rings taken off (3 win)" beyond each row of slots: its centre CAPTION_OFFSET of
+# its size beyond the slots' edge (capitals 0.39 em clear of them), its descenders, towards
+# the page's edge, CAPTION_REACH of its size beyond its centre. Kept close: at s = 20 mm the
+# board, slots and captions need 259.1 of the 259.4 mm Letter leaves between 10 mm margins.
+CAPTION_SIZE_MM = 3.0
+CAPTION_OFFSET = 0.75
+CAPTION_REACH = 0.6
 
 
 @dataclass(frozen=True)
@@ -275,6 +289,7 @@ class SlotRow:
     player: int
     centres: tuple[XY, ...]
     diameter: float
+    caption_at: XY  # the caption's centre, beyond the slots, away from the board
 
 
 @dataclass(frozen=True)
@@ -286,7 +301,10 @@ class YinshLayout:
     points: tuple[PlacedPoint, ...]
     lines: tuple[PlacedLine, ...]
     labels: tuple[PlacedLabel, ...]  # empty when labels are off
+    label_size: float  # mm
     slots: tuple[SlotRow, ...]
+    shape: tuple[XY, ...]  # the board's shape: this convex polygon grown by shape_reach
+    shape_reach: float
     content: Box
 
     @property
@@ -298,8 +316,13 @@ def default_ring_mm(spacing_mm: float) -> float:
     return RING_PER_SPACING * spacing_mm
 
 
-def _label_half(text: str) -> float:
-    return max(len(text) * LABEL_CHAR_WIDTH * LABEL_HEIGHT_MM, LABEL_HEIGHT_MM) / 2
+def label_size_mm(spacing_mm: float) -> float:
+    return min(LABEL_SIZE_MM, LABEL_SIZE * spacing_mm)
+
+
+def shape_reach_mm(spacing_mm: float) -> float:
+    """How far the board's shape reaches beyond the points and label centres it holds."""
+    return LABEL_REACH * label_size_mm(spacing_mm) + SHAPE_SPARE_MM
 
 
 def yinsh_layout(
@@ -315,10 +338,15 @@ def yinsh_layout(
     slot_rows = yinsh.ring_slots(s, ring)
     slot_half = yinsh.slot_diameter(ring) / 2
     texts = yinsh.labels(s) if labels else ()
+    reach = shape_reach_mm(s)
+    held = [yinsh.point_mm(p, s) for p in yinsh.POINTS] + [label.at for label in texts]
+    captions = [_caption_at(row, slot_half) for row in slot_rows]
 
-    items: list[tuple[XY, float]] = [(yinsh.point_mm(p, s), 0.0) for p in yinsh.POINTS]
-    items += [(label.at, _label_half(label.text)) for label in texts]
+    # Everything printed, as discs: the shape (which holds the labels), the slots and their
+    # captions (each one line, narrower than the row of slots it sits beyond).
+    items: list[tuple[XY, float]] = [(xy, reach) for xy in held]
     items += [(centre, slot_half) for row in slot_rows for centre in row]
+    items += [(at, CAPTION_REACH * CAPTION_SIZE_MM) for at in captions]
     place = _centred(page, rotation, items)
 
     points = tuple(
@@ -342,8 +370,20 @@ def yinsh_layout(
     )
     placed_labels = tuple(PlacedLabel(label.text, place(label.at)) for label in texts)
     slots = tuple(
-        SlotRow(player, tuple(place(c) for c in row), yinsh.slot_diameter(ring))
-        for player, row in enumerate(slot_rows, start=1)
+        SlotRow(player, tuple(place(c) for c in row), yinsh.slot_diameter(ring), place(caption))
+        for player, (row, caption) in enumerate(zip(slot_rows, captions), start=1)
     )
+    shape = tuple(convex_hull(place(xy) for xy in held))
     content = Box.around((place(xy), half) for xy, half in items)
-    return YinshLayout(page, s, ring, rotation, points, lines, placed_labels, slots, content)
+    return YinshLayout(
+        page, s, ring, rotation, points, lines, placed_labels, label_size_mm(s), slots, shape, reach, content
+    )
+
+
+def _caption_at(row: tuple[XY, ...], slot_half: float) -> XY:
+    """Beyond the middle of a row of slots, away from the board's centre (the origin)."""
+    x = sum(c[0] for c in row) / len(row)
+    y = sum(c[1] for c in row) / len(row)
+    length = math.hypot(x, y)
+    away = slot_half + CAPTION_OFFSET * CAPTION_SIZE_MM
+    return (x + x / length * away, y + y / length * away)

@@ -84,6 +84,11 @@ def _glyph_text(reader: SpecReader, key: str, default: str | None, *, one_line: 
             shown = ", ".join(f"U+{ord(char):04X}" for char in missing)
             reader.problem(reader.value_node(key), f"'{key}' has characters the card font (DejaVu Sans) cannot print: {shown}")
             return default
+        backwards = fonts.right_to_left(value)  # the font draws them, in the wrong order
+        if backwards:
+            words = fonts.right_to_left_words(backwards, names=False)
+            reader.problem(reader.value_node(key), f"'{key}' has {words}: {fonts.LEFT_TO_RIGHT_ONLY}")
+            return default
     return value
 
 

@@ -74,7 +74,7 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     hold it to the light and pass the reading as --back-offset DX,DY.
     """
     from printkit.cards.loader import load_deck
-    from printkit.cards.sheet import SheetOptions
+    from printkit.cards.sheet import SheetOptions, layout_sheet
     from printkit.cards.model import DEFAULT_SIZE, SIZES, fill_knobs
     from printkit.sinpin.rules import Rules
     from printkit.render.cards import alignment_document, deck_document
@@ -86,6 +86,7 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
             raise click.UsageError("--alignment-test prints a test sheet, not a deck: leave out DECK.yaml")
         write_listed(alignment_document(size or SIZES[DEFAULT_SIZE], options), output)
         note(f"alignment test for {duplex}-edge duplex")
+        _crop_note(layout_sheet(size or SIZES[DEFAULT_SIZE], options).crop_note())
         return
     if deck_file is None:
         from printkit.bundled import default_deck
@@ -100,3 +101,10 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     write_listed(document, output)
     sheets = len(document.pages) // (1 if no_backs else 2)
     note(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")
+    _crop_note(layout_sheet(size or deck.size, options).crop_note())
+
+
+def _crop_note(text: str | None) -> None:
+    """Crop marks the sheet has no room for are left out, never silently."""
+    if text:
+        note(f"note: {text}")

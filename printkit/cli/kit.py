@@ -52,6 +52,7 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     """
     from printkit.bundled import default_deck
     from printkit.cards.loader import load_deck
+    from printkit.cards.sheet import SheetOptions, layout_sheet
     from printkit.draw.output import add_document
     from printkit.render.kit import PART_NAMES, combined, kit_parts
 
@@ -86,6 +87,9 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     # said only once written: a write that fails must not follow a success line
     note(f"{name}: kit for {players} players, {pages} pages in kit.pdf"
          f" ({', '.join(PART_NAMES)} also apart), {'single-sided' if single_sided else f'{duplex}-edge duplex'}")
+    crop = layout_sheet(deck.size, SheetOptions()).crop_note()  # the cards' sheet, as kit_parts lays it out
+    if crop:
+        note(f"note: {crop}")
 
 
 def _checked_level(level_file: str) -> tuple[Level, str]:
@@ -96,7 +100,7 @@ def _checked_level(level_file: str) -> tuple[Level, str]:
         message(str(problem))
     level = checked.drawable
     if level is None or checked.status != EXIT_OK:
-        why = "the font cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
+        why = "printkit cannot print the level's name or author" if checked.unprintable else "an invalid level gets no kit (S27a)"
         message(f"{checked.name}: nothing written: {why}")
         sys.exit(EXIT_FINDING)
     return level, checked.name

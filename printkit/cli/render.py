@@ -41,7 +41,7 @@ def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:
 
 def _refusal(checked: CheckedLevel) -> str:
     if checked.unprintable:
-        return f"{checked.name}: nothing written: the font cannot print the level's name or author"
+        return f"{checked.name}: nothing written: printkit cannot print the level's name or author"
     if checked.sketch is None:
         return f"{checked.name}: nothing written: there is no map to draw"
     return f"{checked.name}: nothing written: an invalid level gets no map (S27a); --overlay draws its errors"

@@ -42,6 +42,48 @@ class MissingGlyphError(ValueError):
         super().__init__(f"{face} has no glyph for {listed} in {excerpt(text)!r}{hint}")
 
 
+# Bidirectional classes of text written right to left: Hebrew (R), Arabic and its kin (AL),
+# and the controls that embed, override or isolate text right to left.
+RIGHT_TO_LEFT_CLASSES = frozenset({"R", "AL", "RLE", "RLO", "RLI"})
+LEFT_TO_RIGHT_ONLY = "printkit prints left-to-right text only"
+
+
+class RightToLeftError(ValueError):
+    """Text written right to left: the font has glyphs for Hebrew and Arabic, but printkit
+    sets every line left to right, unshaped, so it would print reversed (and unjoined)."""
+
+    def __init__(self, text: str, found: list[str]) -> None:
+        self.text = text
+        self.found = found
+        super().__init__(f"{excerpt(text)!r} has {right_to_left_words(found)}: {LEFT_TO_RIGHT_ONLY}")
+
+
+def right_to_left(text: str) -> list[str]:
+    """The distinct characters of `text` written right to left, in order of first appearance."""
+    found: list[str] = []
+    for char in text:
+        if unicodedata.bidirectional(char) in RIGHT_TO_LEFT_CLASSES and char not in found:
+            found.append(char)
+    return found
+
+
+def right_to_left_words(found: list[str], *, names: bool = True) -> str:
+    """What right_to_left found, for a message: "Hebrew text, written right to left
+    (U+05E9 HEBREW LETTER SHIN ('ש'), …)"; `names` False lists code points only."""
+    scripts: list[str] = []
+    for char in found:
+        name = unicodedata.name(char, "")
+        script = "right-to-left control" if name.startswith("RIGHT-TO-LEFT") or not name else name.split()[0].title()
+        if script not in scripts:
+            scripts.append(script)
+    shown = ", ".join(_describe(char) if names else f"U+{ord(char):04X}" for char in found)
+    texts = [s for s in scripts if s != "right-to-left control"]
+    kinds = [f"{' and '.join(texts)} text, written right to left"] if texts else []
+    if len(texts) < len(scripts):
+        kinds.append("a right-to-left control character")
+    return f"{' and '.join(kinds)} ({shown})"
+
+
 def unprintable(text: str) -> list[str]:
     """The distinct characters of `text` that regular or bold DejaVu Sans cannot draw."""
     missing = missing_glyphs(text)
@@ -86,10 +128,14 @@ def missing_glyphs(text: str, bold: bool = False) -> list[str]:
 
 
 def check_glyphs(text: str, bold: bool = False) -> None:
-    """Raise MissingGlyphError naming every character of `text` the font cannot draw."""
+    """Raise MissingGlyphError naming every character of `text` the font cannot draw, or
+    RightToLeftError naming those it would draw in the wrong order."""
     missing = missing_glyphs(text, bold)
     if missing:
         raise MissingGlyphError(text, bold, missing)
+    backwards = right_to_left(text)
+    if backwards:
+        raise RightToLeftError(text, backwards)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:

@@ -86,27 +86,30 @@ def _free_pieces(start: float, end: float, blocked: list[tuple[float, float]], s
     return [(a, b) for a, b in pieces if b - a >= shortest]
 
 
-def crop_marks(rects: Iterable[RectLike], length: float = 5.0, offset: float = 2.0, style: Style = CROP_STYLE) -> Group:
+def crop_marks(rects: Iterable[RectLike], length: float | tuple[float, float] = 5.0, offset: float = 2.0,
+               style: Style = CROP_STYLE) -> Group:
     """Cut marks continuing the edges of `rects` outwards, starting `offset` mm from the corner.
 
+    `length` is one length for every mark, or (marks continuing the horizontal edges, left
+    and right; marks continuing the vertical ones, up and down), 0 for none of them.
     Marks keep `offset` mm clear of every rectangle, so on a sheet of touching or closely set
     cards only the marks outside the block remain and none prints on a card; marks shared by
     neighbours are drawn once.
     """
     if offset < style.width / 2:
         raise ValueError(f"offset {offset} mm lets a {style.width} mm mark touch the cards")
+    across, down = (length, length) if isinstance(length, (int, float)) else length
     boxes = [_box(rect) for rect in rects]
-    shortest = min(1.0, length)
     segments: set[tuple[float, float, float, float]] = set()
     for bx, by, bw, bh in boxes:
-        for line_y in (by, by + bh):
+        for line_y in (by, by + bh) if across > 0 else ():
             blocked = [(x - offset, x + w + offset) for x, y, w, h in boxes if y - offset < line_y < y + h + offset]
-            for start, end in ((bx - offset - length, bx - offset), (bx + bw + offset, bx + bw + offset + length)):
-                segments.update((a, line_y, b, line_y) for a, b in _free_pieces(start, end, blocked, shortest))
-        for line_x in (bx, bx + bw):
+            for start, end in ((bx - offset - across, bx - offset), (bx + bw + offset, bx + bw + offset + across)):
+                segments.update((a, line_y, b, line_y) for a, b in _free_pieces(start, end, blocked, min(1.0, across)))
+        for line_x in (bx, bx + bw) if down > 0 else ():
             blocked = [(y - offset, y + h + offset) for x, y, w, h in boxes if x - offset < line_x < x + w + offset]
-            for start, end in ((by - offset - length, by - offset), (by + bh + offset, by + bh + offset + length)):
-                segments.update((line_x, a, line_x, b) for a, b in _free_pieces(start, end, blocked, shortest))
+            for start, end in ((by - offset - down, by - offset), (by + bh + offset, by + bh + offset + down)):
+                segments.update((line_x, a, line_x, b) for a, b in _free_pieces(start, end, blocked, min(1.0, down)))
     commands: list[Command] = []
     for x1, y1, x2, y2 in sorted(segments):
         commands += [("M", x1, y1), ("L", x2, y2)]

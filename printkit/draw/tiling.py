@@ -23,6 +23,7 @@ from printkit.draw.primitives import A4_LANDSCAPE, A4_PORTRAIT, Circle, Group, I
 OVERLAP_MM = 12.0  # each neighbour's share printed twice: room for the marks and for tape
 SIDE_MM = 8.0  # the sheet's margins around the window: inside what home printers print
 TOP_MM = 18.0  # the top margin holds the sheet's lines of instructions (three at most)
+TEXT_TOP_MM = 5.0  # where they start: printing.md #4's safe margin (SIDE_MM / 2 was inside it)
 MARK_RADIUS_MM = 2.5
 MARK_STYLE = Style(stroke="#000000", width=0.25)
 CUT_STYLE = Style(stroke="#000000", width=0.3, dash=(2.0, 1.5))
@@ -126,6 +127,6 @@ def tile_page(page: Page, area: tuple[float, float, float, float], title: str) -
         size = fonts.SMALLEST_PRINTED
         text = (f"{title}: sheet {tile.number} of {len(tiles)} (row {tile.row + 1} of {tile.rows}, column"
                 f" {tile.column + 1} of {tile.columns}). {_where(tile)} Print at 100 %.")
-        items.append(paragraph(SIDE_MM, SIDE_MM / 2 + fonts.ascent(size), sheet.width - 2 * SIDE_MM, text, size))
+        items.append(paragraph(SIDE_MM, TEXT_TOP_MM + fonts.ascent(size), sheet.width - 2 * SIDE_MM, text, size))
         pages.append(Page(sheet.width, sheet.height, tuple(items)))
     return pages

@@ -8,14 +8,12 @@ left and right. The page's script (static/games/yinsh.js) only scales these numb
 
 from __future__ import annotations
 
-from printkit.boards.layout import Box, Page, YinshLayout, convex_hull, yinsh_layout
+from printkit.boards.layout import LABEL_SIZE_MM, Box, Page, YinshLayout, convex_hull, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
 from printkit.yinsh.game import YinshGame
 
 XY = tuple[float, float]
 
-LABEL_SIZE = 0.2  # of the spacing, at most LABEL_SIZE_MM (as printed)
-LABEL_SIZE_MM = 4.0
 BACKDROP_REACH = 0.5  # the board's shape reaches this many spacings beyond the outer points
 VIEW_MARGIN_MM = 2.0
 SCREEN_PAGE = Page(orientation="landscape")
@@ -37,8 +35,8 @@ def yinsh_geometry(game: YinshGame) -> dict:
         "ring": _round(lay.ring_mm),  # diameters, as the pieces sheet cuts them
         "ring_hole": _round(ring_hole(lay.ring_mm)),
         "marker": _round(marker_mm(s, lay.ring_mm)),
-        "label_size": _round(min(LABEL_SIZE_MM, LABEL_SIZE * s)),
-        "backdrop": _round(BACKDROP_REACH * s + min(LABEL_SIZE_MM, LABEL_SIZE * s) / 2),
+        "label_size": _round(lay.label_size),  # as printed
+        "backdrop": _round(BACKDROP_REACH * s + lay.label_size / 2),
         "points": [{"name": p.name, "at": _xy(p.centre)} for p in lay.points],
         "lines": [{"name": line.name, "from": _xy(line.start), "to": _xy(line.end)} for line in lay.lines],
         "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],

@@ -273,9 +273,9 @@ def _front_page(layout: SheetLayout, slots: list[tuple[Card, Symbol]]) -> Page:
         items.append(Use(face.name, translate(x, y)))
         if not layout.options.bleed:
             items.append(Rect(*box, CUT_GUIDE))
-    length = layout.crop_length()
-    if length > 0:
-        items.append(crop_marks(boxes, length=length, offset=layout.crop_offset()))
+    lengths = layout.crop_lengths()
+    if any(lengths):  # what is left out for want of room, the command says (layout.crop_note)
+        items.append(crop_marks(boxes, length=lengths, offset=layout.crop_offset()))
     return Page(layout.paper.width, layout.paper.height, tuple(items))
 
 
@@ -352,7 +352,7 @@ def alignment_document(card: tuple[float, float], options: SheetOptions = SheetO
         front += [Rect(*box, CUT_GUIDE), _cross(x + width / 2, y + height / 2, 18.0)]
         bx, by, _, _ = layout.back(slot)
         back.append(_scale(bx + width / 2, by + height / 2))
-    if layout.crop_length() > 0:
-        front.append(crop_marks(boxes, length=layout.crop_length(), offset=layout.crop_offset()))
+    if any(layout.crop_lengths()):
+        front.append(crop_marks(boxes, length=layout.crop_lengths(), offset=layout.crop_offset()))
     pages = [Page(layout.paper.width, layout.paper.height, tuple(front)), Page(layout.paper.width, layout.paper.height, tuple(back))]
     return Document(pages, title="Duplex alignment test", author="printkit", subject=f"{options.duplex}-edge duplex")

@@ -1,11 +1,13 @@
 """Token sheets for a Sinpin level: what players place at set-up, draw from the box, and move.
 
-`token_pages(level, players)` lays out, on one A4 page, the set-up tokens of S28 (16 gems,
-8 webs, 4 question marks), the box's hearts (knob box_hearts) and chest (S29), a flat disc
-pawn per player and the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). Square tokens touch
-in rows so that straight cuts separate them; every token fits inside a 15 mm field (S2).
-The pages place the map's tile icons, so a Document holding them needs `tile_symbols()`
-(`token_document` adds them).
+`token_pages(level, players)` lays out, on one A4 page, the tokens the level's game needs:
+the gems, webs and question marks S28 places at set-up (until the map, its printed items
+included, holds the level's `setup_*` knobs' numbers), the webs the box's web cards still put
+on the map during play (S23, S29b), the box's hearts (knob box_hearts) and chest (S29), a
+flat disc pawn per player and the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). Square
+tokens touch in rows so that straight cuts separate them; every token fits inside a 15 mm
+field (S2). The pages place the map's tile icons, so a Document holding them needs
+`tile_symbols()` (`token_document` adds them).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from printkit.draw.furniture import calibration_bar, paragraph
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.sinpin.level import Level
-from printkit.sinpin.rules import SETUP_LIMITS, SQUARE_MM, Rules
+from printkit.sinpin.rules import SETUP_KNOBS, SETUP_LIMITS, SQUARE_MM
+from printkit.sinpin.tiles import Tile
 from printkit.wording import counted
 
 TOKEN_MM = 14.0  # 0.5 mm clear of a 15 mm field's lines on every side
@@ -36,9 +39,10 @@ GHOST_FILL = "#d9d9d9"
 
 @dataclass(frozen=True)
 class TokenCounts:
-    gems: int
-    webs: int
-    questions: int
+    gems: int  # placed at set-up (S28); a gem drawn from the box is its card, kept
+    webs: int  # in all: placed at set-up, and one for each web card the box still holds
+    webs_placed: int  # of `webs`, placed at set-up
+    questions: int  # placed at set-up (S28)
     hearts: int
     chests: int
     pawns: tuple[str, ...]  # the avatars in play, one pawn each
@@ -47,19 +51,48 @@ class TokenCounts:
         """(kind, how many, why) for every kind of square token, in the order printed."""
         return [
             ("gem", self.gems, "placed at set-up"),  # S28
-            ("web", self.webs, "placed at set-up"),
+            ("web", self.webs, _web_use(self.webs_placed, self.webs)),  # S28, S23
             ("question", self.questions, "placed at set-up"),
             ("heart", self.hearts, "drawn from the box"),  # S29
             ("chest", self.chests, "drawn from the box"),
         ]
 
 
-def token_counts(rules: Rules, players: int) -> TokenCounts:
+def _web_use(placed: int, total: int) -> str:
+    later = "placed when a web card is drawn from the box"  # S23, S29b: on a vacant field
+    if placed == total:
+        return "placed at set-up"
+    if placed == 0:
+        return later
+    return f"{placed} placed at set-up, {total - placed} {later}"
+
+
+def setup_placed(level: Level) -> dict[str, int]:
+    """S28: how many webs, gems and question marks the players place, in that order, until
+    the map holds the level's setup_webs, setup_gems and setup_marks (its printed items
+    count: a kind it holds enough of is not placed, S34a); fewer when the vacant fields run
+    out (open cave holding no item, not the door or the exit)."""
+    vacant = len(level.positions[Tile.OPEN])
+    placed: dict[str, int] = {}
+    for kind, tile in (("web", Tile.WEB), ("gem", Tile.GEM), ("question", Tile.QUESTION)):
+        wanted = getattr(level.rules, SETUP_KNOBS[kind]) - len(level.positions[tile])
+        placed[kind] = min(max(0, wanted), vacant)
+        vacant -= placed[kind]
+    return placed
+
+
+def token_counts(level: Level, players: int) -> TokenCounts:
     if not 1 <= players <= len(AVATARS):
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
+    rules = level.rules
+    placed = setup_placed(level)
+    # S29 (S34b): the box holds 8 webs less those on the map after set-up, and a web card
+    # drawn is placed on the map (S23), so it needs a token too.
+    webs_on_map = len(level.positions[Tile.WEB]) + placed["web"]
+    box_webs = max(0, SETUP_LIMITS["web"] - webs_on_map)
     return TokenCounts(
-        gems=SETUP_LIMITS["gem"], webs=SETUP_LIMITS["web"], questions=SETUP_LIMITS["question"],
-        hearts=rules.box_hearts, chests=1, pawns=AVATARS[:players],
+        gems=placed["gem"], webs=placed["web"] + box_webs, webs_placed=placed["web"],
+        questions=placed["question"], hearts=rules.box_hearts, chests=1, pawns=AVATARS[:players],
     )
 
 
@@ -117,7 +150,7 @@ def token_pages(level: Level, players: int, *, ink_saving: bool = False) -> tupl
     if players not in level.players:
         counts = ", ".join(str(count) for count in level.players)
         raise ValueError(f"the level is for {counts} players, not {players}")
-    counts = token_counts(level.rules, players)
+    counts = token_counts(level, players)
     width, height = A4_PORTRAIT
     name = level.name or "Sinpin"
     items: list[Item] = [

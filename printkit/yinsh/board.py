@@ -32,7 +32,9 @@ DIRECTIONS: dict[str, tuple[int, int]] = {"column": (0, 1), "row": (1, 0), "diag
 LABEL_OFFSET = 0.5  # labels sit half a spacing beyond a line's end, along the line
 SLOT_CLEARANCE_MM = 3.0  # a slot is this much wider than a ring
 SLOT_GAP_MM = 4.0  # between neighbouring slots
-SLOT_ROW_OFFSET_MM = 4.0  # beyond the labels: slots start LABEL_OFFSET·s + this past the board
+# Slots start LABEL_OFFSET·s + this past the board: 1 mm clear of the printed board's
+# shape, which reaches 3.5 mm beyond the column letters at s = 20 mm (boards.layout).
+SLOT_ROW_OFFSET_MM = 4.5
 
 
 @dataclass(frozen=True, order=True)

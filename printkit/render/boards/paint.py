@@ -166,6 +166,14 @@ class Keepout:
     radius: float
 
 
+@dataclass(frozen=True)
+class ShapeKeepout:
+    """A convex polygon grown by `reach` (YINSH's board shape) the furniture stays clear of."""
+
+    corners: tuple[XY, ...]
+    reach: float
+
+
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
@@ -174,7 +182,7 @@ class Furniture:
     """Puts blocks (title, rules, calibration bar) into the page's corners, inside the
     margins, clear of the board's keepouts and of the blocks already put."""
 
-    def __init__(self, page: Page, keepouts: Sequence[Keepout]) -> None:
+    def __init__(self, page: Page, keepouts: Sequence[Keepout | ShapeKeepout]) -> None:
         self.page = page
         self.keepouts = tuple(keepouts)
         self.taken: list[Box] = []
@@ -205,11 +213,50 @@ class Furniture:
         return placed
 
 
-def _meets(keepout: Keepout, box: Box) -> bool:
+def _meets(keepout: Keepout | ShapeKeepout, box: Box) -> bool:
+    if isinstance(keepout, ShapeKeepout):
+        return _distance_to_polygon(box, keepout.corners) < keepout.reach + CLEARANCE_MM
     cx, cy = keepout.centre
     nearest_x = min(max(cx, box[0]), box[2])
     nearest_y = min(max(cy, box[1]), box[3])
     return math.hypot(cx - nearest_x, cy - nearest_y) < keepout.radius + CLEARANCE_MM
+
+
+def _distance_to_polygon(box: Box, polygon: Sequence[XY]) -> float:
+    """The shortest distance between a box and a convex polygon, 0 when they overlap."""
+    left, top, right, bottom = box
+    rect = [(left, top), (right, top), (right, bottom), (left, bottom)]
+    if any(left <= x <= right and top <= y <= bottom for x, y in polygon) or any(_inside(p, polygon) for p in rect):
+        return 0.0
+    return min(_segment_distance(a, b, c, d) for a, b in _sides(polygon) for c, d in _sides(rect))
+
+
+def _sides(polygon: Sequence[XY]) -> list[tuple[XY, XY]]:
+    return list(zip(polygon, [*polygon[1:], polygon[0]]))
+
+
+def _inside(p: XY, polygon: Sequence[XY]) -> bool:
+    """Whether p is inside a convex polygon (either winding)."""
+    signs = {_side(a, b, p) > 0 for a, b in _sides(polygon)}
+    return len(signs) == 1
+
+
+def _side(a: XY, b: XY, p: XY) -> float:
+    return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+
+
+def _segment_distance(a: XY, b: XY, c: XY, d: XY) -> float:
+    if _side(a, b, c) * _side(a, b, d) < 0 and _side(c, d, a) * _side(c, d, b) < 0:
+        return 0.0  # they cross
+    return min(_point_distance(a, c, d), _point_distance(b, c, d), _point_distance(c, a, b), _point_distance(d, a, b))
+
+
+def _point_distance(p: XY, a: XY, b: XY) -> float:
+    """From p to the segment a–b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _overlap(a: Box, b: Box) -> bool:

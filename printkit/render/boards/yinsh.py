@@ -5,20 +5,16 @@ from __future__ import annotations
 
 import math
 
-from printkit.yinsh import board as yinsh_model
-from printkit.boards.layout import SlotRow, YinshLayout, convex_hull
+from printkit.boards.layout import CAPTION_SIZE_MM, SlotRow, YinshLayout, convex_hull
 from printkit.boards.pieces import ring_hole
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Item, Page, Path, Style, fonts
 from printkit.render.boards import paint
 from printkit.draw.colours import tint
-from printkit.render.boards.paint import INK, XY, Keepout
+from printkit.render.boards.paint import INK, XY, Keepout, ShapeKeepout
 
 BOARD_FILL = "#f3ead6"
-BACKDROP_MARGIN_MM = 0.5  # the board's shape holds the labels with this much to spare
 POINT_RADIUS = 0.05  # of the spacing
-LABEL_SIZE = 0.2  # of the spacing, at most LABEL_SIZE_MM
-LABEL_SIZE_MM = 4.0
 SLOT_TINT = 0.75  # a slot is the player's colour lightened this much
 
 RULES = (
@@ -32,19 +28,17 @@ RULES = (
 def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
     s = lay.spacing_mm
     centres = [p.centre for p in lay.points]
-    label_size = min(LABEL_SIZE_MM, LABEL_SIZE * s)
-    # The board's shape holds the labels, which sit LABEL_OFFSET·s beyond the line ends.
-    reach = yinsh_model.LABEL_OFFSET * s + label_size / 2 + BACKDROP_MARGIN_MM
+    # The layout sized and centred the page's content by this shape, so draw it as given.
     backdrop_style = Style(stroke=INK, width=0.5, fill=None if spec.ink_saving else BOARD_FILL)
-    items: list[Item] = [Path(rounded_hull(centres, reach), backdrop_style)]
+    items: list[Item] = [Path(rounded_hull(list(lay.shape), lay.shape_reach), backdrop_style)]
     line_commands: list[Command] = []
     for line in lay.lines:
         line_commands += [("M", *line.start), ("L", *line.end)]
     items.append(Path(tuple(line_commands), Style(stroke=INK, width=0.45, cap="round")))
     items += [paint.dot(c, POINT_RADIUS * s, INK) for c in centres]
-    items += [paint.centred_text(label.at, label.text, label_size) for label in lay.labels]
+    items += [paint.centred_text(label.at, label.text, lay.label_size) for label in lay.labels]
     board_centre = _mean(centres)
-    keepouts = [Keepout(c, reach) for c in centres]
+    keepouts: list[Keepout | ShapeKeepout] = [ShapeKeepout(lay.shape, lay.shape_reach)]
     for row in lay.slots:
         player = spec.players[row.player - 1]
         slot_items, slot_keepouts = _slots(row, player, lay.ring_mm, board_centre, spec.ink_saving)
@@ -85,11 +79,11 @@ def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_s
     turn = paint.facing(middle, board_centre)
     for number, centre in enumerate(row.centres, start=1):
         items.append(paint.centred_text(centre, str(number), radius * 0.5, fill=tint(INK, 0.45), rotate=turn))
-    # The caption goes beyond the slots, away from the board, upright for the player there.
+    # The caption goes beyond the slots (where the layout counted it), upright for the player there.
     dx, dy = middle[0] - board_centre[0], middle[1] - board_centre[1]
     length = math.hypot(dx, dy)
-    size = 3.0
-    at = (middle[0] + dx / length * (radius + size), middle[1] + dy / length * (radius + size))
+    size = CAPTION_SIZE_MM
+    at = row.caption_at
     caption = f"Player {player.number}: rings taken off (3 win)"
     items.append(paint.centred_text(at, caption, size, rotate=turn))
     half = fonts.text_width(caption, size) / 2

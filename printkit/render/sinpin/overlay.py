@@ -266,7 +266,9 @@ def overlay_sheet(columns: int, rows: int) -> tuple[Sheet, float]:
 def _shrunk_sheet(columns: int, rows: int, page: PageSize, factor: float) -> Sheet:
     """The map centred on a page 1/factor times `page`, to be drawn shrunk by `factor`."""
     virtual = PageSize(page.width / factor, page.height / factor)
-    return Sheet(columns, rows, virtual, (virtual.width - columns * _F) / 2, (virtual.height - rows * _F) / 2)
+    # its margins grow as it shrinks: SAFE_MARGIN on paper
+    return Sheet(columns, rows, virtual, (virtual.width - columns * _F) / 2, (virtual.height - rows * _F) / 2,
+                 SAFE_MARGIN / factor)
 
 
 def _scaled_page(sheet: Sheet, factor: float, items: Sequence[Item]) -> Page:
@@ -348,8 +350,8 @@ def overlay_document(level: Level, verdict: Verdict, title: str = "") -> Documen
     # further pages carry the list from the top, under a title line of the list's width
     x, _, width, _ = layout.area
     rest = layout.rest
-    baseline = SAFE_MARGIN + 2.0 + ascent(TITLE_SIZE, True)
-    area = (x, baseline + 4.0, width, sheet.page.height - SAFE_MARGIN - baseline - 4.0)
+    baseline = sheet.margin + 2.0 + ascent(TITLE_SIZE, True)
+    area = (x, baseline + 4.0, width, sheet.page.height - sheet.margin - baseline - 4.0)
     while rest:
         placed, after = flow(rest, area)
         if len(after) == len(rest):

@@ -86,6 +86,10 @@ class Sheet:
     page: PageSize
     left: float
     top: float
+    # Nothing is printed closer to the page's edge: SAFE_MARGIN, or more on a page laid out
+    # larger to be drawn shrunk (an overlay of a map beyond S2), so that it is SAFE_MARGIN
+    # on paper (a review: a shrunk overlay's title printed 3.6 mm from the top).
+    margin: float = SAFE_MARGIN
 
     @classmethod
     def centred(cls, columns: int, rows: int, landscape: bool | None = None) -> Sheet:
@@ -115,8 +119,8 @@ class Sheet:
         """Whole 5 mm squares over the printable area, on lines through the field corners."""
 
         def aligned(start: float, extent: float) -> tuple[float, int]:
-            first = start - SQUARE_MM * math.floor((start - SAFE_MARGIN) / SQUARE_MM + _EPSILON)
-            return first, math.floor((extent - SAFE_MARGIN - first) / SQUARE_MM + _EPSILON)
+            first = start - SQUARE_MM * math.floor((start - self.margin) / SQUARE_MM + _EPSILON)
+            return first, math.floor((extent - self.margin - first) / SQUARE_MM + _EPSILON)
 
         x, columns = aligned(self.left, self.page.width)
         y, rows = aligned(self.top, self.page.height)
@@ -153,7 +157,7 @@ class Sheet:
     def header_baseline(self) -> float:
         """Baseline of the header line, just clear of the column letters and the paper's edge."""
         letters_top = self.top - 1.3 - ascent(COORDINATE_SIZE, True)
-        return max(SAFE_MARGIN + ascent(TITLE_SIZE, True), letters_top - 1.2 - 0.24 * TITLE_SIZE)
+        return max(self.margin + ascent(TITLE_SIZE, True), letters_top - 1.2 - 0.24 * TITLE_SIZE)
 
     @property
     def header_span(self) -> tuple[float, float]:
@@ -169,9 +173,9 @@ class Sheet:
         """The same map moved up as far as its header line allows (whole squares, so the
         paper's squares stay on the field lines): more room below it for a long footer."""
         letters = 1.3 + ascent(COORDINATE_SIZE, True) + 1.2 + 0.24 * TITLE_SIZE
-        highest = SAFE_MARGIN + ascent(TITLE_SIZE, True) + letters
+        highest = self.margin + ascent(TITLE_SIZE, True) + letters
         top = self.top - SQUARE_MM * math.floor((self.top - highest) / SQUARE_MM + _EPSILON)
-        return Sheet(self.columns, self.rows, self.page, self.left, min(self.top, top))
+        return Sheet(self.columns, self.rows, self.page, self.left, min(self.top, top), self.margin)
 
     def room_above(self, area: tuple[float, float, float, float]) -> float:
         """How far a footer's white ground may reach above `area` without covering the map's
@@ -187,11 +191,11 @@ class Sheet:
         width = self.columns * FIELD_MM
         x = self.left
         if width < least:
-            width = min(least, self.page.width - 2 * SAFE_MARGIN)
+            width = min(least, self.page.width - 2 * self.margin)
             x = (self.page.width - width) / 2
         # hug the map only when the band is as tight as S2 allows (a full-size map)
-        y = self.bottom + (3.0 if self.page.height - SAFE_MARGIN - self.bottom > 20.0 else 0.8)
-        return x, y, width, self.page.height - SAFE_MARGIN - y
+        y = self.bottom + (3.0 if self.page.height - self.margin - self.bottom > 20.0 else 0.8)
+        return x, y, width, self.page.height - self.margin - y
 
 
 @dataclass(frozen=True)
