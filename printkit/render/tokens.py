@@ -23,7 +23,7 @@ from printkit.draw.furniture import calibration_bar, paragraph
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.sinpin.level import Level
-from printkit.sinpin.rules import SETUP_KNOBS, SETUP_LIMITS, SQUARE_MM
+from printkit.sinpin.rules import SETUP_LIMITS, SQUARE_MM
 from printkit.sinpin.tiles import Tile
 from printkit.wording import counted
 
@@ -67,25 +67,11 @@ def _web_use(placed: int, total: int) -> str:
     return f"{placed} placed at set-up, {total - placed} {later}"
 
 
-def setup_placed(level: Level) -> dict[str, int]:
-    """S28: how many webs, gems and question marks the players place, in that order, until
-    the map holds the level's setup_webs, setup_gems and setup_marks (its printed items
-    count: a kind it holds enough of is not placed, S34a); fewer when the vacant fields run
-    out (open cave holding no item, not the door or the exit)."""
-    vacant = len(level.positions[Tile.OPEN])
-    placed: dict[str, int] = {}
-    for kind, tile in (("web", Tile.WEB), ("gem", Tile.GEM), ("question", Tile.QUESTION)):
-        wanted = getattr(level.rules, SETUP_KNOBS[kind]) - len(level.positions[tile])
-        placed[kind] = min(max(0, wanted), vacant)
-        vacant -= placed[kind]
-    return placed
-
-
 def token_counts(level: Level, players: int) -> TokenCounts:
     if not 1 <= players <= len(AVATARS):
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
     rules = level.rules
-    placed = setup_placed(level)
+    placed = level.setup_placed
     # S29 (S34b): the box holds 8 webs less those on the map after set-up, and a web card
     # drawn is placed on the map (S23), so it needs a token too.
     webs_on_map = len(level.positions[Tile.WEB]) + placed["web"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE, Rules
+from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE, SETUP_KNOBS, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 
 Position = tuple[int, int]  # (x, y): column from the left, row from the top, from 0 (S1)
@@ -221,6 +221,21 @@ class Level:
     def items(self) -> frozenset[Position]:
         """Gems and hearts on the map: the items a move takes and removes (S22)."""
         return frozenset(self.positions[Tile.GEM] + self.positions[Tile.HEART])
+
+    @cached_property
+    def setup_placed(self) -> dict[str, int]:
+        """S28: how many webs, gems and question marks ("web", "gem", "question") the players
+        place, in that order, until the map holds the setup_webs, setup_gems and setup_marks
+        knobs' numbers (its printed items count: a kind it holds enough of is not placed,
+        S34a); fewer when the vacant fields (open cave: no item, not the door or the exit)
+        run out. The game's set-up places these (game.state.set_up), the token sheet prints them."""
+        vacant = len(self.positions[Tile.OPEN])
+        placed: dict[str, int] = {}
+        for kind, tile in (("web", Tile.WEB), ("gem", Tile.GEM), ("question", Tile.QUESTION)):
+            wanted = getattr(self.rules, SETUP_KNOBS[kind]) - len(self.positions[tile])
+            placed[kind] = min(max(0, wanted), vacant)
+            vacant -= placed[kind]
+        return placed
 
     def cells(self) -> list[tuple[int, int, Tile]]:
         return [(x, y, TILE_BY_CHAR[char]) for y, row in enumerate(self.rows) for x, char in enumerate(row)]

@@ -21,7 +21,8 @@ from printkit.sinpin.tiles import Tile
 
 AVATARS = ("Fox", "Goat", "Mouse", "Penguin")
 BOX_KINDS = ("gem", "heart", "web", "chest", "ghost")  # what a question mark can draw (S29)
-SETUP_KINDS = (("web", Tile.WEB, "setup_webs"), ("gem", Tile.GEM, "setup_gems"), ("mark", Tile.QUESTION, "setup_marks"))
+# S28's order: (the record's name, the tile, Level.setup_placed's key)
+SETUP_KINDS = (("web", Tile.WEB, "web"), ("gem", Tile.GEM, "gem"), ("mark", Tile.QUESTION, "question"))
 KNOCKOUT_PRICE = 3  # S25: gems paid to go on where the avatar stands
 
 
@@ -185,12 +186,13 @@ def set_up(game: Game) -> None:
     player, until the map holds the knobs' numbers; then the box gets the rest (S29)."""
     rules = game.level.rules
     turn = 0
-    for kind, tile, knob in SETUP_KINDS:
-        for _ in range(max(0, getattr(rules, knob) - len(game.level.positions[tile]))):
+    counts = game.level.setup_placed  # what S28 places, vacant fields allowing (the token sheet prints it)
+    for kind, tile, key in SETUP_KINDS:
+        for _ in range(counts[key]):
             seat = (game.state.first + turn) % game.state.players
             at = game.place(seat, kind, tile)
-            if at is None:
-                break
+            if at is None:  # cannot be: the counts allow for the vacant fields
+                raise ValueError(f"no vacant field left for a {kind} (S28)")
             game.lines.append({"setup": kind, "seat": seat, "at": list(at)})
             turn += 1
     rows = game.state.rows
