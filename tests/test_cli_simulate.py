@@ -144,6 +144,18 @@ def test_an_unsolvable_level_plays_only_when_asked(tmp_path: Path) -> None:
     assert figures["games"] == 2 and figures["exits"] == 0 and figures["rounds"]["max"] <= 3
 
 
+@pytest.mark.parametrize("name", ["洞窟", "מערה Cave"])
+def test_a_heatmap_of_a_level_whose_name_cannot_be_printed_is_refused_before_the_games(tmp_path: Path, name: str) -> None:
+    # the font lacks the glyphs, or would set right-to-left text backwards: said at once, exit 1
+    level = tmp_path / "level.yaml"
+    level.write_text(f'name: "{name}"\nmap: |\n  #######\n  #A...Z#\n  #######\n', encoding="utf-8")
+    result = run("simulate", str(level), "--games", "3", "--heatmap", str(tmp_path / "heat.pdf"))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "not simulated: printkit cannot print the level's name" in result.stderr
+    assert not (tmp_path / "heat.pdf").exists()
+    assert run("simulate", str(level), "--games", "3").exit_code == 0  # without a heat map it plays
+
+
 def test_an_svg_heatmap_replaces_an_older_page_set_whole(tmp_path: Path) -> None:
     heat = tmp_path / "heat.svg"
     assert run("simulate", "the-chimney", "--games", "4", "--heatmap", str(heat)).exit_code == 0

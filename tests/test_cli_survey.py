@@ -105,6 +105,17 @@ def test_like_surveys_and_rings_the_examples_given(tmp_path: Path) -> None:
 
 
 
+def test_an_examples_name_the_page_cannot_print_is_left_out_not_a_traceback(tmp_path: Path) -> None:
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    text = (Path(__file__).parent.parent / "levels" / "01-first-steps.yaml").read_text(encoding="utf-8")
+    (examples / "a.yaml").write_text(text.replace("name: First Steps", 'name: "洞窟 מערה"'), encoding="utf-8")
+    result = run("--seed", "1", "--count", "2", "--like", str(examples), "-o", str(tmp_path / "s.pdf"))
+    assert result.exit_code == 0, result.output
+    text = "".join(page.text for page in pdf_pages(tmp_path / "s.pdf")).replace(" ", "")
+    assert "Examples(ringed):1(namenotprintable)" in text
+
+
 def test_like_a_narrow_map_or_turns_beyond_any_cave_are_usage_errors(tmp_path: Path) -> None:
     # KeyError: () from a map with nothing inside its border; a MemoryError from ..100000000
     narrow = tmp_path / "narrow.yaml"

@@ -144,7 +144,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if heatmap is not None:
         output_format(heatmap, "'--heatmap'")
     try:
-        checked = check_level(level_file)
+        checked = check_level(level_file, for_print=heatmap is not None)  # the heat map prints its name
     except UnreadableSource as error:
         message(str(error.problem))
         sys.exit(EXIT_USAGE)
@@ -154,6 +154,11 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
             message(str(problem))
         hint = " (--allow-unsolvable plays it all the same)" if unsolvable_only and checked.errors else ""
         message(f"{checked.name}: not simulated: an invalid level is not played{hint}")
+        sys.exit(EXIT_FINDING)
+    if checked.unprintable:  # found before the games are played, not by the heat map's writer after them
+        for problem in checked.unprintable:
+            message(str(problem))
+        message(f"{checked.name}: not simulated: printkit cannot print the level's name or author on --heatmap")
         sys.exit(EXIT_FINDING)
     level = checked.level
     assert level is not None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from printkit.draw import A4_PORTRAIT, Circle, Document, Group, Item, Line, Page, Rect, Style, Text
 from printkit.draw.colours import WHITE, mix
+from printkit.draw.fonts import right_to_left, unprintable
 from printkit.render.sinpin.icons import icon, tile_symbols
 from printkit.sinpin.level import Level
 from printkit.sinpin.tiles import Tile
@@ -122,6 +123,13 @@ def thumbnail(level: Level, x: float, y: float, field: float, caption: Sequence[
     return Group(tuple(items))
 
 
+def _printable(name: str) -> str:
+    """An example's name as the page can print it: a name the font cannot draw, or would draw
+    backwards (right-to-left text), is not printed (the examples are files of the user's,
+    and the survey is about their maps, not their names)."""
+    return "(name not printable)" if unprintable(name) or right_to_left(name) else name
+
+
 def survey_document(figures: dict, levels: Sequence[Level], metrics: Sequence[dict], subtitle: str,
                     summary: str = "", examples: Sequence[str] = ()) -> Document:
     """The survey page; `figures` is surveyrange.expressive_range, `levels` the thumbnails'
@@ -133,7 +141,7 @@ def survey_document(figures: dict, levels: Sequence[Level], metrics: Sequence[di
         _label(MARGIN, MARGIN + 9.5, subtitle, 2.6, anchor="start"),
     ]
     if examples:
-        named = ", ".join(f"{number} {name}" for number, name in enumerate(examples, start=1))
+        named = ", ".join(f"{number} {_printable(name)}" for number, name in enumerate(examples, start=1))
         items.append(_label(MARGIN, MARGIN + 13.5, f"Examples (ringed): {named}"[:150], 2.2, anchor="start", fill=MARK))
     size, top = 70.0, MARGIN + 25
     items.append(heatmap(MARGIN + 20, top, size, size, "Least turns x leniency", figures["turns_by_leniency"],
