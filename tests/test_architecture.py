@@ -1,6 +1,6 @@
 """The house keeps its map: every import in printkit is one that docs/architecture.md's table
-allows (imports inside functions too), nothing imports a floor above it, and no modules
-import each other in a circle."""
+allows (imports inside functions, relative imports and modules imported by name too),
+nothing imports a floor above it, and no modules import each other in a circle."""
 
 from __future__ import annotations
 
@@ -49,31 +49,55 @@ def room_of(module: str) -> str:
     return max(found, key=len)
 
 
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 @lru_cache(maxsize=1)
 def modules() -> dict[str, Path]:
-    found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
-    return found
+    return {module_of(path): path for path in PACKAGE.rglob("*.py")}
+
+
+# A string that is exactly a printkit module's dotted name (or "module:attribute") names that
+# module: how importlib imports by name (cli/commands.py's table, cli/games.py's and
+# play/geometry.py's modules of each game) and how importlib.resources finds package data.
+NAMED = re.compile(r"(printkit(?:\.\w+)+)(?::\w+)?")
+
+
+def imports_in(source: str, module: str, is_package: bool = False) -> frozenset[str]:
+    """The printkit modules the source of `module` imports, anywhere in it: absolute imports,
+    relative ones (resolved against its package) and modules named by a string (NAMED). A
+    name imported from a package counts as the module of that name when there is one."""
+    names = modules()
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                assert node.level <= len(package), f"{module}: a relative import above printkit"
+                parent = ".".join(package[:len(package) - node.level + 1])
+                source_module = f"{parent}.{node.module}" if node.module else parent
+            else:
+                source_module = node.module or ""
+            for alias in node.names:
+                full = f"{source_module}.{alias.name}"
+                found.add(full if full in names else source_module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            named = NAMED.fullmatch(node.value)
+            if named and named.group(1) in names:
+                found.add(named.group(1))
+    return frozenset(name for name in found if name == "printkit" or name.startswith("printkit."))
 
 
 @lru_cache(maxsize=None)
 def imports(path: Path) -> frozenset[str]:
-    """The printkit modules a file imports, anywhere in it (a name imported from a package
-    counts as the module of that name when there is one)."""
-    names = modules()
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            for alias in node.names:
-                full = f"{node.module}.{alias.name}"
-                found.add(full if full in names else node.module)
-    return frozenset(name for name in found if name == "printkit" or name.startswith("printkit."))
+    """The printkit modules a file imports (imports_in)."""
+    return imports_in(path.read_text(encoding="utf-8"), module_of(path), path.name == "__init__.py")
 
 
 def test_every_import_is_one_the_map_allows() -> None:
@@ -156,3 +180,14 @@ def test_the_checks_can_fail() -> None:
     assert "printkit.draw" not in allowed["printkit.sinpin.game"]
     source = PACKAGE / "cli" / "board.py"  # imports the drawing layer inside functions
     assert "printkit.draw.output" in imports(source)
+    # relative imports, resolved against the module's package
+    relative = "from . import engine\nfrom .. import tiles\nfrom ..level import Level\nfrom .bits import Reach\n"
+    assert imports_in(relative, "printkit.sinpin.moves.search") == {
+        "printkit.sinpin.moves.engine", "printkit.sinpin.tiles", "printkit.sinpin.level", "printkit.sinpin.moves.bits"}
+    assert imports_in("from .moves import engine\n", "printkit.sinpin", is_package=True) == {"printkit.sinpin.moves.engine"}
+    # modules imported by name (importlib), as the command table and the games' hooks name them
+    assert "printkit.cli.validate" in imports(PACKAGE / "cli" / "commands.py")
+    assert "printkit.cli.yinsh" in imports(PACKAGE / "cli" / "games.py")
+    assert "printkit.play.sinoda_view" in imports(PACKAGE / "play" / "geometry.py")
+    assert imports_in('x = "printkit.games.record"\ny = "printkit is fine"\n', "printkit.yinsh.game") == {
+        "printkit.games.record"}

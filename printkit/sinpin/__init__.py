@@ -7,5 +7,6 @@
   protocol of `printkit.games`;
 - `generate/`: random caves that are always winnable, and their metrics.
 
-A room imports only the rooms listed before it (docs/architecture.md).
+The level model is the lowest room; `moves/` imports only it; `game/` and `generate/` import
+both, never each other (docs/architecture.md).
 """
