@@ -1,15 +1,15 @@
 """Which game a command's file is for, and the command that plays it: the hook by which
 Sinoda and YINSH join the commands that play games.
 
-`printkit simulate FILE` and `printkit moves FILE` play Sinpin levels. The same commands are
-to play Sinoda and YINSH from a board spec (`game: sinoda` or `game: yinsh`; the bundled
+`printkit simulate FILE` and `printkit moves FILE` play Sinpin levels. The same commands
+play Sinoda and YINSH from a board spec (`game: sinoda` or `game: yinsh`; the bundled
 names `sinoda-2`, `sinoda-4`, `yinsh` and the others included). A game plugs in with its
 own module of the CLI, `printkit/cli/<game>.py` (GAME_MODULES), that holds `COMMANDS`: its
 Click commands by name ({"simulate": ..., "moves": ...}), with options of their own. When a
 command line's file is for that game, the group (printkit.cli.LazyGroup) hands the whole
 command line to the game's command of that name (`for_game`). A game without a module, or
 without that command, leaves the line to Sinpin's command, which reads the file and says
-what it is, as before; with no game module at all nothing is peeked at.
+what it is; with no game module at all nothing is peeked at.
 """
 
 from __future__ import annotations
