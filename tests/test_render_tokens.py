@@ -121,7 +121,7 @@ def _labels(page: PageGeometry) -> str:
 def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
     """A review: the sheet always printed 16 gems, 8 webs and 4 question marks "placed at
     set-up" while the rules sheet said 3 gems. S28: players place until the map holds the
-    setup_* knobs' numbers; S29, S34b: the box holds 8 webs less those on the map, and a web
+    setup_* knobs' numbers; S29, S34 (b): the box holds 8 webs less those on the map, and a web
     card drawn is placed on the map (S23, S29b), so it needs a token; a drawn gem is kept."""
     level = _level(setup_gems=3, setup_webs=0, setup_marks=0)
     counts = token_counts(level, 2)
@@ -136,7 +136,7 @@ def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
 
 def test_the_chimneys_printed_items_are_counted(tmp_path: Path) -> None:
     """07-the-chimney prints 7 gems, 3 webs and 3 question marks on its map, so S28 places
-    9, 5 and 1 to reach 16, 8 and 4; its 8 webs leave the box none (S34b)."""
+    9, 5 and 1 to reach 16, 8 and 4; its 8 webs leave the box none (S34 (b))."""
     from printkit.bundled import find
     from printkit.sinpin.loader import read_level
 
@@ -158,7 +158,7 @@ def test_a_full_map_places_fewer_and_the_box_gives_the_webs() -> None:
 
 def test_the_counts_are_the_simulators_set_up() -> None:
     """Every bundled level: the tokens placed are what the game's own set-up (S28) places,
-    the further webs what its box holds (S29, S34b)."""
+    the further webs what its box holds (S29, S34 (b))."""
     from gamescript import Scripted
 
     from printkit.bundled import catalogue

@@ -72,7 +72,7 @@ def token_counts(level: Level, players: int) -> TokenCounts:
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
     rules = level.rules
     placed = level.setup_placed
-    # S29 (S34b): the box holds 8 webs less those on the map after set-up, and a web card
+    # S29 (S34 (b)): the box holds 8 webs less those on the map after set-up, and a web card
     # drawn is placed on the map (S23), so it needs a token too.
     webs_on_map = len(level.positions[Tile.WEB]) + placed["web"]
     box_webs = max(0, SETUP_LIMITS["web"] - webs_on_map)

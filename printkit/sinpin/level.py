@@ -227,7 +227,7 @@ class Level:
         """S28: how many webs, gems and question marks ("web", "gem", "question") the players
         place, in that order, until the map holds the setup_webs, setup_gems and setup_marks
         knobs' numbers (its printed items count: a kind it holds enough of is not placed,
-        S34a); fewer when the vacant fields (open cave: no item, not the door or the exit)
+        S34 (a)); fewer when the vacant fields (open cave: no item, not the door or the exit)
         run out. The game's set-up places these (game.state.set_up), the token sheet prints them."""
         vacant = len(self.positions[Tile.OPEN])
         placed: dict[str, int] = {}
