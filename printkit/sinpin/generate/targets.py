@@ -71,6 +71,11 @@ def parse_target(text: str, turns: Span) -> Target:
             match = _RANGE.fullmatch(part)
             if not match:
                 raise ValueError(f"'{part}' is neither a word ({', '.join(TURN_WORDS + tuple(LENIENCY_WORDS))}) nor a range such as 9..12 or -4..-3")
+            if any(len(number.lstrip("-")) > len(str(MAX_TURNS)) for number in match.groups() if number):
+                # no cave holds more least turns (or as much leniency): said before int() is
+                # given thousands of digits (Python refuses over 4,300, in words of its own)
+                shown = part if len(part) <= 20 else part[:20] + "…"
+                raise ValueError(f"'{shown}' is beyond any cave: least turns are at most {MAX_TURNS}")
             low, high = int(match[1]), int(match[2] if match[2] is not None else match[1])
             if low > high:
                 raise ValueError(f"'{part}': {low} is above {high}")
