@@ -13,7 +13,8 @@ SVG geometry from xml.etree, with every ancestor transform applied, and the elem
 <defs> listed by id rather than drawn.
 
 PDF:  pdf_pages (geometry per page), pdf_fonts (embedded?), pdf_forms (shared art defined),
-      pdf_form_draws (Uses per page), pdf_paint_alphas (opacity), pdf_viewer_preferences.
+      pdf_form_draws (Uses per page), pdf_paint_alphas (opacity), pdf_paint_operators (fill rule),
+      pdf_viewer_preferences.
 SVG:  svg_page (geometry, uses, defs, aria-labels), parse_transform, parse_path.
 Both: spacings (grid pitches), A4_PT.
 """
@@ -279,6 +280,13 @@ def pdf_form_draws(path: str | Path) -> list[int]:
 
 
 _PAINTS = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*"}
+
+
+def pdf_paint_operators(path: str | Path) -> list[list[str]]:
+    """The operator that paints each path of each page (forms not entered): 'f' or 'B'
+    fill by the non-zero winding rule, 'f*' and 'B*' by the even-odd rule."""
+    with _pdf_document(path) as document:
+        return [[op for op, _ in _operators(page) if op in _PAINTS] for page in PDFPage.create_pages(document)]
 
 
 def pdf_paint_alphas(path: str | Path) -> list[list[tuple[float, float]]]:

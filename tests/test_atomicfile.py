@@ -46,6 +46,45 @@ def test_a_failing_write_keeps_the_old_file_and_no_temporary(tmp_path: Path, mon
     assert os.listdir(tmp_path) == ["out.pdf"]
 
 
+def test_an_existing_target_is_never_missing_while_it_is_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Step 5: where the file system has hard links the old file is kept by a second name
+    (os.link), so at no point of the commit is an existing target missing; the rename in
+    `_keep` is only the fallback for file systems without them."""
+    for name in ("a.pdf", "b.pdf"):
+        (tmp_path / name).write_bytes(b"old " + name.encode())
+    existing = [tmp_path / "a.pdf", tmp_path / "b.pdf"]
+    linked: list[Path] = []
+    gaps: list[str] = []
+    real_link, real_replace, real_unlink = os.link, os.replace, os.unlink
+
+    def check(step: str) -> None:
+        gaps.extend(f"{path.name} missing after {step}" for path in existing if not os.path.lexists(path))
+
+    def link(source, destination, **kwargs) -> None:
+        real_link(source, destination, **kwargs)
+        linked.append(Path(source))
+        check("link")
+
+    def replace(source, destination) -> None:
+        real_replace(source, destination)
+        check(f"replace {Path(source).name}")
+
+    def unlink(path, **kwargs) -> None:
+        real_unlink(path, **kwargs)
+        check(f"unlink {Path(path).name}")
+
+    monkeypatch.setattr(os, "link", link)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "unlink", unlink)
+    batch = AtomicBatch()
+    for path in (*existing, tmp_path / "c.pdf"):
+        batch.add(path, b"new " + path.name.encode())
+    batch.commit()
+    assert linked == existing  # the hard link, not the rename fallback, kept each old file
+    assert gaps == []
+    assert files(tmp_path) == {name: b"new " + name.encode() for name in ("a.pdf", "b.pdf", "c.pdf")}
+
+
 def test_a_batch_writes_nothing_until_committed(tmp_path: Path) -> None:
     batch = AtomicBatch()
     batch.add(tmp_path / "a.pdf", b"a")

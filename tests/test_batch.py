@@ -14,7 +14,9 @@ def _seeds_of(seed: int, chunk) -> list[int]:
 
 
 def test_derived_seeds_depend_on_the_run_seed_and_the_item_only() -> None:
-    assert derive_seed(1, 0) == derive_seed(1, 0)
+    # a pinned value, not derive_seed(1, 0) == derive_seed(1, 0): a seed that depended on the
+    # process (hash() under PYTHONHASHSEED, id(), the time) would pass that and fail this
+    assert derive_seed(1, 0) == 4487820537143186874
     assert len({derive_seed(1, k) for k in range(1000)}) == 1000
     assert derive_seed(1, 5) != derive_seed(2, 5)
     assert 0 <= derive_seed(7, 3) < 2**63

@@ -112,6 +112,15 @@ def test_the_worst_status_wins_and_golden_files_are_skipped(tmp_path: Path) -> N
     assert run("validate", good, str(tmp_path / "missing.yaml")).exit_code == 2
 
 
+def test_the_worst_status_wins_whatever_the_order_of_the_files(tmp_path: Path) -> None:
+    """The worst file named first: a later, better file must not lower the exit status."""
+    good = level(tmp_path, GOOD, "good.yaml")
+    bad = level(tmp_path, UNSOLVABLE, "bad.yaml")
+    assert run("validate", bad, good).exit_code == 1
+    assert run("validate", str(tmp_path / "missing.yaml"), good).exit_code == 2
+    assert run("validate", str(tmp_path / "missing.yaml"), bad, good).exit_code == 2
+
+
 def test_usage_errors_exit_2() -> None:
     assert run("validate").exit_code == 2
     assert run("validate", "--bogus", "x").exit_code == 2

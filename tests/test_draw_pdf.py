@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from drawcheck import (
-    A4_PT, pdf_fonts, pdf_form_draws, pdf_forms, pdf_pages, pdf_paint_alphas, pdf_viewer_preferences, spacings,
+    A4_PT, pdf_fonts, pdf_form_draws, pdf_forms, pdf_pages, pdf_paint_alphas, pdf_paint_operators, pdf_viewer_preferences,
+    spacings,
 )
 from printkit.draw import fonts
 from printkit.draw.furniture import squared_paper
 from printkit.draw.pdf import pdf_bytes
 from printkit.draw import (
-    A4_LANDSCAPE, A4_PORTRAIT, Circle, Document, Group, Line, Page, Polyline, Rect, Style, Symbol, Text, Use, rotate,
+    A4_LANDSCAPE, A4_PORTRAIT, Circle, Document, Group, Line, Page, Path, Polyline, Rect, Style, Symbol, Text, Use, rotate,
     translate,
 )
 
@@ -61,6 +62,31 @@ def test_coordinates_are_millimetres_from_the_top_left(tmp_path):
     (rect,) = page.rects
     assert (rect.x, rect.y, rect.w, rect.h) == pytest.approx((40, 50, 63, 88), abs=0.001)
     assert (rect.stroke, rect.fill) == ("#ff0000", "#00ff00")
+
+
+def test_a_rect_with_a_radius_is_drawn_with_rounded_corners(tmp_path):
+    rounded = Rect(40, 50, 63, 88, Style(stroke="#ff0000", fill="#00ff00"), radius=3)
+    page = pdf_pages(written(tmp_path, Page(*A4_PORTRAIT, [rounded])))[0]
+    assert not page.rects  # not a plain rectangle (`re`)
+    (outline,) = page.curves
+    xs, ys = [x for x, _ in outline.points], [y for _, y in outline.points]
+    assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((40, 50, 103, 138), abs=0.001)
+    assert (outline.stroke, outline.fill) == ("#ff0000", "#00ff00")
+    corners = [(40, 50), (103, 50), (40, 138), (103, 138)]
+    assert not any(point == pytest.approx(corner, abs=0.01) for point in outline.points for corner in corners)
+    assert min(outline.points) == pytest.approx((40, 53), abs=0.01)  # the left edge starts 3 mm below the top
+
+
+def test_a_paths_fill_rule_reaches_the_pdf(tmp_path):
+    """even_odd: inner subpaths cut holes whatever their direction (f*, B*); otherwise the
+    non-zero winding rule (f, B)."""
+    square = (("M", 10, 10), ("L", 50, 10), ("L", 50, 50), ("L", 10, 50), ("Z",),
+              ("M", 20, 20), ("L", 40, 20), ("L", 40, 40), ("L", 20, 40), ("Z",))
+    filled = Style(stroke=None, fill="#000000")
+    both = Style(stroke="#000000", fill="#ffd966")
+    items = [Path(square, filled, even_odd=True), Path(square, both, even_odd=True),
+             Path(square, filled), Path(square, both)]
+    assert pdf_paint_operators(written(tmp_path, Page(*A4_PORTRAIT, items))) == [["f*", "B*", "f", "B"]]
 
 
 def test_text_with_alpha_and_omega_embeds_the_font(tmp_path):

@@ -301,6 +301,26 @@ def test_undo_and_redo_a_stroke(page: Page) -> None:
     expect(page.locator("#undo")).to_be_disabled()
 
 
+def test_a_new_stroke_after_undo_leaves_nothing_to_redo(page: Page) -> None:
+    open_level(page, "01-first-steps.yaml")
+    before = rows(page)
+    page.keyboard.press("#")
+    page.mouse.click(*field(page, 1, 3))  # stroke one: rock on (1, 3)
+    assert rows(page)[3] == "###.A#"
+    page.keyboard.press("Control+z")
+    assert rows(page) == before
+    expect(page.locator("#redo")).to_be_enabled()
+    page.mouse.click(*field(page, 3, 3))  # stroke two, a new edit: the undone stroke is gone for good
+    painted = rows(page)
+    assert painted[3] == "#.##A#"
+    expect(page.locator("#redo")).to_be_disabled()
+    page.keyboard.press("Control+Shift+z")
+    assert rows(page) == painted
+    expect(page.locator("#undo")).to_be_enabled()  # stroke two can still be undone, to the level as opened
+    page.keyboard.press("Control+z")
+    assert rows(page) == before
+
+
 # -- issue 21: the editor as map makers' tools are ---------------------------------------
 
 @pytest.fixture

@@ -180,6 +180,17 @@ def test_one_door_s3_a_second_door_takes_its_next_likeliest_tile():
     assert [(u.x, u.note.startswith("not a second")) for u in reading.unsure] == [(1, True)]
 
 
+def test_one_door_s3_the_likelier_door_stays_wherever_it_is_on_the_sheet():
+    """S3: of two fields read as α the likelier stays α, though it comes second in reading
+    order (the test above has the likelier one first)."""
+    code = SheetCode(3, 1, False)
+    p = odds([[A, A, Z]])
+    p[0, A], p[0, ROCK] = 0.6, 0.37
+    reading = decide(code, p)
+    assert reading.rows == ("#AZ",)
+    assert [(u.x, u.note.startswith("not a second")) for u in reading.unsure] == [(0, True)]
+
+
 def test_unsure_fields_are_those_under_the_threshold_with_their_runner_up():
     code = SheetCode(2, 1, False)
     p = odds([[A, Z]])

@@ -456,3 +456,16 @@ def test_S32_a_catch_comes_before_the_draws_are_resolved() -> None:
     seat = game.state.seats[0]
     assert (seat.status, seat.health, seat.gems, seat.at) == ("caught", 0, 4, None)
     assert fox.asked_knock == 0
+
+
+def test_S32_S34d_a_heart_drawn_in_the_move_that_is_caught_does_not_heal() -> None:
+    # S34 (d): a caught avatar's draws still resolve, but a drawn heart does not heal it; it
+    # lost all its health when caught (S32), and the catch comes before the draws (S34 c).
+    level = tiny(WALL, "#A?...Z#", WALL)
+    game = started(level, [Scripted(moves=[(1, (2, 1))]), Scripted()], box=box(heart=1), ghost=(6, 4))  # over (2,1)
+    play_turn(game)
+    line = last_turn(game)
+    assert line["events"] == [["draw", [2, 1], "heart"], ["caught", [2, 1], 0]]
+    assert line["health"] == 0 and game.state.box == box()  # the heart was drawn, and spent on nothing
+    seat = game.state.seats[0]
+    assert (seat.status, seat.health, seat.at) == ("caught", 0, None)

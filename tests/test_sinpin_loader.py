@@ -70,7 +70,9 @@ def test_trailing_spaces_count_and_blank_lines_are_rows(tmp_path: Path) -> None:
         ("rule:\n  blade_points: 2\nmap: 'AZ'\n", "level.yaml:1:1: format: unknown key 'rule' in a level file; did you mean 'rules'? (known keys: author, map, name, players, rules, sinpin)"),
         ("sinpin: 2\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),
         ("sinpin: 1.0\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),
+        ("sinpin: true\nmap: 'AZ'\n", "level.yaml:1:9: format: 'sinpin' is the format version and must be 1"),  # True == 1 in Python
         ("players: [4, 2]\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a rising list of player counts from 2 to 4, such as [2, 3, 4]"),
+        ("players: [2, 2]\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a rising list of player counts from 2 to 4, such as [2, 3, 4]"),  # strictly
         ("players: 3\nmap: 'AZ'\n", "level.yaml:1:10: format: 'players' must be a list, not a whole number"),
         ("rules: 3\nmap: 'AZ'\n", "level.yaml:1:8: format: 'rules' must be a mapping of keys to values, not a whole number"),
         ("rules:\n  blade_points: true\nmap: 'AZ'\n", "level.yaml:2:17: format: rule knob 'blade_points' must be a whole number from 0 to 6"),
@@ -92,6 +94,9 @@ def test_every_problem_is_reported_not_just_the_first(tmp_path: Path) -> None:
 
 def test_keys_starting_with_x_are_ignored(tmp_path: Path) -> None:
     assert problems(tmp_path, "x-notes: {anything: [1, 2]}\nmap: 'AZ'\n") == []
+    # the prefix is 'x-' (level-format.md), not a bare 'x'
+    found = problems(tmp_path, "xnotes: 1\nmap: 'AZ'\n")
+    assert len(found) == 1 and found[0].startswith("level.yaml:1:1: format: unknown key 'xnotes' in a level file")
 
 
 @pytest.mark.parametrize(

@@ -175,3 +175,26 @@ def test_health_is_applied_in_order_each_heart_once_or_kept() -> None:
     # hearts kept (turns_with_health's easier game): each pass gives 1 again, the mask stays
     assert apply_health((HURT, heart, heart, HURT), 2, 0, None, 3) == (2, 0)
     assert apply_health((HURT, HURT, heart), 2, 0, None, 3) is None
+
+
+def test_S26_S22_a_heart_left_for_later_is_not_traded_for_one_wasted_at_full_health() -> None:
+    """Two first moves end on the spikes at (6,2) with card 3 and 1 health: one passes both
+    hearts at full health (S22: used up all the same) and drops onto the spikes, the other
+    climbs down the ladder and leaves the heart at (6,1). Only the second wins in 3 turns:
+    card 4 jumps into that heart (1 -> 2), falls and walks on into the spikes at (3,2)
+    (2 -> 1), then card 1 takes the exit. The search must tell the two states apart by the
+    hearts left (field, health and hand alike), or it keeps the first and needs a fourth turn."""
+    level = Level(("##########",
+                   "#####.hhA#",
+                   "##Z^..^H##",
+                   "##########"), rules=Rules(start_health=2, max_health=2))
+    searched = _searched(level)
+    assert searched is not None
+    found = solve(*searched)
+    assert found is not None and found.turns == 3
+    route = found.route()
+    assert [(step.card, step.trail, step.health) for step in route[:2]] == [
+        (3, ((7, 1), (7, 2), (6, 2)), 1),
+        (4, ((6, 1), (5, 1), (5, 2), (4, 2), (3, 2)), 1),
+    ]
+    assert route[-1].exited
