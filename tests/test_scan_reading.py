@@ -171,24 +171,16 @@ def test_one_door_and_one_exit_s3_a_missing_door_goes_where_it_is_likeliest():
     assert "S3" in unsure[(1, 0)].note
 
 
-def test_one_door_s3_a_second_door_takes_its_next_likeliest_tile():
+@pytest.mark.parametrize(("unsure_door", "rows"), [(1, "A#Z"), (0, "#AZ")])
+def test_one_door_s3_the_likelier_door_stays_and_the_other_takes_its_next_likeliest_tile(unsure_door, rows):
+    """S3: of two fields read as α the likelier stays α, first in reading order or not; the
+    other takes its next likeliest tile and is listed."""
     code = SheetCode(3, 1, False)
     p = odds([[A, A, Z]])
-    p[1, A], p[1, ROCK] = 0.6, 0.37
+    p[unsure_door, A], p[unsure_door, ROCK] = 0.6, 0.37
     reading = decide(code, p)
-    assert reading.rows == ("A#Z",)
-    assert [(u.x, u.note.startswith("not a second")) for u in reading.unsure] == [(1, True)]
-
-
-def test_one_door_s3_the_likelier_door_stays_wherever_it_is_on_the_sheet():
-    """S3: of two fields read as α the likelier stays α, though it comes second in reading
-    order (the test above has the likelier one first)."""
-    code = SheetCode(3, 1, False)
-    p = odds([[A, A, Z]])
-    p[0, A], p[0, ROCK] = 0.6, 0.37
-    reading = decide(code, p)
-    assert reading.rows == ("#AZ",)
-    assert [(u.x, u.note.startswith("not a second")) for u in reading.unsure] == [(0, True)]
+    assert reading.rows == (rows,)
+    assert [(u.x, u.note.startswith("not a second")) for u in reading.unsure] == [(unsure_door, True)]
 
 
 def test_unsure_fields_are_those_under_the_threshold_with_their_runner_up():
