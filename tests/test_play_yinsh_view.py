@@ -9,7 +9,7 @@ import pytest
 
 from printkit.boards.layout import yinsh_layout
 from printkit.play.geometry import geometry_of
-from printkit.boards.layout import convex_hull
+from printkit.boards.layout import Page, convex_hull, yinsh_layout
 from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
@@ -50,18 +50,23 @@ def test_slots_and_everything_inside_the_view(found) -> None:
         for cx, cy in row["centres"]:
             r = row["diameter"] / 2
             assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
-    for p in found["points"]:
-        px, py = p["at"]
-        reach = found["backdrop"]
+    reach = found["backdrop"]
+    for px, py in found["hull"]:  # the board's shape: the hull grown by the backdrop
         assert x <= px - reach and px + reach <= x + w and y <= py - reach and py + reach <= y + h
 
 
-def test_the_hull_is_convex_and_holds_every_point(found) -> None:
+def test_the_hull_is_convex_and_holds_every_point_and_label_as_the_printed_board(found) -> None:
     hull = found["hull"]
-    assert len(hull) == 12  # a hexagon with its six corners cut (boards.md)
     for i in range(len(hull)):
         (x0, y0), (x1, y1), (x2, y2) = hull[i - 2], hull[i - 1], hull[i]
-        assert (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) > 0
+        assert (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) > -0.1  # turning one way (or on, rounded to µm)
+    for px, py in [p["at"] for p in found["points"]] + [label["at"] for label in found["labels"]]:
+        for i in range(len(hull)):  # on the inner side of every edge (or on it)
+            (x0, y0), (x1, y1) = hull[i - 1], hull[i]
+            assert (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= -0.1
+    printed = yinsh_layout(Page(orientation="landscape"))  # the shape `printkit board` prints
+    assert found["backdrop"] == pytest.approx(printed.shape_reach)
+    assert len(hull) == len(printed.shape)
     assert convex_hull([(0, 0), (2, 0), (1, 1), (2, 2), (0, 2), (1, 0)]) == [(0, 0), (2, 0), (2, 2), (0, 2)]
 
 

@@ -8,21 +8,21 @@ left and right. The page's script (static/games/yinsh.js) only scales these numb
 
 from __future__ import annotations
 
-from printkit.boards.layout import LABEL_SIZE_MM, Box, Page, YinshLayout, convex_hull, yinsh_layout
+from printkit.boards.layout import Box, Page, YinshLayout, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
 from printkit.yinsh.game import YinshGame
 
 XY = tuple[float, float]
 
-BACKDROP_REACH = 0.5  # the board's shape reaches this many spacings beyond the outer points
 VIEW_MARGIN_MM = 2.0
 SCREEN_PAGE = Page(orientation="landscape")
 
 
 def yinsh_geometry(game: YinshGame) -> dict:
     """The board in page millimetres: its 85 `points` by GIPF name (Y1), the 33 `lines`
-    from end to end, the GIPF `labels`, the convex `hull` of the points (the page draws
-    the board's shape as this polygon grown by `backdrop`), the ring and marker sizes and
+    from end to end, the GIPF `labels`, the convex `hull` of the points and labels (the page
+    draws the board's shape as this polygon grown by `backdrop`: the printed board's shape,
+    boards.layout), the ring and marker sizes and
     each seat's three `slots` for rings taken off (seat 0 is the printed player 1)."""
     lay = yinsh_layout(SCREEN_PAGE)
     s = lay.spacing_mm
@@ -36,11 +36,11 @@ def yinsh_geometry(game: YinshGame) -> dict:
         "ring_hole": _round(ring_hole(lay.ring_mm)),
         "marker": _round(marker_mm(s, lay.ring_mm)),
         "label_size": _round(lay.label_size),  # as printed
-        "backdrop": _round(BACKDROP_REACH * s + lay.label_size / 2),
+        "backdrop": _round(lay.shape_reach),
         "points": [{"name": p.name, "at": _xy(p.centre)} for p in lay.points],
         "lines": [{"name": line.name, "from": _xy(line.start), "to": _xy(line.end)} for line in lay.lines],
         "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],
-        "hull": [_xy(p) for p in convex_hull([p.centre for p in lay.points])],
+        "hull": [_xy(p) for p in lay.shape],
         "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in row.centres], "diameter": _round(row.diameter)}
                   for row in lay.slots],
     }
@@ -50,8 +50,7 @@ geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yi
 
 
 def _view_box(lay: YinshLayout) -> Box:
-    reach = BACKDROP_REACH * lay.spacing_mm + LABEL_SIZE_MM
-    boxes = [(p.centre, reach) for p in lay.points]
+    boxes = [(corner, lay.shape_reach) for corner in lay.shape]
     boxes += [(c, row.diameter / 2) for row in lay.slots for c in row.centres]
     found = Box.around(boxes)
     m = VIEW_MARGIN_MM
