@@ -112,4 +112,4 @@ def test_the_sheet_follows_the_set_up_knobs_and_edge_values() -> None:
     assert "Blades: harmless in this level, as blade_points is 0." in text
     assert "Blades: lose 1 health if no point is left." in _all_text(Rules(blade_points=1))
     nothing = _all_text(Rules(setup_webs=0, setup_gems=0, setup_marks=0, box_hearts=0))
-    assert "Nothing is placed at set-up" in nothing and "webs, 1 chest and 2 ghost cards." in nothing
+    assert "Nothing is placed at set-up" in nothing and "webs not on the map (of 16 and 8 in all), 1 chest and 2 ghost cards." in nothing

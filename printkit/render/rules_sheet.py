@@ -48,7 +48,9 @@ def _set_up(rules: Rules) -> str:
     else:
         text = "Nothing is placed at set-up: the map is played as drawn."
     box = [counted(rules.box_hearts, "heart")] if rules.box_hearts else []
-    return (f"{text} The box holds what was not placed of {SETUP_LIMITS['gem']} gems and {SETUP_LIMITS['web']} webs,"
+    # S34 (b): of 16 gems and 8 webs, those not on the map after set-up, printed or placed
+    return (f"{text} The box holds the gems and webs not on the map (of {SETUP_LIMITS['gem']} and"
+            f" {SETUP_LIMITS['web']} in all),"
             f" {listed(box + ['1 chest', '2 ghost cards'])}.")
 
 
