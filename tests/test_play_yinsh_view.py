@@ -7,9 +7,8 @@ import math
 
 import pytest
 
-from printkit.boards.layout import yinsh_layout
-from printkit.play.geometry import geometry_of
 from printkit.boards.layout import Page, convex_hull, yinsh_layout
+from printkit.play.geometry import geometry_of
 from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
