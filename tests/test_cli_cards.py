@@ -47,6 +47,14 @@ def test_options(tmp_path: Path) -> None:
     assert pdf_pages(tmp_path / "short.pdf")[0].width_mm == pytest.approx(215.9, abs=0.01)
 
 
+@pytest.mark.parametrize("length", ["nan", "-nan", "inf", "11", "-1"])
+def test_crop_marks_not_a_length_from_0_to_10_mm_are_refused_and_nothing_written(tmp_path: Path, length: str) -> None:
+    """nan passed FloatRange(0, 10) (every comparison with it false) and drew no marks."""
+    out = tmp_path / "cards.pdf"
+    result = _run(str(TEMPLATE), "-o", str(out), "--crop-marks", length)
+    assert result.exit_code == 2 and "'--crop-marks'" in result.stderr and not out.exists()
+
+
 def test_crop_marks_without_room_are_a_note(tmp_path: Path) -> None:
     """A review: 100 × 140 mm cards on A4 leave no room for crop marks inside the 5 mm safe
     margin, and they were left out without a word. Now a note says so (exit 0)."""

@@ -70,6 +70,15 @@ def test_unsure_sets_how_sure_a_read_must_be_not_to_be_listed(photo):
     assert bad.exit_code == 2 and "--unsure" in bad.stderr
 
 
+@pytest.mark.parametrize("percent", ["nan", "NaN", "-nan"])
+def test_unsure_nan_is_refused_not_a_bar_that_lists_nothing(photo, percent):
+    """FloatRange let nan through (every comparison with it false): nothing was listed and
+    --json printed NaN, which is not JSON."""
+    bad = run("scan", str(photo), "--json", "--unsure", percent)
+    assert bad.exit_code == 2 and "'--unsure'" in bad.stderr and "is not a number" in bad.stderr
+    assert bad.stdout == ""
+
+
 def test_without_o_the_level_goes_to_standard_output(photo):
     result = run("scan", str(photo))
     assert result.exit_code == 0
@@ -476,6 +485,22 @@ def test_scanning_onto_a_level_begun_without_its_map_fills_it_in(photo, tmp_path
     assert "the map read written in; kept: name 'Crystal Cave'; author 'Ada'; keys x-notes" in result.stderr
     doc = __import__("yaml").safe_load(out.read_text(encoding="utf-8"))
     assert doc["name"] == "Crystal Cave" and doc["x-notes"] == "for Sunday" and doc["map"].splitlines() == list(LEVEL)
+
+
+@pytest.mark.parametrize("content, kept", [(b"\n", ""), (b"  \n\n", ""), (b"\xef\xbb\xbf", ""),
+                                           (b"# for Tom's birthday\n", "# for Tom's birthday\n"),
+                                           (b"\xef\xbb\xbf# begun\n\n", "# begun\n")])
+def test_o_naming_a_blank_or_comments_only_file_writes_the_level_there(photo, tmp_path, content, kept):
+    """A file of blank lines, a byte order mark (an empty file Notepad saved) or comments only
+    holds no YAML value: the scan crashed on it (KeyError). It is written as an empty file is,
+    its comments kept above the level."""
+    out = tmp_path / "level.yaml"
+    out.write_bytes(content)
+    result = run("scan", str(photo), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith(kept + "sinpin: 1\n") and text.split("map: |\n")[1] == "".join(f"  {row}\n" for row in LEVEL)
+    assert run("validate", str(out)).exit_code == 0
 
 
 def test_a_wrong_rule_knob_is_kept_for_the_verdict_to_name_not_dropped(photo, tmp_path):

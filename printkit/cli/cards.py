@@ -7,7 +7,7 @@ import math
 import click
 
 from printkit.cards.model import describe_sizes, parse_size
-from printkit.cli.common import EXIT_USAGE, message, note, output_format, write_listed
+from printkit.cli.common import EXIT_USAGE, FiniteRange, message, note, output_format, write_listed
 from printkit.cli.named import DECK
 from printkit.draw import A4_PORTRAIT, LETTER_PORTRAIT
 from printkit.wording import counted
@@ -50,7 +50,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
               help="Move every back page DX mm right and DY mm down, for a printer whose backs land off target.")
 @click.option("--alignment-test", is_flag=True,
               help="Instead of a deck, print a two-page sheet that measures your printer's --back-offset.")
-@click.option("--crop-marks", "crop_length", type=click.FloatRange(0, 10), default=5.0, show_default=True, metavar="MM",
+@click.option("--crop-marks", "crop_length", type=FiniteRange(0, 10), default=5.0, show_default=True, metavar="MM",
               help="Length of the crop marks outside the cards; 0 for none.")
 def cards_command(deck_file: str, output: str, size: tuple[float, float] | None, paper: str, bleed: bool, duplex: str,
                   no_backs: bool, back_offset: tuple[float, float], alignment_test: bool, crop_length: float) -> None:

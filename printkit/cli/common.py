@@ -34,6 +34,17 @@ def _bounded_lines(text: str) -> str:
     return "\n".join(bounded(line) for line in text.split("\n"))
 
 
+class FiniteRange(click.FloatRange):
+    """click's FloatRange, but refusing nan: every comparison with nan is false, so
+    FloatRange(0, 100) let it through (--unsure nan listed nothing and printed NaN in JSON)."""
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
 OUTPUT_HINT = "'-o' / '--output'"
 # names that look like a file, not a folder: printkit's formats and other documents'
 FILE_SUFFIXES = (".pdf", ".svg", ".png", ".jpg", ".jpeg", ".ps", ".eps", ".txt", ".yaml", ".yml", ".json")

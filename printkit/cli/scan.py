@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from printkit.atomicfile import AtomicBatch, check_writable
-from printkit.cli.common import EXIT_USAGE, coloured_verdict, message, name_fits, note, progress
+from printkit.cli.common import EXIT_USAGE, FiniteRange, coloured_verdict, message, name_fits, note, progress
 from printkit.cli.levelcheck import check_level
 from printkit.cli.streams import flush_stdout, json_line
 from printkit.cli.validate import summary_line
@@ -57,6 +57,10 @@ def _kept_from(output: str) -> dict[str, object]:
     except UnreadableSource:
         message(refused)
         sys.exit(EXIT_USAGE)
+    if doc.root is None:  # blank lines, a byte order mark or comments only (an empty file some editors save):
+        # nothing of a level to keep, and nothing else to replace; comments stay above the level
+        text = doc.source.text.lstrip("\ufeff")
+        return {"comments": text.rstrip() + "\n"} if text.strip() else {}
     level = interpret(doc)
     raw = doc.value(doc.root)
     if level.rows is None and not _begun_level(raw):  # not a mapping, a deck or board spec: not a level
@@ -97,7 +101,7 @@ def _kept_words(kept: dict) -> str:
 @click.option("--review", is_flag=True, help="Then open the level in the editor, the unsure fields marked (needs -o).")
 @click.option("--no-browser", is_flag=True, help="With --review: print the editor's address only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the map, the unsure fields, the verdict.")
-@click.option("--unsure", "unsure_percent", type=click.FloatRange(0, 100), default=None, metavar="PERCENT",
+@click.option("--unsure", "unsure_percent", type=FiniteRange(0, 100), default=None, metavar="PERCENT",
               help="List the fields read with less than this probability: more lists more fields and lets fewer misreads"
                    " through unlisted.  [default: 98, and 99.7 on a sheet drawn unlike the drawings printkit learned from]")
 def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_browser: bool, as_json: bool,
@@ -164,7 +168,9 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     extras = {**kept.get("extras", {}), **({UNSURE_KEY: unsure} if unsure else {})}
     text = level_text(result.rows, extras=extras or None,
                       **{key: kept[key] for key in ("name", "author", "players", "knobs") if key in kept})
-    if kept:  # onto a level already there only the map and the scan's doubts change: the rest,
+    if "comments" in kept:
+        text = kept["comments"] + text
+    if "document" in kept:  # onto a level already there only the map and the scan's doubts change: the rest,
         # comments too, stays as written where the file can be edited line by line
         document = kept["document"]
         text = relaid(document, text, keep={key for key in document.value(document.root) if key not in ("map", UNSURE_KEY)})
@@ -174,7 +180,7 @@ def scan_command(photos: tuple[str, ...], output: str | None, review: bool, no_b
     if output:
         batch.add(output, text.encode("utf-8"))
     code = result.code
-    if kept:
+    if "document" in kept:
         done = "the map replaced by the one read" if kept["had_map"] else "the map read written in"
         note(f"{output}: {done}{_kept_words(kept)}")
     if result.unfamiliar:
