@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import builtins
 import io
+import subprocess
+import sys
 
 import cv2
 import numpy as np
@@ -137,6 +139,57 @@ def test_a_scanned_pdf_page_gives_its_embedded_image_without_a_renderer(tmp_path
     gray = images.load_gray(str(path))
     assert gray.shape == (400, 600)
     assert abs(int(gray[60, 70]) - 10) < 10 and abs(int(gray[300, 500]) - 230) < 10
+
+
+def test_an_ascii85_image_full_of_double_angles_is_read_in_linear_time(tmp_path):
+    """reportlab writes a PDF's images ASCII85-encoded, text full of "<<": the image objects were
+    looked for from every "<<" on to the next "stream", a 3.5 MB PDF took 30 s and a two-page
+    12 MP one over two minutes. Here a stream of 400,000 "<<" after the page's image: looked
+    for so, it takes hours; stepped over by its length, milliseconds (a child process, so that
+    a slow look fails the test rather than hanging it)."""
+    ok, jpeg = cv2.imencode(".jpg", picture(60, 40))
+    noise = b"<<" * 400_000
+    path = tmp_path / "scan.pdf"
+    image = (b"1 0 obj\n<< /Type /XObject /Subtype /Image /Width 60 /Height 40 /ColorSpace /DeviceGray"
+             b" /BitsPerComponent 8 /Filter /DCTDecode /Length " + str(jpeg.size).encode() + b" >>\nstream\n")
+    # a stream of "<<" after the image, and another stream after that: from every "<<" the old
+    # look went on to that stream's "stream", found no /Subtype /Image and began again
+    path.write_bytes(b"%PDF-1.4\n" + image + jpeg.tobytes() + b"\nendstream\nendobj\n2 0 obj\n<< /Length "
+                     + str(len(noise)).encode() + b" >>\nstream\n" + noise + b"\nendstream\nendobj\n"
+                     b"3 0 obj\n<< /Length 4 >>\nstream\nq Q\n\nendstream\nendobj\n%%EOF\n")
+    code = f"from printkit.scan import images; print(images.load_gray({str(path)!r}).shape)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "(40, 60)", done.stderr
+
+
+def _pdf_of_pages(path, *pages: np.ndarray) -> None:
+    """A scanner's PDF: a page for each image, each its own size."""
+    pdf = canvas.Canvas(str(path))
+    for image in pages:
+        ok, data = cv2.imencode(".jpg", image)
+        height, width = image.shape[:2]
+        pdf.setPageSize((width, height))
+        pdf.drawImage(ImageReader(io.BytesIO(data.tobytes())), 0, 0, width, height)
+        pdf.showPage()
+    pdf.save()
+
+
+@pytest.mark.parametrize("renderer", [True, False])
+def test_of_a_pdf_of_several_pages_the_first_page_is_read_not_the_largest_image(tmp_path, monkeypatch, renderer):
+    """A scanner's PDF of several sheets: the largest image of any page was read (page 2's,
+    bigger), where pdftoppm renders page 1. Without a renderer, page 1's is the first image."""
+    if not renderer:
+        monkeypatch.setattr(images.shutil, "which", lambda name: None)
+        monkeypatch.setitem(sys.modules, "pypdfium2", None)
+    elif not images.shutil.which("pdftoppm"):
+        pytest.skip("needs poppler's pdftoppm")
+    first = picture(300, 200)
+    second = np.full((400, 500, 3), 128, np.uint8)
+    path = tmp_path / "scans.pdf"
+    _pdf_of_pages(path, first, second)
+    gray = images.load_gray(str(path))
+    assert gray.shape[1] / gray.shape[0] == pytest.approx(1.5, rel=0.02)
+    assert int(gray.min()) < 60 and int(gray.max()) > 200  # page 1's picture, not page 2's even grey
 
 
 def test_a_pdf_with_nothing_to_take_out_and_no_renderer_says_what_to_do(tmp_path, monkeypatch):

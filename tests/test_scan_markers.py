@@ -4,6 +4,8 @@ printed before the markers grew still scan."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -11,6 +13,7 @@ from scansheets import LEVEL, drawn, gray, marker_in_shadow
 
 from printkit.scan.errors import ScanError
 from printkit.scan.layout import SheetCode, marker_cells
+from printkit.scan.marker_sheet import Marker, consistent
 from printkit.scan.markers import find_sheet
 from printkit.scan.shadowed_marker import even_light
 from printkit.scan.synth.sheets import make_sheet
@@ -87,6 +90,38 @@ def test_no_marker_is_made_up_where_there_is_white_or_a_plain_black_square(paint
         cv2.fillConvexPoly(photo, np.round(square).astype(np.int32), 20)
     with pytest.raises(ScanError, match="cut off.*top-right"):
         find_sheet(photo)
+
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "scan-example.jpg"
+
+
+@pytest.mark.parametrize("columns, missing", [((480, None), "top-left, top-right"), ((0, 1600), "bottom-right, bottom-left"),
+                                              ((0, 1900), "top-right, bottom-right")])
+def test_a_sheet_cut_off_names_every_corner_cut_off_not_a_field_drawn_like_a_marker(columns, missing):
+    """The README's photo cut off on one side, two corner markers out of it: a field drawn like a
+    marker (any corner's id, anywhere) was counted found, and the message named one corner
+    missing; the user retook the photo with that corner in view and was refused again."""
+    photo = cv2.imread(str(EXAMPLE), cv2.IMREAD_GRAYSCALE)
+    rows = slice(600, None) if columns == (0, 1900) else slice(None)
+    with pytest.raises(ScanError) as refused:
+        find_sheet(np.ascontiguousarray(photo[rows, slice(*columns)]))
+    assert f"found 2 of the sheet's 4 corner markers (missing: {missing})" in str(refused.value)
+
+
+def test_consistent_keeps_the_corners_that_sit_as_one_sheets_markers():
+    sheet = drawn(3)
+    found = find_sheet(gray(sheet))
+    code = found.code
+    squares = [cv2.perspectiveTransform(np.array([[[x, y], [x + code.marker_mm, y], [x + code.marker_mm, y + code.marker_mm],
+                                                   [x, y + code.marker_mm]]], np.float64), found.page_to_photo)[0]
+               for x, y in code.marker_squares()]
+    ids = code.marker_ids()
+    real = {corner: [Marker(ids[corner], corner, squares[corner])] for corner in (0, 1, 3)}
+    # a "marker" of the bottom-right's id drawn where the top-left's square is, moved half a page
+    stray = Marker(ids[2], 2, squares[0] + np.array([300.0, 400.0]))
+    assert set(consistent({**real, 2: [stray]})) == {0, 1, 3}
+    assert set(consistent({0: real[0], 2: [stray]})) in ({0}, {2})  # one corner alone is always consistent
+    assert consistent({}) == {}
 
 
 def test_a_sheet_printed_before_the_markers_grew_still_scans():

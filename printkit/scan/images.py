@@ -36,7 +36,11 @@ DIRECTIONS = 12  # 15 degrees apart: a smear's own direction is at most 7.5 degr
 MAX_BYTES = 100 * 1024 * 1024
 # ISO base media files say their kind in their first box, "ftyp", then a brand
 _HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis"}
-_IMAGE_OBJECT = re.compile(rb"<<(?:(?!>>\s*stream).)*?/Subtype\s*/Image(?:(?!>>\s*stream).)*?>>\s*stream\r?\n", re.S)
+# where a stream's data begins: its dictionary closed, the keyword, one line end
+_STREAM_START = re.compile(rb">>\s*stream\r?\n")
+_IMAGE_SUBTYPE = re.compile(rb"/Subtype\s*/Image\b")
+# a page object (not the page tree's /Pages): more than one, and the page to read is the first
+_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 # a stream's length written in its header, not an indirect "/Length 12 0 R" (whose number is elsewhere)
 _DIRECT_LENGTH = re.compile(rb"/Length\s+(\d+)\b(?!\s+\d+\s+R)")
 
@@ -157,21 +161,42 @@ def _on_white(image: np.ndarray) -> np.ndarray:
 
 
 def _pdf_page(data: bytes, path: str) -> np.ndarray | None:
-    """The largest image embedded in the PDF, else the first page rendered by an installed
-    rasteriser; ScanError when neither works."""
+    """The page's image: of a one-page PDF (a scanner's, which stores the page as one image)
+    the largest image embedded; of a PDF of several pages the first page rendered by an
+    installed rasteriser (an image of a later page may be larger: the largest was read, and
+    `pdftoppm` renders page 1), else its first image; ScanError when none works."""
+    several = len(_PAGE_OBJECT.findall(data)) > 1
     best = None
-    for match in _IMAGE_OBJECT.finditer(data):
-        header = match.group(0)
-        length = _DIRECT_LENGTH.search(header)
-        if not length:
-            continue
-        stream = data[match.end():match.end() + int(length.group(1))]
+    for header, stream in _image_streams(data):
+        if several and best is not None:
+            break
         image = _decode_stream(header, stream)
         if image is not None and (best is None or image.size > best.size):
             best = image
-    if best is not None:
-        return best
-    return _rasterised(path)
+    if several:
+        try:
+            return _rasterised(path)
+        except ScanError:
+            if best is None:
+                raise
+    return best if best is not None else _rasterised(path)
+
+
+def _image_streams(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """(dictionary, data) of each image stream with a direct /Length, in file order. Each
+    stream's dictionary is what lies between the object's "obj" and "stream", and a stream's
+    data is stepped over by its length: a look from every "<<" on to the next "stream" took
+    time growing with the square of a stream's size (an ASCII85 image, as reportlab writes,
+    is full of "<<": 30 s for a 12 MP photo)."""
+    position = 0
+    while match := _STREAM_START.search(data, position):
+        begun = data.rfind(b"obj", position, match.start())
+        header = data[begun if begun >= 0 else position:match.end()]
+        length = _DIRECT_LENGTH.search(header)
+        end = match.end() + int(length.group(1)) if length else match.end()
+        if length and _IMAGE_SUBTYPE.search(header):
+            yield header, data[match.end():end]
+        position = end
 
 
 def _filters(header: bytes) -> list[bytes]:

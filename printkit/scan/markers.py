@@ -30,8 +30,8 @@ from printkit.scan.errors import FOCUS, RETAKE, ScanError
 from printkit.scan.fourth_marker import fourth_marker, odd_corner, threes_in
 from printkit.scan.images import looks_blurred
 from printkit.scan.layout import CORNERS, MARKER_MM, SheetCode
-from printkit.scan.marker_sheet import (CANDIDATES, UNREAD, Fit, Marker, affine, best_fit, by_corner, codes_for, detect,
-                                        fit_sheet)
+from printkit.scan.marker_sheet import (CANDIDATES, UNREAD, Fit, Marker, affine, best_fit, by_corner, codes_for, consistent,
+                                        detect, fit_sheet)
 from printkit.scan.shadowed_marker import read_in_even_light
 from printkit.scan.unread_markers import read_unread
 
@@ -194,18 +194,22 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
                         " in `printkit editor`); a sheet that has them shows them too small or blurred to read:"
                         f" fill the photo with the sheet, let the phone focus, and {RETAKE}, in good light")
     if fit is None:
-        missing = ", ".join(CORNERS[corner] for corner in range(4) if corner not in groups)
+        # the corners said found are those that sit as one sheet's: a field drawn like a marker
+        # (any corner's id, anywhere) was counted found, and the corner it stood for not named
+        found = consistent(groups) or {corner: group[0] for corner, group in groups.items()}
+        missing = ", ".join(CORNERS[corner] for corner in range(4) if corner not in found)
+        count = f"{len(found)} of the sheet's 4 corner markers (missing: {missing})"
         if looks_blurred(gray):  # a blurred marker is not found either: the sheet may well be whole
-            raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and the"
-                            f" photo is blurred: {FOCUS}, and {RETAKE}")
-        side = float(np.median([group[0].side for group in groups.values()]))
+            raise ScanError(f"found only {count}, and the photo is blurred: {FOCUS}, and {RETAKE}")
+        side = float(np.median([marker.side for marker in found.values()]))
         if side < SMALL_MARKER_PX:  # the others are as small: too small to find, not out of the photo
-            raise ScanError(f"found only {len(groups)} of the sheet's 4 corner markers (missing: {missing}), and they"
-                            f" are small in the photo (about {side:.0f} px across): come closer, so that the sheet"
-                            f" fills the photo; {FOCUS}, and {RETAKE}")
+            sheet = (" (is there a design sheet from `printkit paper` in the photo? one dark square can be"
+                     " anything)") if len(found) == 1 else ""
+            they = "it is" if len(found) == 1 else "they are"
+            raise ScanError(f"found only {count}{sheet}, and {they} small in the photo (about {side:.0f} px across):"
+                            f" come closer, so that the sheet fills the photo; {FOCUS}, and {RETAKE}")
         # a marker under a thumb or a fold is as unseen as one out of the photo: both said
-        raise ScanError(f"the sheet is cut off or a corner covered: found {len(groups)} of its 4 corner markers"
-                        f" (missing: {missing}); {RETAKE}")
+        raise ScanError(f"the sheet is cut off or a corner covered: found {count}; {RETAKE}")
     if fit.problem:
         odd = odd_corner(gray.shape, groups, CANDIDATES)
         if odd is not None and not odd[1]:
