@@ -2,13 +2,13 @@
 
     # any line after # is a comment; ';' also ends a line
     white rings: a2 b3 c4 d5 e6
-    black rings: f7 g8 h9 i10 j11
+    black rings: f7 g8 h9 i10
     white markers: e5 e7
     black markers: f6
     white off: 0              rings taken off (Y5)
-    black off: 1
+    black off: 1              so 4 black rings on the board: 5 in all (Y1)
     to move: white            or `to place:` while rings are being placed (Y2)
-    rules: rows_to_win=1      rule knobs (Y12), when not the usual ones
+    rules: max_moves=200      rule knobs (Y12), when not the usual ones
 
 Every key may be left out (no pieces, nothing taken off; who acts follows from the rings
 while they are placed, else white). Points in GIPF notation, any case. Reading returns
