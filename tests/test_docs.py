@@ -177,3 +177,31 @@ def test_the_readme_scan_example_reads_the_bundled_photo_as_shown(tmp_path: Path
     count = int(re.search(r"# (\d+) fields listed in all", lines[-1]).group(1))
     assert len(listed) == count
     assert f"all 216 fields right, {count} listed as unsure" in readme  # the picture's words
+
+
+def test_the_readme_generate_example_is_what_generate_writes(tmp_path: Path) -> None:
+    """Review: the README showed index 5 of `generate --seed 1` as "Mossy Hollow" with figures
+    of an older generator. The run is made as the README shows it (without --render): its
+    first file, its summary, and the named file's x-metrics line for line, the README's
+    comments aside."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    readme = _text(ROOT / "README.md")
+    command = re.search(r"\$ printkit generate (--seed \d+ --count \d+) -o output/generated/ --render\n"
+                        r"output/generated/(\S+)\.yaml\n.+?\n(\d+ levels of .+?), in [\d.]+ s\n```", readme, re.DOTALL)
+    assert command, "the README's generate example"
+    options, first, summary = command.groups()
+    result = CliRunner().invoke(main, ["generate", *options.split(), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == str(tmp_path / f"{first}.yaml")
+    assert f"{summary}, in " in result.output
+    named = re.search(r'The file gets a name \("([^"]+)", `(\S+\.yaml)` of the run above\)', readme)
+    assert named, "the README's generated file"
+    name, file = named.groups()
+    written = (tmp_path / file).read_text(encoding="utf-8")
+    assert f'name: "{name}"' in written
+    shown = re.search(r"```yaml\n(x-metrics:\n.+?)```", readme, re.DOTALL).group(1)
+    metrics = re.search(r"^x-metrics:\n(?:  .*\n)+", written, re.MULTILINE).group(0)
+    assert [re.sub(r"\s+#.*", "", line) for line in shown.splitlines()] == metrics.splitlines()
