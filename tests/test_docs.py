@@ -205,3 +205,22 @@ def test_the_readme_generate_example_is_what_generate_writes(tmp_path: Path) -> 
     shown = re.search(r"```yaml\n(x-metrics:\n.+?)```", readme, re.DOTALL).group(1)
     metrics = re.search(r"^x-metrics:\n(?:  .*\n)+", written, re.MULTILINE).group(0)
     assert [re.sub(r"\s+#.*", "", line) for line in shown.splitlines()] == metrics.splitlines()
+
+
+def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
+    (bundled)". The command the page names is run and its header, fourth turn and end are
+    the page's three examples."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = " ".join(_text(DOCS / "sinoda.md").split())
+    command = re.search(r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header, the fourth turn and the end", text)
+    assert command, "the record example's command"
+    record = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    head, turn, end = _json_examples(DOCS / "sinoda.md")
+    assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]
