@@ -43,3 +43,19 @@ def did_you_mean(word: str, choices: Iterable[str], shown: Callable[[str], str] 
     """"; did you mean 'players'?" for the closest choice (closest), or ""."""
     close = closest(word, choices)
     return f"; did you mean '{shown(close)}'?" if close is not None else ""
+
+
+def numbered(numbers: Iterable[int], singular: str, shown: int = 10) -> str:
+    """Which numbers there are, never cut short unsaid: "games 0 to 99" when they run on
+    without a gap, else every one up to `shown` of them ("games 0, 2 and 5"), else the first
+    `shown` and how many in all ("games 0, 2, 5, … (100 games)"); "none" for none."""
+    ordered = sorted(set(numbers))
+    if not ordered:
+        return "none"
+    if len(ordered) == 1:
+        return f"{singular} {ordered[0]}"
+    if len(ordered) > 2 and ordered[-1] - ordered[0] == len(ordered) - 1:
+        return f"{plural(singular)} {ordered[0]} to {ordered[-1]}"
+    if len(ordered) <= shown:
+        return f"{plural(singular)} {listed([str(number) for number in ordered])}"
+    return f"{plural(singular)} {', '.join(str(number) for number in ordered[:shown])}, … ({counted(len(ordered), singular)})"

@@ -85,6 +85,16 @@ def test_an_unsupported_door_and_an_oversized_map_are_errors(tmp_path: Path) -> 
     assert ("S4", 1, 1) in [(e["rule"], e["x"], e["y"]) for e in verdict["errors"]]
 
 
+
+def test_an_oversized_map_reports_its_unsupported_door_too(tmp_path: Path) -> None:
+    """Review: 20 x 14 with open cave below α said only S2 (S4 came only with --any-size)."""
+    rows = ["#" * 20, "#A" + "." * 17 + "#", *["#" + "." * 18 + "#"] * 10, "#" + "." * 17 + "Z#", "#" * 20]
+    path = level(tmp_path, "map: |\n" + "".join(f"  {row}\n" for row in rows))
+    result = run("validate", path)
+    assert result.exit_code == 1 and result.output.splitlines()[0] == f"✗ {path}: invalid, 2 errors"
+    assert "S2: the map is 20 x 14 fields" in result.output
+    assert "S4: the entry door α at B2 is not supported" in result.output
+
 def test_unreadable_input_exits_2_with_a_json_verdict(tmp_path: Path) -> None:
     path = tmp_path / "binary.yaml"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")

@@ -93,3 +93,44 @@ def test_simulate_refuses_unknown_bots_and_names() -> None:
     assert "printkit simulate yinsh" in run("simulate", "--help").stdout
     assert "--blitz" in run("simulate", "yinsh", "--help").stdout
 
+
+
+def test_the_doc_s_typed_position_and_its_commands_work_as_the_doc_says(tmp_path: Path, monkeypatch) -> None:
+    """Review: docs/yinsh.md's example (and position.py's docstring) had black won in blitz
+    with 6 rings (Y7, Y1), so every command on it exited 2. The example is read from the doc
+    and its commands are run as written, so the doc cannot go stale again."""
+    import re
+    import shlex
+
+    import printkit.yinsh.position
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "yinsh.md").read_text(encoding="utf-8")
+    position = re.search(r"## A position, typed\n\n```text\n(.*?)```", doc, re.DOTALL).group(1)
+    commands = re.search(r"```console\n(\$ printkit moves yinsh +#.*?)```", doc, re.DOTALL).group(1)
+    # the docstring shows the same position, its notes two spaces or more after each line
+    shown = printkit.yinsh.position.__doc__.split("\n\n")[1]
+    assert [re.split(r"\s{2,}", line.strip())[0] for line in shown.splitlines()[1:]] == position.splitlines()[1:]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pos.txt").write_text(position, encoding="utf-8")
+    outputs = {}
+    for line in commands.splitlines():
+        words = shlex.split(line.removeprefix("$ ").split("#")[0])
+        if "pos.txt" not in words:
+            continue  # the empty board: tested above
+        stdin = None
+        if "<" in words:
+            stdin, words = Path(words[-1]).read_text(encoding="utf-8"), words[:-2]
+        assert words[:3] == ["printkit", "moves", "yinsh"]
+        result = run(*words[1:], input=stdin)
+        assert result.exit_code == 0, (line, result.output)
+        outputs[" ".join(words[3:])] = result.stdout
+    assert set(outputs) == {"--position pos.txt", "--position - --perft 3", "--position pos.txt --json"}
+    actions = outputs["--position pos.txt"].splitlines()  # every legal action, one a line
+    assert "e6-e8" in actions and all(re.fullmatch(r"[a-k]\d+-[a-k]\d+", action) for action in actions)
+    perft = [int(count) for count in outputs["--position - --perft 3"].split()]  # 1, 2, 3 actions away
+    assert len(perft) == 3 and perft[0] == len(actions)
+    data = json.loads(outputs["--position pos.txt --json"])  # the position as a page draws it
+    assert data["phase"] == "move" and data["colour"] == "white" and data["off"] == {"white": 0, "black": 1}
+    assert data["rings"]["black"] == ["f7", "g8", "h9", "i10"] and data["markers"]["white"] == ["e5", "e7"]
+    assert {"rings", "markers", "off", "pool", "moves", "phase", "colour", "to_act", "legal", "actions"} <= set(data)
+    assert data["rules"]["max_moves"] == 200 and sorted(data["actions"]) == sorted(actions)

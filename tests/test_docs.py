@@ -177,3 +177,50 @@ def test_the_readme_scan_example_reads_the_bundled_photo_as_shown(tmp_path: Path
     count = int(re.search(r"# (\d+) fields listed in all", lines[-1]).group(1))
     assert len(listed) == count
     assert f"all 216 fields right, {count} listed as unsure" in readme  # the picture's words
+
+
+def test_the_readme_generate_example_is_what_generate_writes(tmp_path: Path) -> None:
+    """Review: the README showed index 5 of `generate --seed 1` as "Mossy Hollow" with figures
+    of an older generator. The run is made as the README shows it (without --render): its
+    first file, its summary, and the named file's x-metrics line for line, the README's
+    comments aside."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    readme = _text(ROOT / "README.md")
+    command = re.search(r"\$ printkit generate (--seed \d+ --count \d+) -o output/generated/ --render\n"
+                        r"output/generated/(\S+)\.yaml\n.+?\n(\d+ levels of .+?), in [\d.]+ s\n```", readme, re.DOTALL)
+    assert command, "the README's generate example"
+    options, first, summary = command.groups()
+    result = CliRunner().invoke(main, ["generate", *options.split(), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == str(tmp_path / f"{first}.yaml")
+    assert f"{summary}, in " in result.output
+    named = re.search(r'The file gets a name \("([^"]+)", `(\S+\.yaml)` of the run above\)', readme)
+    assert named, "the README's generated file"
+    name, file = named.groups()
+    written = (tmp_path / file).read_text(encoding="utf-8")
+    assert f'name: "{name}"' in written
+    shown = re.search(r"```yaml\n(x-metrics:\n.+?)```", readme, re.DOTALL).group(1)
+    metrics = re.search(r"^x-metrics:\n(?:  .*\n)+", written, re.MULTILINE).group(0)
+    assert [re.sub(r"\s+#.*", "", line) for line in shown.splitlines()] == metrics.splitlines()
+
+
+def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
+    (bundled)". The command the page names is run and its header, fourth turn and end are
+    the page's three examples."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = " ".join(_text(DOCS / "sinoda.md").split())
+    command = re.search(r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header, the fourth turn and the end", text)
+    assert command, "the record example's command"
+    record = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    head, turn, end = _json_examples(DOCS / "sinoda.md")
+    assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]

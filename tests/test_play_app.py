@@ -195,6 +195,26 @@ def test_play_refuses_unknown_seats_and_replay_a_broken_record(tmp_path):
     assert result.exit_code == 1 and "no end line" in result.output
 
 
+
+def test_replay_of_a_missing_game_says_every_game_the_record_has(tmp_path):
+    """Review: of a 100-game record replay said "it has 0, 1, …, 19", cut at 20 unsaid. Now
+    a range when the numbers run on, else the first few and how many there are."""
+    runner = CliRunner()
+    record = tmp_path / "games.jsonl"
+    simulated = runner.invoke(main, ["simulate", "first-steps", "--players", "2", "--games", "25", "--seed", "1",
+                                     "--record", str(record), "-q"])
+    assert simulated.exit_code == 0, simulated.output
+    result = runner.invoke(main, ["replay", str(record), "--game", "150", "--no-browser"])
+    assert result.exit_code == 2 and "has no game 150 (it has games 0 to 24)" in " ".join(result.output.split())
+    # game 3 left out: no range, the first ten numbers and the count
+    lines = record.read_text(encoding="utf-8").splitlines()
+    starts = [i for i, line in enumerate(lines) if '"record"' in line] + [len(lines)]
+    kept = [line for start, end in zip(starts, starts[1:]) if json.loads(lines[start])["game"] != 3
+            for line in lines[start:end]]
+    record.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    result = runner.invoke(main, ["replay", str(record), "--game", "3", "--no-browser"])
+    assert "(it has games 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, … (24 games))" in " ".join(result.output.split())
+
 def test_malformed_requests_are_refused(human_first):
     _, client = human_first
     assert client.post("/api/act", content=b"turn=0", headers={"Content-Type": "text/plain"}).status_code == 415

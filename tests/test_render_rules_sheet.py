@@ -113,3 +113,20 @@ def test_the_sheet_follows_the_set_up_knobs_and_edge_values() -> None:
     assert "Blades: lose 1 health if no point is left." in _all_text(Rules(blade_points=1))
     nothing = _all_text(Rules(setup_webs=0, setup_gems=0, setup_marks=0, box_hearts=0))
     assert "Nothing is placed at set-up" in nothing and "webs not on the map (of 16 and 8 in all), 1 chest and 2 ghost cards." in nothing
+
+
+def test_the_ghost_paragraph_words_all_of_s30_to_s32(tmp_path: Path) -> None:
+    """Review: the sheet left out S32's exception at the door, so read as printed every avatar,
+    starting on the door under the ghost (S30), was caught before the first move. Also worded
+    now: S30's exact count and the grid's edge, S31's ordinary move still following, S32's
+    check where the ghost stops (not each square), for every avatar, with no exit gems."""
+    # pdf text joins wrapped lines without a space: compare with no spaces at all
+    text = re.sub(r"\s+", "", _text(tmp_path))
+    ghost = text.split("TheghostAfteryourmove", 1)[1].split("Endandscoring")[0]
+    for phrase in ("except on the door α: the ghost never catches there",  # S32
+                   "where it stops, not the squares it passes",  # S32: its end, not each square
+                   "every avatar whose field the ghost's 2 × 2 squares overlap is caught",  # S32: not only yours
+                   "keeping its gems but getting no exit gems",  # S32
+                   "exactly as many squares as your card", "never off the map",  # S30
+                   "its move at the end of your turn still follows"):  # S31
+        assert re.sub(r"\s+", "", phrase) in ghost, phrase

@@ -161,6 +161,19 @@ def test_S2_a_huge_map_is_refused_quickly_without_a_search() -> None:
     assert verdict.rest_positions == 0 and verdict.min_turns is None
 
 
+
+def test_S2_stops_the_search_but_not_the_checks_that_need_none() -> None:
+    """Review: a 20 x 14 map whose door α has open cave below it said only S2; S4 came only
+    with --any-size. Every problem is reported (level-format.md): S4's error and the layout's
+    warnings (S20, S28) too, the same as when the search runs."""
+    rows = ["#" * 20, "#A" + "." * 17 + "#", *["#" + "." * 18 + "#"] * 10, "#" + "." * 4 + "O" + "." * 12 + "Z#", "#" * 20]
+    verdict = validate_rows(rows)
+    assert [(f.rule, f.x, f.y) for f in verdict.errors] == [("S2", None, None), ("S4", 1, 1)]
+    assert [(w.rule, w.x, w.y) for w in verdict.warnings] == [("S20", 5, 12)]
+    assert verdict.solvable is None and verdict.rest_positions == 0  # never searched
+    searched = validate_rows(rows, any_size=True)
+    assert searched.errors[:2] == verdict.errors and searched.warnings[:1] == verdict.warnings
+
 def test_S28_the_warning_follows_the_setup_knobs() -> None:
     rows = ("######", "#Aww.Z", "######")
     assert not [w for w in validate(level(*rows)).warnings if w.rule == "S28"]

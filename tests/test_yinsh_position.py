@@ -78,6 +78,9 @@ def test_placement_positions_must_be_reachable() -> None:
         read_position("white rings: e5; black markers: e6")
     with pytest.raises(PositionError, match="Y7: white has taken off 3 rings"):
         read_position("white rings: a2 b2; black rings: c2 d2 e2 f2 g2; white off: 3")
+    # each count worded for itself: not "taken off 1 rings, 1 win"
+    with pytest.raises(PositionError, match=r"Y7: black has taken off 1 ring, and taking off 1 wins \(rows_to_win\)"):
+        read_position("white rings: a2 b2 c2 d2 e2; black rings: f7 g8 h9 i10; black off: 1; rules: rows_to_win=1")
     with pytest.raises(PositionError, match="'to move' again"):
         read_position("to move: white; to move: black")
 

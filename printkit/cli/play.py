@@ -11,6 +11,7 @@ import click
 
 from printkit import bundled
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, name_fits
+from printkit.wording import numbered
 
 DEFAULT_SEATS = {"sinpin": "", "sinoda": "human,greedy", "yinsh": "human,greedy"}  # Sinpin: by the level (_match)
 
@@ -177,8 +178,9 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
         games = load_record(text)
         chosen = [lines for lines in games if lines[0].get("game") == index]
         if not chosen:
-            numbers = ", ".join(str(lines[0].get("game")) for lines in games[:20])
-            raise click.BadParameter(f"{record_file} has no game {index} (it has {numbers or 'none'})", param_hint="'--game'")
+            # every game number said, or how many there are: never a list cut short unsaid
+            held = numbered((lines[0]["game"] for lines in games if isinstance(lines[0].get("game"), int)), "game")
+            raise click.BadParameter(f"{record_file} has no game {index} (it has {held})", param_hint="'--game'")
         replay = replay_of(chosen[0])
     except ReplayError as error:
         message(f"{record_file}: {error}")

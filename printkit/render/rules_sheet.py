@@ -94,13 +94,17 @@ def _sections(rules: Rules) -> list[_Section]:
             "At 0 health the move ends: pay 3 gems to go on with 1 health, or go back to the door α with full"
             " health.",
         )),
-        _Section("The ghost", "S30; S31; S32", (
-            "After your move, move the ghost as many squares as your card: each square left, right or down, never up,"
-            " through rock; it steps down only as far as the bottom row of the exit's field, left and right always."
-            " Players out of the game still move it.",
-            "A ghost card from the box, or reaching the exit, moves it at once by your card.",
-            "When the ghost's 2 × 2 squares overlap your field you are caught: you lose all health and leave the"
-            " game, keeping your gems.",
+        # S30 with S29a; S31; S32 with S34 (c). The door's exception matters most: everyone starts
+        # on the door under the ghost, so without it every avatar is caught before the first move.
+        _Section("The ghost", "S30, S29a; S31; S32, S34", (
+            "After your move, move the ghost exactly as many squares as your card: each square left, right or down,"
+            " never up, through rock, never off the map; it may go back and forth. It steps down only as far as the"
+            " bottom row of the exit's field, left and right always. Players out of the game still move it.",
+            "A ghost card from the box, or reaching the exit, moves it at once by your card; its move at the end of"
+            " your turn still follows.",
+            "After every move of an avatar or of the ghost (where it stops, not the squares it passes), every avatar"
+            " whose field the ghost's 2 × 2 squares overlap is caught, except on the door α: the ghost never catches"
+            " there. A caught avatar loses all health and leaves the game, keeping its gems but getting no exit gems.",
         )),
         _Section("End and scoring", "S33", (
             f"The game ends when no avatar is left on the board, or after {counted(rules.max_rounds, 'round')}; avatars still inside"

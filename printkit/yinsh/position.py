@@ -2,13 +2,13 @@
 
     # any line after # is a comment; ';' also ends a line
     white rings: a2 b3 c4 d5 e6
-    black rings: f7 g8 h9 i10 j11
+    black rings: f7 g8 h9 i10
     white markers: e5 e7
     black markers: f6
     white off: 0              rings taken off (Y5)
-    black off: 1
+    black off: 1              so 4 black rings on the board: 5 in all (Y1)
     to move: white            or `to place:` while rings are being placed (Y2)
-    rules: rows_to_win=1      rule knobs (Y12), when not the usual ones
+    rules: max_moves=200      rule knobs (Y12), when not the usual ones
 
 Every key may be left out (no pieces, nothing taken off; who acts follows from the rings
 while they are placed, else white). Points in GIPF notation, any case. Reading returns
@@ -19,6 +19,7 @@ board. The moves made so far (Y10) start at 0.
 
 from __future__ import annotations
 
+from printkit.wording import counted
 from printkit.yinsh.actions import BLACK, COLOURS, MOVE, PLACE, REMOVE, WHITE, NotationError, point_index
 from printkit.yinsh.bits import NAME, bits_of, rows_in
 from printkit.yinsh.board import RINGS_PER_PLAYER
@@ -120,7 +121,8 @@ def _checked(points, numbers, to_move, knobs: Knobs, white_seat: int, problems: 
     for colour in (WHITE, BLACK):
         name = COLOURS[colour]
         if off[colour] >= knobs.rows_to_win:
-            problems.append(f"Y7: {name} has taken off {off[colour]} rings, {knobs.rows_to_win} win: the game is over")
+            problems.append(f"Y7: {name} has taken off {counted(off[colour], 'ring')}, and taking off"
+                            f" {knobs.rows_to_win} wins (rows_to_win): the game is over")
         total = rings[colour].bit_count() + off[colour]
         if total > RINGS_PER_PLAYER:
             problems.append(f"Y1: {name} has {total} rings on the board and taken off; a player has {RINGS_PER_PLAYER}")

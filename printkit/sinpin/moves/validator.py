@@ -75,9 +75,9 @@ def soft_lock_summary(count: int, every: bool) -> str:
     return text + ("; that is every rest position α reaches (S26)" if every else "")
 
 
-def unsearchable(errors: Iterable[Finding]) -> Verdict:
+def unsearchable(errors: Iterable[Finding], warnings: Iterable[Finding] = ()) -> Verdict:
     """The verdict of a level never searched: its solvability unknown (None), not False."""
-    return Verdict(False, None, None, 0, (), (), tuple(errors), ())
+    return Verdict(False, None, None, 0, (), (), tuple(errors), tuple(warnings))
 
 
 def validate_rows(
@@ -93,9 +93,13 @@ def validate_rows(
     errors = list(prior) + grid_findings(rows)
     if not rows or any(f.rule in ("S1", "S3") for f in errors):
         return unsearchable(errors)
+    level = Level(tuple(rows), rules=rules)
     if not any_size and any(f.rule == "S2" for f in errors):
-        return unsearchable(errors)  # S2 has said why
-    return _validate(Level(tuple(rows), rules=rules), errors, progress)
+        # S2 stops the search (S26, S27), not the checks that need none: every problem is
+        # reported (level-format.md), so a designer fixing the size learns of the rest too
+        warnings = _static_findings(level, errors)
+        return unsearchable(errors, warnings)
+    return _validate(level, errors, progress)
 
 
 def validate(level: Level, *, any_size: bool = False) -> Verdict:
@@ -112,9 +116,7 @@ def _validate(level: Level, errors: list[Finding], progress: Callable[[int], Non
 def _search(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
-    if not level.supported(*door):
-        errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
-    warnings = _layout_warnings(level)
+    warnings = _static_findings(level, errors)
     moves = MoveCache(level)
     graph = move_graph(moves, progress)  # S27: a networkx DiGraph of the rest positions
     reachable = reached_from(graph, door)
@@ -154,6 +156,16 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
         solution=solution,
         reach=explained,
     )
+
+
+def _static_findings(level: Level, errors: list[Finding]) -> list[Finding]:
+    """The checks that need no search, run whether or not the search runs: S4's error is
+    added to `errors`; the warnings of the layout (S20, S28) are returned."""
+    door = level.door
+    assert door is not None  # a sound grid has exactly one
+    if not level.supported(*door):
+        errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
+    return _layout_warnings(level)
 
 
 def _layout_warnings(level: Level) -> list[Finding]:
