@@ -42,7 +42,9 @@ def test_game_names_the_seats_and_the_map(human_first):
     _, client = human_first
     info = client.get("/api/game").json()
     assert info["game"] == "sinpin"
-    assert info["seats"] == [{"seat": 0, "player": "human"}, {"seat": 1, "player": "greedy"}]
+    assert info["seats"] == [{"seat": 0, "player": "human", "avatar": "Fox"}, {"seat": 1, "player": "greedy", "avatar": "Goat"}]
+    # the end line's codes in words (S33), shown by the page instead of "out"
+    assert info["endings"] == {"out": "no avatar is left on the board (S33)", "max_rounds": "the last round was played (S33)"}
     assert info["geometry"]["map"] == list(LEVEL.rows) and info["geometry"]["width"] == 6
     assert "sym-tile" in info["geometry"]["palette"]["icons"]
 
@@ -150,6 +152,14 @@ def test_a_changed_record_does_not_replay():
         replay_of(lines)
 
 
+def test_the_replay_index_gives_the_seed_as_text_a_browser_cannot_round():
+    seed = 6203671518339364155  # past 2^53: JSON.parse in a browser reads 6203671518339364000
+    session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], seed))
+    bots_play(session)
+    index = client_for(replay=replay_of(load_record(dumps(session.record))[0])).get("/api/replay").json()
+    assert index["seed"] == "6203671518339364155" and index["header"]["seed"] == seed
+
+
 def test_replay_during_play_waits_for_the_end():
     session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], 4))
     client = client_for(session)
@@ -161,6 +171,8 @@ def test_replay_during_play_waits_for_the_end():
 @pytest.mark.parametrize("game", ["yinsh", "sinoda"])
 def test_other_games_play_in_the_generic_frame_and_replay(game):
     from printkit.play.matches import sinoda_match, yinsh_match
+    from printkit.sinoda.rules import ENDINGS
+    from printkit.yinsh.actions import ENDS
 
     if game == "yinsh":
         from printkit.yinsh.game import YinshGame, play_game
@@ -173,8 +185,12 @@ def test_other_games_play_in_the_generic_frame_and_replay(game):
         match = sinoda_match(make_game(2), "sinoda-2", ["random", "random"], 9)
     session = Session(match)
     client = client_for(session)
-    assert client.get("/api/game").json()["game"] == game
+    info = client.get("/api/game").json()
+    assert info["game"] == game and info["seats"] == [{"seat": 0, "player": "random"}, {"seat": 1, "player": "random"}]
     bots_play(session)
+    # every way the game can end has words with its rule (the page shows them, not the code)
+    assert set(info["endings"]) == set(ENDS if game == "yinsh" else ENDINGS)
+    assert info["endings"][session.state.ended].endswith(")")
     if game == "yinsh":
         assert session.record == play_game(YinshGame(BLITZ), [bot for bot in match.bots()], 9)
     replay = replay_of(session.record)

@@ -38,7 +38,7 @@ from printkit.sinpin.game.bots import Knowledge, make_bots
 from printkit.sinpin.game.ghost import GhostBoard
 from printkit.sinpin.game.outcomes import GameMoves
 from printkit.sinpin.game.state import AVATARS, BOX_KINDS, Game, GameState, new_game, set_up
-from printkit.sinpin.game.turn import play_turn, record_end, record_header, turn_limit
+from printkit.sinpin.game.turn import ENDING_WORDS, play_turn, record_end, record_header, turn_limit
 from printkit.sinpin.level import Level
 
 Action = tuple
@@ -227,6 +227,7 @@ class SinpinGame:
     """Sinpin's game rules for the protocol: one level, 2 to 4 seats (S28)."""
 
     name = "sinpin"
+    endings = ENDING_WORDS  # the end line's codes in words (the play page shows these)
 
     def __init__(self, level: Level, seats: int, *, level_name: str = "", moves: GameMoves | None = None,
                  knowledge: Knowledge | None = None):
@@ -235,6 +236,7 @@ class SinpinGame:
         if level.door is None or level.exit is None:
             raise ValueError("a game needs a level with one door and one exit")
         self.level, self.seats, self.level_name = level, seats, level_name
+        self.avatars = AVATARS[:seats]  # each seat's avatar: the page names a seat with it
         self.moves = moves or GameMoves(level)
         self.ghost_board = GhostBoard(level.width, level.height, level.exit)
         self._knowledge = knowledge

@@ -46,6 +46,13 @@ def record_header(level: Level, bots: Sequence[Bot], game: int, seed: int, level
                   seat_keys=[{"avatar": AVATARS[seat]} for seat in range(len(bots))], first=first)
 
 
+# How a game ends (the end line's `end`, S33) in words: the log and the play page say it so.
+ENDING_WORDS: dict[str, str] = {
+    "out": "no avatar is left on the board (S33)",
+    "max_rounds": "the last round was played (S33)",
+}
+
+
 def record_end(state: GameState) -> dict:
     """The record's end line: "out" once no avatar is left on the board, else the last
     round was played (S33); the most gems win, ties shared."""

@@ -146,8 +146,22 @@ export function seatLine(tally, seat, colour, text, { acting = false, winner = f
   return line;
 }
 
+// How the page names a seat everywhere (top bar, panels, replay): Player 1 is seat 0, as the
+// printed boards and the rules number players; with its avatar where seats have one (Sinpin)
+// and who plays it: "Player 2 (Goat, greedy)".
 export function seatName(info, seat) {
   const found = (info.seats || []).find((s) => s.seat === seat);
-  const who = found && found.player ? ` (${found.player})` : "";
-  return `Player ${seat + 1}${who}`;
+  const who = [found?.avatar, found?.player].filter(Boolean).join(", ");
+  return `Player ${seat + 1}${who ? ` (${who})` : ""}`;
+}
+
+// "Winner: Player 2 (greedy)", "Winners: …" or "No winner: a draw".
+export function winnersText(info, winners) {
+  if (!winners.length) return "No winner: a draw";
+  return `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.map((seat) => seatName(info, seat)).join(" and ")}`;
+}
+
+// How the game ended, in the game's words (its `endings`, from the server), else its code.
+export function endName(info, code) {
+  return (info.endings || {})[code] ?? code;
 }
