@@ -6,7 +6,6 @@ stays beside the board. Screenshots go to output/test-results/play/. Skipped wit
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,16 +17,15 @@ pytestmark = pytest.mark.browser  # one worker runs this file, with one browser 
 
 need_chromium()
 
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
-from playserved import Served, served  # noqa: E402,F401
+from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "output" / "test-results" / "play"
 PHONE, DESK = (390, 844), (1280, 800)
 BOARD = {"sinpin": "#map", "sinoda": ".pk-svg svg", "yinsh": ".pk-svg svg"}
 
@@ -45,34 +43,9 @@ def session_of(game: str) -> Session:
     return Session(yinsh_match(YinshGame(), ["human", "greedy"], 0))
 
 
-@pytest.fixture
-def page_at(browser: Browser, served: Served, request: pytest.FixtureRequest) -> Iterator:
-    contexts = []
-    errors: list[str] = []
-
-    def opened(game: str, size: tuple[int, int]) -> Page:
-        served.serve(session=session_of(game))
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=size == PHONE,
-                                      has_touch=size == PHONE)
-        contexts.append(context)
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.goto(served.url)
-        expect(tab.locator("body")).to_have_attribute("data-ready", "true")
-        return tab
-
-    yield opened
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for context in contexts:
-        for tab in context.pages:
-            tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"), full_page=True)
-        context.close()
-    assert errors == []
-
-
 @pytest.mark.parametrize("game", ["sinpin", "sinoda", "yinsh"])
-def test_at_phone_width_the_board_takes_the_width_and_the_panel_goes_below(page_at, game):
-    page = page_at(game, PHONE)
+def test_at_phone_width_the_board_takes_the_width_and_the_panel_goes_below(open_page, game):
+    page = open_page(PHONE, phone=True, session=session_of(game))
     board = page.locator(BOARD[game]).bounding_box()
     panel = page.locator("#view aside").bounding_box()
     assert board["width"] >= 0.9 * PHONE[0], board
@@ -82,8 +55,8 @@ def test_at_phone_width_the_board_takes_the_width_and_the_panel_goes_below(page_
 
 
 @pytest.mark.parametrize("game", ["sinpin", "sinoda", "yinsh"])
-def test_at_desk_width_the_panel_stays_beside_the_board(page_at, game):
-    page = page_at(game, DESK)
+def test_at_desk_width_the_panel_stays_beside_the_board(open_page, game):
+    page = open_page(DESK, session=session_of(game))
     board = page.locator(BOARD[game]).bounding_box()
     panel = page.locator("#view aside").bounding_box()
     assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"] + 50, (board, panel)

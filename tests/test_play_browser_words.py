@@ -7,7 +7,6 @@ output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,9 +18,9 @@ pytestmark = pytest.mark.browser  # one worker runs this file, with one browser 
 
 need_chromium()
 
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
-from playserved import Served, served  # noqa: E402,F401
+from playserved import open_page, served  # noqa: E402,F401
 from printkit.games.record import dumps  # noqa: E402
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402
@@ -30,33 +29,8 @@ from printkit.play.session import Session  # noqa: E402
 expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "output" / "test-results" / "play"
 LEVEL = check_level(str(ROOT / "levels" / "01-first-steps.yaml")).level
 SEAT_NUMBER = re.compile(r"\bseat \d", re.IGNORECASE)  # the protocol's 0-based numbers, never shown
-
-
-@pytest.fixture
-def open_page(browser: Browser, served: Served, request: pytest.FixtureRequest) -> Iterator:
-    contexts = []
-    errors: list[str] = []
-
-    def opened(**what) -> Page:
-        served.serve(**what)
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        contexts.append(context)
-        tab = context.new_page()
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.goto(served.url)
-        expect(tab.locator("body")).to_have_attribute("data-ready", "true")
-        return tab
-
-    yield opened
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for number, context in enumerate(contexts):
-        for tab in context.pages:
-            tab.screenshot(path=str(SHOTS / f"{request.node.name}-{number}.png"))
-        context.close()
-    assert errors == []
 
 
 def bots_play(session: Session) -> None:
@@ -72,7 +46,7 @@ def test_the_top_bar_names_seats_as_the_panel_does(open_page):
     session = Session(sinpin_match(LEVEL, "first-steps", ["human", "greedy"], 3))
     while session.state.to_act() != 1:
         session.bot_turn(session.turn) if session.state.to_act() else session.act(session.turn, session.view()["legal"][0])
-    page = open_page(session=session)
+    page = open_page((1280, 800), session=session)
     expect(page.locator("#status")).to_have_text("Player 2 (Goat, greedy) is playing…")
     bots_turn = session.turn
     page.evaluate("() => { document.querySelector('#speed').value = 0; }")
@@ -86,14 +60,14 @@ def test_the_end_of_a_sinpin_game_in_words_and_its_replay_with_the_exact_seed(op
     seed = 6203671518339364155  # past 2^53: as a JSON number a browser reads 6203671518339364000
     session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], seed))
     bots_play(session)
-    page = open_page(session=session)
+    page = open_page((1280, 800), session=session)
     winners = " and ".join(f"Player {s + 1} ({['Fox', 'Goat'][s]}, greedy)" for s in session.state.winners())
     words = {"out": "no avatar is left on the board (S33)", "max_rounds": "the last round was played (S33)"}[session.state.ended]
     said = f"The game is over: {words}. Winner{'s' if len(session.state.winners()) > 1 else ''}: {winners}."
     expect(page.locator("#status")).to_have_text(said)
     expect(page.locator(".ended")).to_have_text(said)
     assert not SEAT_NUMBER.search(shown_text(page))
-    replay = open_page(replay=replay_of(load_record(dumps(session.record))[0]))
+    replay = open_page((1280, 800), replay=replay_of(load_record(dumps(session.record))[0]))
     expect(replay.locator("#status")).to_have_text("Replaying game 0 (seed 6203671518339364155).")
     expect(replay.locator("body")).to_have_attribute("data-step", "0")
     replay.keyboard.press("End")
@@ -116,7 +90,7 @@ def test_the_end_of_a_sinoda_or_yinsh_game_in_the_engines_words(open_page, game)
 
         session = Session(sinoda_match(make_game(2), "sinoda-2", ["random", "greedy"], 9))
     bots_play(session)
-    page = open_page(session=session)
+    page = open_page((1280, 800), session=session)
     words = ENDING_WORDS[session.state.ended]
     expect(page.locator("#status")).to_contain_text(f"The game is over: {words}. ")
     expect(page.locator("#view")).to_contain_text(words)  # the board's prompt says it the same way
