@@ -59,6 +59,31 @@ def test_a_person_is_offered_exactly_the_legal_actions_with_words(human_first):
     assert view["state"]["decision"]["kind"] == "place" and view["labels"][0].startswith("web on ")
 
 
+def test_last_is_the_persons_own_move_while_they_walk_the_ghost():
+    """A person's ghost decision comes after their move: "recent" is that turn so far (its
+    card, trail and events), not the line before it (an old set-up placement)."""
+    level = check_level("levels/05-teleport-tangle.yaml").level
+    session = Session(sinpin_match(level, "teleport-tangle", ["human", "greedy", "greedy"], 2))
+    moved = None
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "ghost"):
+        if session.state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        legal = session.view()["legal"]
+        action = next((a for a in legal if a.get("card") == 6), legal[0])
+        moved = action if "move" in action else moved
+        session.act(session.turn, action)
+    recent = session.view()["recent"]
+    assert recent["under_way"] and recent["seat"] == 0 and recent["card"] == moved["card"]
+    assert recent["move"]["end"] == moved["end"] and recent["move"]["trail"] == moved["trail"]
+    assert "setup" not in recent
+    before = session.turn
+    session.act(before, session.view()["legal"][0])  # the walk done: the turn is whole
+    while session.state.to_act() not in (0, None):
+        session.bot_turn(session.turn)
+    assert "under_way" not in session.view()["recent"]  # a finished line again
+
+
 def test_an_action_not_listed_is_refused_with_its_rule(human_first):
     session, client = human_first
     while session.state.to_act() != 0:

@@ -1,5 +1,6 @@
 """Sinpin on the play page in a real browser, what a person sees and reaches at their own
-decisions: the ghost's step arrows over the avatars. Screenshots go to
+decisions: the ghost's step arrows over the avatars, and the move just made while walking the
+ghost. Screenshots go to
 output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
@@ -68,6 +69,11 @@ def test_the_ghosts_step_arrows_are_drawn_over_the_avatars_and_take_clicks(open_
     }""")
     assert covered >= 1  # the case itself: an arrow where an avatar stands
     assert painted_over_avatars(page) == []
+    # the panel's latest is the move just made, before the ghost's walk (not an old line)
+    expect(page.locator(".sinpin aside h2").last).to_have_text("This turn so far")
+    expect(page.locator(".sinpin aside .line")).to_contain_text(f"Turn {session.state.current.turn + 1} ")
+    expect(page.locator(".sinpin aside .line")).to_contain_text(f"plays a {session.view()['recent']['card']}")
+    expect(page.locator("#map .last-move")).to_have_count(1)  # its trail on the map
     ghost = page.locator("#map .ghost").bounding_box()  # a close look to judge by eye
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "ghost-arrows-over-avatars.png"),

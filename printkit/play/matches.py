@@ -111,8 +111,14 @@ def sinpin_label(state: Any, action: JSON) -> str:
 
 
 def sinpin_recent(state: Any) -> dict[str, JSON]:
-    """The record's last line so far (the turn or placement just done: its trail, events and
-    the ghost's paths), for the page to show each bot's turn as it is played."""
+    """The latest that happened, for the page's "Last": the turn under way as far as it is
+    played (a person walking the ghost after their move sees that move, not the line before
+    it), else the record's last line (the turn or placement just done: its trail, events and
+    the ghost's paths), so that each bot's turn is shown as it is played. A turn under way
+    is marked `"under_way": true`."""
+    so_far = state.turn_so_far()
+    if so_far is not None:
+        return {"recent": {**so_far, "under_way": True}}
     lines = state.lines()
     return {"recent": lines[-1] if lines else None}
 

@@ -27,6 +27,7 @@ for record (tests/test_sinpin_game_protocol.py).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Sequence
@@ -204,6 +205,16 @@ class SinpinState:
         """The record's set-up and turn lines so far (game-record.md), no header or end."""
         replayed = self.replayed
         return _flatten(replayed.start.lines) + _flatten(replayed.tail)
+
+    def turn_so_far(self) -> dict | None:
+        """The record line of the turn under way, as far as it is played, while a decision
+        within it waits (a drawn web's or chest's place, S29b; S25; the ghost, S30): its card,
+        move and events so far, its ghost moves so far. None between turns (at the turn's
+        first decision nothing of it is played yet) and at set-up, whose lines are whole."""
+        line = self.replayed.game.turn_line
+        if line is None or not line["card"] or self.is_terminal():
+            return None
+        return copy.deepcopy(line)  # the replay's own line must not change under the caller
 
     def after(self, action: Action, drawn: tuple | None) -> SinpinState:
         """The state after `action`; `drawn` is the generator's state a bot left while it

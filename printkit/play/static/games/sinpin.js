@@ -76,7 +76,8 @@ export function createView(container, info, { onAction }) {
     if (offer.panel) parts.push(node("h2", { text: "Your choice" }), offer.panel);
     else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${seatName(info, acting)} is deciding: ${state.decision?.kind ?? ""}.` }));
     if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
-    else if (view.recent) parts.push(node("h2", { text: "Last" }), linePanel(view.recent, state, columns));
+    // the latest that happened: the turn under way (a move already made) or the last line
+    else if (view.recent) parts.push(node("h2", { text: view.recent.under_way ? "This turn so far" : "Last" }), linePanel(view.recent, state, columns));
     side.replaceChildren(...parts);
   }
 
