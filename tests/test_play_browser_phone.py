@@ -52,6 +52,7 @@ def test_at_phone_width_the_board_takes_the_width_and_the_panel_goes_below(open_
     assert board["height"] <= board["width"] * 1.5, board  # its own shape, not the window's height with the board lost in it
     assert panel["y"] >= board["y"] + board["height"] - 1 and panel["width"] >= 0.9 * PHONE[0], (board, panel)
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE[0]  # nothing to scroll sideways
+    assert page.locator("#status").bounding_box()["width"] >= 0.8 * PHONE[0]  # whose turn on a line of its own
 
 
 @pytest.mark.parametrize("game", ["sinpin", "sinoda", "yinsh"])
