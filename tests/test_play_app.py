@@ -5,6 +5,7 @@ record is the frame `simulate --record` writes, and records replay through the p
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -77,6 +78,11 @@ def test_last_is_the_persons_own_move_while_they_walk_the_ghost():
     assert recent["under_way"] and recent["seat"] == 0 and recent["card"] == moved["card"]
     assert recent["move"]["end"] == moved["end"] and recent["move"]["trail"] == moved["trail"]
     assert "setup" not in recent
+    # the ghost's ends in words, each its own (the list of legal actions in words offers them)
+    labels = session.view()["labels"]
+    assert len(set(labels)) == len(labels) > 1 and all(re.fullmatch(
+        r"the ghost (\d+ squares? (left|right|up|down)(, \d+ (up|down))?|round and back to where it stands) \(S30\)", label)
+        for label in labels), labels
     before = session.turn
     session.act(before, session.view()["legal"][0])  # the walk done: the turn is whole
     while session.state.to_act() not in (0, None):

@@ -1,6 +1,6 @@
 """Sinpin on the play page in a real browser, what a person sees and reaches at their own
 decisions: the ghost's step arrows over the avatars, and the move just made while walking the
-ghost. Screenshots go to
+ghost; every legal action in words, played from the keyboard. Screenshots go to
 output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
@@ -91,3 +91,47 @@ def test_set_up_fields_are_drawn_over_the_avatars(open_page):
     expect(page.locator(".choice.place").first).to_be_visible()
     assert page.locator("#map .avatar").count() == 2
     assert painted_over_avatars(page) == []
+
+
+def keyboard_to(page: Page, selector: str, limit: int = 60) -> None:
+    """Tab until `selector` has the focus (as a person without a mouse would)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_set_up_and_a_move_are_played_from_the_keyboard_by_the_list_in_words(open_page):
+    session = at_own_decision("first-steps", ["human", "greedy"], 0, "place")
+    page = open_page((1280, 800), session=session)
+    legal = session.view()
+    summary = page.locator(".sinpin .pk-list summary")
+    expect(summary).to_have_text(f"All {len(legal['legal'])} legal actions in words")
+    keyboard_to(page, ".sinpin .pk-list summary")
+    page.keyboard.press("Enter")
+    expect(page.locator(".sinpin .pk-list button")).to_have_text(legal["labels"])  # "web on C3", ...
+    keyboard_to(page, ".sinpin .pk-list button")
+    turn = session.turn
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert session.turns[turn]["action"] == legal["legal"][0] and session.turns[turn]["seat"] == 0
+    # later, a move (the game taken there by the server, the page loaded again): the list
+    # names each card's outcomes, and the one chosen is played
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "move"):
+        if session.state.to_act() == 0:
+            session.act(session.turn, session.view()["legal"][0])
+        else:
+            session.bot_turn(session.turn)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    labels = session.view()["labels"]
+    expect(page.locator(".sinpin .pk-list button")).to_have_count(len(labels))  # there, closed
+    assert any(label.startswith("card ") and " to " in label for label in labels)
+    keyboard_to(page, ".sinpin .pk-list summary")
+    page.keyboard.press("Enter")
+    keyboard_to(page, ".sinpin .pk-list button")
+    turn = session.turn
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert "move" in session.turns[turn]["action"]

@@ -107,7 +107,20 @@ def sinpin_label(state: Any, action: JSON) -> str:
         return f"play card {action['card']} (out of the game)"
     if "knocked_out" in action:
         return "pay 3 gems and stay" if action["knocked_out"] == "pay" else "back to the door"
-    return f"ghost to square {action['ghost'][0]},{action['ghost'][1]}"
+    return _ghost_words(state.current.ghost, action["ghost"])
+
+
+def _ghost_words(here: Sequence[int], there: Sequence[int]) -> str:
+    """Where a ghost's move ends, from where it stands, in squares (three a field, S30): "the
+    ghost 2 squares left, 1 down". Each end a decision offers is a different place, so
+    different words (the list of legal actions in words names them so)."""
+    (dx, dy), parts = (there[0] - here[0], there[1] - here[1]), []
+    for count, way in ((dx, "right" if dx > 0 else "left"), (dy, "down" if dy > 0 else "up")):
+        if count:
+            parts.append(f"{abs(count)} {way}")
+    if parts:
+        parts[0] = parts[0].replace(" ", f" square{'s' if abs(dx or dy) != 1 else ''} ", 1)
+    return f"the ghost {', '.join(parts) or 'round and back to where it stands'} (S30)"  # a loop ends there too
 
 
 def sinpin_recent(state: Any) -> dict[str, JSON]:
