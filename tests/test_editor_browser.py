@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,98 +27,17 @@ pytestmark = pytest.mark.browser  # one worker runs this file, with one browser 
 
 need_chromium()
 
-import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
-from printkit.editor.app import create_app  # noqa: E402
-from printkit.editor.guard import allowed_hosts  # noqa: E402
-from printkit.editor.server import bind  # noqa: E402
+from editorserved import (ROOT, Served, editor_page, field, folder, open_level, rows,  # noqa: E402,F401
+                          served)  # (fixtures shared with the editor's other browser tests)
 
 expect.set_options(timeout=10_000)  # a loaded CI machine may validate slower than a desk
-
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "output" / "test-results" / "editor"
-FIELD_MM = 15
-
-
-class Served:
-    """The editor app on a free 127.0.0.1 port, in a thread of the test process."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self.sock = bind("127.0.0.1", 0)
-        port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}/"
-        self.start_file: str | None = None
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="off", interface="asgi3")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-        self.thread.start()
-        self.hosts = allowed_hosts("127.0.0.1", port)
-
-    async def app(self, scope, receive, send) -> None:
-        # a new app per test folder: the tests share one server
-        await self.current(scope, receive, send)
-
-    def serve(self, folder: Path, start_file: str | None = None) -> None:
-        self.current = create_app(folder, self.hosts, start_file)
-
-    def close(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[Served]:
-    server = Served(tmp_path_factory.mktemp("served"))
-    server.serve(server.folder)
-    deadline = time.monotonic() + 10
-    while not server.server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    shutil.copy(ROOT / "levels" / "01-first-steps.yaml", tmp_path)
-    (tmp_path / "ledge.yaml").write_text("name: Ledge\nmap: |\n  #######\n  #..A.Z#\n  #######\n  #######\n  #######\n")
-    return tmp_path
-
-
-def editor_page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest,
-                width: int, height: int) -> Iterator[Page]:
-    """The editor on `folder` in a window of width x height; a screenshot left afterwards."""
-    served.serve(folder)
-    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(served.url)
-    expect(tab.locator("body")).to_have_attribute("data-ready", "true")
-    yield tab
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(path=str(SHOTS / f"{request.node.name}.png"))
-    context.close()
-    assert errors == []
 
 
 @pytest.fixture
 def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
     yield from editor_page(browser, served, folder, request, 1400, 900)
-
-
-def field(page: Page, x: int, y: int) -> tuple[float, float]:
-    """The page coordinates of the centre of map field (x, y), by the map's own transform
-    (the map is fitted to the window and zoomed, so its scale is not fixed)."""
-    return tuple(page.evaluate("""([x, y]) => {
-        const svg = document.querySelector('#grid');
-        const point = svg.createSVGPoint();
-        point.x = (x + 0.5) * %d; point.y = (y + 0.5) * %d;
-        const at = point.matrixTransform(svg.getScreenCTM());
-        return [at.x, at.y];
-    }""" % (FIELD_MM, FIELD_MM), [x, y]))
 
 
 def drag(page: Page, cells: list[tuple[int, int]], button: str = "left") -> None:
@@ -128,21 +46,6 @@ def drag(page: Page, cells: list[tuple[int, int]], button: str = "left") -> None
     for cell in cells[1:]:
         page.mouse.move(*field(page, *cell), steps=3)
     page.mouse.up(button=button)
-
-
-def rows(page: Page) -> list[str]:
-    return page.evaluate("""() => {
-        const svg = document.querySelector('#grid');
-        const out = Array.from({length: +svg.dataset.height}, () => Array(+svg.dataset.width).fill('?'));
-        for (const cell of svg.querySelectorAll('.cell')) out[+cell.dataset.y][+cell.dataset.x] = cell.dataset.tile;
-        return out.map(r => r.join(''));
-    }""")
-
-
-def open_level(page: Page, name: str) -> None:
-    page.select_option("#file-list", name)
-    page.click("#open")
-    expect(page.locator("#file-state")).to_have_text(name)
 
 
 PAINTED = ["########", "#.....Z#", "#.H#####", "#AH....#", "########"]

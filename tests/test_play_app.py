@@ -5,6 +5,7 @@ record is the frame `simulate --record` writes, and records replay through the p
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -42,7 +43,9 @@ def test_game_names_the_seats_and_the_map(human_first):
     _, client = human_first
     info = client.get("/api/game").json()
     assert info["game"] == "sinpin"
-    assert info["seats"] == [{"seat": 0, "player": "human"}, {"seat": 1, "player": "greedy"}]
+    assert info["seats"] == [{"seat": 0, "player": "human", "avatar": "Fox"}, {"seat": 1, "player": "greedy", "avatar": "Goat"}]
+    # the end line's codes in words (S33), shown by the page instead of "out"
+    assert info["endings"] == {"out": "no avatar is left on the board (S33)", "max_rounds": "the last round was played (S33)"}
     assert info["geometry"]["map"] == list(LEVEL.rows) and info["geometry"]["width"] == 6
     assert "sym-tile" in info["geometry"]["palette"]["icons"]
 
@@ -55,6 +58,36 @@ def test_a_person_is_offered_exactly_the_legal_actions_with_words(human_first):
     assert view["human"] and view["to_act"] == 0 and view["turn"] == session.turn
     assert len(view["legal"]) == len(view["labels"]) == len(session.state.legal_actions())
     assert view["state"]["decision"]["kind"] == "place" and view["labels"][0].startswith("web on ")
+
+
+def test_last_is_the_persons_own_move_while_they_walk_the_ghost():
+    """A person's ghost decision comes after their move: "recent" is that turn so far (its
+    card, trail and events), not the line before it (an old set-up placement)."""
+    level = check_level("levels/05-teleport-tangle.yaml").level
+    session = Session(sinpin_match(level, "teleport-tangle", ["human", "greedy", "greedy"], 2))
+    moved = None
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "ghost"):
+        if session.state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        legal = session.view()["legal"]
+        action = next((a for a in legal if a.get("card") == 6), legal[0])
+        moved = action if "move" in action else moved
+        session.act(session.turn, action)
+    recent = session.view()["recent"]
+    assert recent["under_way"] and recent["seat"] == 0 and recent["card"] == moved["card"]
+    assert recent["move"]["end"] == moved["end"] and recent["move"]["trail"] == moved["trail"]
+    assert "setup" not in recent
+    # the ghost's ends in words, each its own (the list of legal actions in words offers them)
+    labels = session.view()["labels"]
+    assert len(set(labels)) == len(labels) > 1 and all(re.fullmatch(
+        r"the ghost (\d+ squares? (left|right|up|down)(, \d+ (up|down))?|round and back to where it stands) \(S30\)", label)
+        for label in labels), labels
+    before = session.turn
+    session.act(before, session.view()["legal"][0])  # the walk done: the turn is whole
+    while session.state.to_act() not in (0, None):
+        session.bot_turn(session.turn)
+    assert "under_way" not in session.view()["recent"]  # a finished line again
 
 
 def test_an_action_not_listed_is_refused_with_its_rule(human_first):
@@ -150,6 +183,14 @@ def test_a_changed_record_does_not_replay():
         replay_of(lines)
 
 
+def test_the_replay_index_gives_the_seed_as_text_a_browser_cannot_round():
+    seed = 6203671518339364155  # past 2^53: JSON.parse in a browser reads 6203671518339364000
+    session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], seed))
+    bots_play(session)
+    index = client_for(replay=replay_of(load_record(dumps(session.record))[0])).get("/api/replay").json()
+    assert index["seed"] == "6203671518339364155" and index["header"]["seed"] == seed
+
+
 def test_replay_during_play_waits_for_the_end():
     session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], 4))
     client = client_for(session)
@@ -161,6 +202,8 @@ def test_replay_during_play_waits_for_the_end():
 @pytest.mark.parametrize("game", ["yinsh", "sinoda"])
 def test_other_games_play_in_the_generic_frame_and_replay(game):
     from printkit.play.matches import sinoda_match, yinsh_match
+    from printkit.sinoda.rules import ENDINGS
+    from printkit.yinsh.actions import ENDS
 
     if game == "yinsh":
         from printkit.yinsh.game import YinshGame, play_game
@@ -173,8 +216,12 @@ def test_other_games_play_in_the_generic_frame_and_replay(game):
         match = sinoda_match(make_game(2), "sinoda-2", ["random", "random"], 9)
     session = Session(match)
     client = client_for(session)
-    assert client.get("/api/game").json()["game"] == game
+    info = client.get("/api/game").json()
+    assert info["game"] == game and info["seats"] == [{"seat": 0, "player": "random"}, {"seat": 1, "player": "random"}]
     bots_play(session)
+    # every way the game can end has words with its rule (the page shows them, not the code)
+    assert set(info["endings"]) == set(ENDS if game == "yinsh" else ENDINGS)
+    assert info["endings"][session.state.ended].endswith(")")
     if game == "yinsh":
         assert session.record == play_game(YinshGame(BLITZ), [bot for bot in match.bots()], 9)
     replay = replay_of(session.record)

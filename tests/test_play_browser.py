@@ -9,7 +9,6 @@ output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,10 +22,10 @@ pytestmark = pytest.mark.browser  # one worker runs this file, with one browser 
 
 need_chromium()
 
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
 
 from playdriver import click_choice, play_to_end  # noqa: E402
-from playserved import Served, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
+from playserved import open_page, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
 from printkit.games.record import dumps  # noqa: E402
 from printkit.play.matches import sinoda_match, sinpin_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402
@@ -35,33 +34,7 @@ from printkit.play.session import Session  # noqa: E402
 expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "output" / "test-results" / "play"
 LEVEL = check_level(str(ROOT / "levels" / "01-first-steps.yaml")).level
-
-
-@pytest.fixture
-def open_page(browser: Browser, served: Served, request: pytest.FixtureRequest) -> Iterator:
-    contexts = []
-    errors: list[str] = []
-
-    def opened(viewport=(1400, 900), query="", **what) -> Page:
-        served.serve(**what)
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        contexts.append(context)
-        tab = context.new_page()
-        tab.set_default_timeout(60_000)  # a whole game's clicks wait on bots and a loaded machine
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-        tab.goto(served.url + query)
-        expect(tab.locator("body")).to_have_attribute("data-ready", "true")
-        return tab
-
-    yield opened
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for number, context in enumerate(contexts):
-        for tab in context.pages:
-            tab.screenshot(path=str(SHOTS / f"{request.node.name}-{number}.png"))
-        context.close()
-    assert errors == []
 
 
 def fast(page: Page) -> None:

@@ -34,14 +34,14 @@ def test_a_whole_game_is_told_turn_by_turn() -> None:
         " the ghost moves 4 squares for the exit, then 4 for the turn, toward Goat.",
         "Round 2: Goat plays 4, walks right to I2, leaves by the exit with 3 gems bonus: 3 gems in all;"
         " the ghost moves 4 squares for the exit, then 4 for the turn.",  # nobody left to move it toward
-        "The game ends after 2 rounds: no avatar is left on the board. Gems: Fox 5, Goat 3. Fox wins.",
+        "The game ends after 2 rounds: no avatar is left on the board (S33). Gems: Fox 5, Goat 3. Fox wins.",
     ]
 
 
 def test_an_out_player_and_the_max_rounds_end_are_told() -> None:
     level = tiny("######", "#A.#Z#", "######", max_rounds=1)
     text = tell(play_game(level, [Scripted(), Scripted()], seed=0))
-    assert "The game ends after 1 round: the last round was played. Gems: Fox 0, Goat 0. Fox and Goat win." in text
+    assert "The game ends after 1 round: the last round was played (S33). Gems: Fox 0, Goat 0. Fox and Goat win." in text
     assert "Round 1: Fox plays 1, walks right to C2, 3 health left, 0 gems; the ghost moves 1 square toward Goat." in text
 
 

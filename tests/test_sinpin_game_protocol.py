@@ -154,3 +154,29 @@ def test_any_seed_and_bots_play_the_same_game_both_ways(seed: int, bots: list[st
     game = game_of("02-ladder-well", seats)
     tuned = play_game(game.level, make_bots(bots, seats, game.knowledge), seed, level_name=game.level_name, moves=game.moves)
     assert play(game, game.bots(bots), seed) == tuned
+
+
+def test_the_turn_so_far_is_the_turns_line_as_far_as_it_is_played() -> None:
+    """At every decision within a turn (a drawn item's place, S25, the ghost) the turn so far
+    is the start of the line the turn writes: its card, move and events so far; at a turn's
+    first decision (a move, or a card while out) there is none yet."""
+    from printkit.sinpin.game.protocol import SinpinBot
+
+    game = game_of("05-teleport-tangle", 3)
+    players = [SinpinBot(bot) for bot in make_bots(["greedy", "rusher", "cautious"], 3, game.knowledge)]
+    state, within = game.initial_state(11), []
+    while not state.is_terminal():
+        so_far = state.turn_so_far()
+        if state.decision.kind in ("move", "card"):
+            assert so_far is None
+        elif so_far is not None:
+            within.append((state.decision.kind, len(state.lines()), so_far))
+        _, state = take_turn(players[state.to_act()], state, state.legal_actions())
+    lines = state.lines()
+    assert {kind for kind, _, _ in within} >= {"ghost", "place"}  # ghosts walked, drawn items placed
+    for _, count, so_far in within:
+        line = lines[count]  # the line that turn wrote, next after the lines then whole
+        assert (so_far["turn"], so_far["seat"], so_far["card"], so_far["move"]) == (
+            line["turn"], line["seat"], line["card"], line["move"])
+        assert line["events"][:len(so_far["events"])] == so_far["events"]
+        assert line["ghost"][:len(so_far["ghost"])] == so_far["ghost"]

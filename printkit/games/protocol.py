@@ -25,7 +25,9 @@ may play faster, but must write the same record as the protocol would, which its
 
 Actions are game-specific hashable values; `GameRules.action_json` / `action_from_json`
 turn them into JSON and back (for records and for the browser), and `state_json` gives
-what a page needs to draw a state. Nothing here knows any one game.
+what a page needs to draw a state. A game may also have `endings`: its end line's codes
+(`"out"`, `"no-pieces-left"`, `"rings"`) in words, with the rule, which the play page shows.
+Nothing here knows any one game.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from printkit.editor.app import STATIC as EDITOR_STATIC
 from printkit.editor.app import BadRequest
 from printkit.editor.app import _body as json_body  # the editor's reading of a JSON body (415, 400)
 from printkit.editor.guard import Guard
-from printkit.play.geometry import geometry_of
+from printkit.play.geometry import endings_of, geometry_of, seats_of
 from printkit.play.replay import Replay, ReplayError, replay_of
 from printkit.play.session import Refused, Session
 
@@ -126,8 +126,8 @@ def create_app(hosts: frozenset[str], *, session: Session | None = None, replay:
 
 def _replay_info(shown: Replay) -> dict[str, Any]:
     return {"game": shown.match.rules.name, "seed": shown.head.get("seed"), "replay": True,
-            "seats": [{"seat": seat, "player": name} for seat, name in enumerate(shown.match.players)],
-            "geometry": geometry_of(shown.match.rules)}
+            "seats": seats_of(shown.match.rules, shown.match.players),
+            "endings": endings_of(shown.match.rules), "geometry": geometry_of(shown.match.rules)}
 
 
 async def _internal_error(request: Request, error: Exception) -> Response:

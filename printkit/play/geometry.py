@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from printkit.games.protocol import GameRules
@@ -30,6 +30,19 @@ def sinpin_geometry(rules: Any) -> dict[str, Any]:
 
 
 GEOMETRY: dict[str, Callable[[GameRules], dict[str, Any]]] = {"sinpin": sinpin_geometry}
+
+
+def seats_of(rules: GameRules, players: Sequence[str]) -> list[dict[str, Any]]:
+    """`/api/game`'s seats: each seat's player (a bot's name or "human") and, in a game whose
+    seats have avatars (Sinpin), its avatar, for the page's one name for a seat."""
+    avatars = getattr(rules, "avatars", None)
+    return [{"seat": seat, "player": name, **({"avatar": avatars[seat]} if avatars else {})}
+            for seat, name in enumerate(players)]
+
+
+def endings_of(rules: GameRules) -> dict[str, str]:
+    """The game's end codes in words ({} for a game without them: the page shows the code)."""
+    return dict(getattr(rules, "endings", {}))
 
 
 def geometry_of(rules: GameRules) -> dict[str, Any]:

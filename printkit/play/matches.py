@@ -107,12 +107,31 @@ def sinpin_label(state: Any, action: JSON) -> str:
         return f"play card {action['card']} (out of the game)"
     if "knocked_out" in action:
         return "pay 3 gems and stay" if action["knocked_out"] == "pay" else "back to the door"
-    return f"ghost to square {action['ghost'][0]},{action['ghost'][1]}"
+    return _ghost_words(state.current.ghost, action["ghost"])
+
+
+def _ghost_words(here: Sequence[int], there: Sequence[int]) -> str:
+    """Where a ghost's move ends, from where it stands, in squares (three a field, S30): "the
+    ghost 2 squares left, 1 down". Each end a decision offers is a different place, so
+    different words (the list of legal actions in words names them so)."""
+    (dx, dy), parts = (there[0] - here[0], there[1] - here[1]), []
+    for count, way in ((dx, "right" if dx > 0 else "left"), (dy, "down" if dy > 0 else "up")):
+        if count:
+            parts.append(f"{abs(count)} {way}")
+    if parts:
+        parts[0] = parts[0].replace(" ", f" square{'s' if abs(dx or dy) != 1 else ''} ", 1)
+    return f"the ghost {', '.join(parts) or 'round and back to where it stands'} (S30)"  # a loop ends there too
 
 
 def sinpin_recent(state: Any) -> dict[str, JSON]:
-    """The record's last line so far (the turn or placement just done: its trail, events and
-    the ghost's paths), for the page to show each bot's turn as it is played."""
+    """The latest that happened, for the page's "Last": the turn under way as far as it is
+    played (a person walking the ghost after their move sees that move, not the line before
+    it), else the record's last line (the turn or placement just done: its trail, events and
+    the ghost's paths), so that each bot's turn is shown as it is played. A turn under way
+    is marked `"under_way": true`."""
+    so_far = state.turn_so_far()
+    if so_far is not None:
+        return {"recent": {**so_far, "under_way": True}}
     lines = state.lines()
     return {"recent": lines[-1] if lines else None}
 

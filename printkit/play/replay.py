@@ -33,8 +33,9 @@ class Replay:
             line = step.line or {}
             marks.append({"step": number, "turn": line.get("turn"), "round": line.get("round"),
                           "seat": line.get("seat"), "setup": line.get("setup")})
-        return {"game": self.match.rules.name, "header": self.head, "end": self.end, "steps": len(self.steps),
-                "marks": marks}
+        # the seed also as text: a JSON number past 2^53 loses its last digits in a browser
+        return {"game": self.match.rules.name, "header": self.head, "seed": str(self.head.get("seed")), "end": self.end,
+                "steps": len(self.steps), "marks": marks}
 
     def step(self, number: int) -> dict[str, JSON]:
         """`GET /api/replay/<k>`: the state answer of step k, with the record's line."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from printkit.games.protocol import JSON, GameState, IllegalAction, take_turn
-from printkit.play.geometry import geometry_of
+from printkit.play.geometry import endings_of, geometry_of, seats_of
 from printkit.play.matches import HUMAN, Match
 
 
@@ -78,8 +78,8 @@ class Session:
     def info(self) -> dict[str, JSON]:
         if self._info is None:
             self._info = {"game": self.rules.name, "seed": self.match.seed,
-                          "seats": [{"seat": seat, "player": name} for seat, name in enumerate(self.match.players)],
-                          "geometry": geometry_of(self.rules)}
+                          "seats": seats_of(self.rules, self.match.players),
+                          "endings": endings_of(self.rules), "geometry": geometry_of(self.rules)}
         return self._info
 
     def view(self) -> dict[str, JSON]:

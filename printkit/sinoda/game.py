@@ -12,7 +12,7 @@ from printkit.sinoda.actions import change, destination, is_change, move, new_va
 from printkit.sinoda.board import Setup, make_setup
 from printkit.sinoda.position import Position, ending_of
 from printkit.sinoda.reach import Reach, reach_for
-from printkit.sinoda.rules import PIECES, START_VALUE, SinodaRules
+from printkit.sinoda.rules import ENDING_WORDS, PIECES, START_VALUE, SinodaRules
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class SinodaGame:
     setup: Setup
     rules: SinodaRules = SinodaRules()
     name: ClassVar[str] = "sinoda"
+    endings: ClassVar[dict[str, str]] = ENDING_WORDS  # the end line's codes in words (the play page shows these)
     # Worked out once from the set-up (not part of what a game is):
     reach: Reach = field(init=False, compare=False, repr=False)
     seats: int = field(init=False, compare=False, repr=False)

@@ -30,6 +30,10 @@ PASS = ("pass",)
 
 # How a game ends (the record's end line) and the rule that ends it that way.
 ENDS = {"rings": "Y7", "markers_out": "Y8", "no_move": "Y9", "bound": "Y10"}
+# ... in words, with that rule, as Sinoda's and Sinpin's ENDING_WORDS (the play page shows these)
+ENDING_WORDS = {"rings": "a player took off the rings to win (Y7)", "markers_out": "the markers ran out (Y8)",
+                "no_move": "neither player could move (Y9)", "bound": "the game reached its move bound (Y10)"}
+assert ENDING_WORDS.keys() == ENDS.keys()
 
 Action = tuple
 

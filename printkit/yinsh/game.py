@@ -8,10 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from printkit.games import record
 from printkit.games.protocol import JSON, Bot, IllegalAction
-from printkit.yinsh.actions import COLOURS, MOVE, PHASES, REMOVE, Action, NotationError, action_text, parse_action
+from printkit.yinsh.actions import (COLOURS, ENDING_WORDS, MOVE, PHASES, REMOVE, Action, NotationError, action_text,
+                                    parse_action)
 from printkit.yinsh.bits import BETWEEN, NAME, bits_of, rows_in
 from printkit.yinsh.knobs import Knobs, knobs_from
 from printkit.yinsh.notation import game_text
@@ -31,6 +33,7 @@ class YinshGame:
     white_seat: int | None = None
     name: str = "yinsh"
     seats: int = 2
+    endings: ClassVar[dict[str, str]] = ENDING_WORDS  # the end line's codes in words (the play page shows these)
 
     def initial_state(self, seed: int) -> State:
         seat = white_seat_for(seed) if self.white_seat is None else self.white_seat

@@ -17,6 +17,7 @@ export class Files {
     this.saved = null; // the level as last opened or saved, as JSON
     this.names = [];
     this.saving = false; // a save on its way: another asked for meanwhile is not sent
+    this.shown = false; // a level was loaded (opened or new) and is being edited
   }
 
   status(text, kind = "") {
@@ -41,6 +42,7 @@ export class Files {
     this.version = version;
     this.extras = answer.level.extras ?? {};
     this.page.loaded(answer);
+    this.shown = true;
     this.saved = JSON.stringify(this.page.level());
     this.modified = false;
     this.status(this.label());
@@ -62,25 +64,48 @@ export class Files {
     return answer;
   }
 
-  async open(name) {
+  // The level shown gives way to another only once the other is in hand: the server's answer
+  // comes first, the discard question second. A file that cannot be opened (or a new map of a
+  // size refused) leaves everything as it was: the same file current, its name in the Level
+  // list, its edits kept and still marked unsaved. Asked first, a "Discard" followed by a
+  // failed open discarded nothing, and the next save wrote the edits the user had thrown
+  // away into the old file. The answer, or null when the level shown stays.
+  async replaceWith(request, failed) {
+    let answer;
     try {
-      const answer = await post("/api/open", { file: name });
-      this.load(answer, answer.file, answer.version);
+      answer = await request();
     } catch (error) {
-      this.status(error.message, "error");
+      // before the first level (the start file unreadable) there is nothing still being edited
+      this.status(`${failed}: ${error.message}${this.shown ? ` · still editing ${this.label()}` : ""}`, "error");
+      $("#file-state").classList.toggle("unsaved", this.modified); // the edits are still there
+      this.showCurrent();
+      return null;
     }
+    if (!(await this.discardChanges())) {
+      this.showCurrent();
+      return null;
+    }
+    return answer;
+  }
+
+  // The Level list back on the file being edited (after a choice in it was not opened).
+  showCurrent() {
+    $("#file-list").value = this.file && this.names.includes(this.file) ? this.file : "";
+  }
+
+  async open(name) {
+    const answer = await this.replaceWith(() => post("/api/open", { file: name }), `${name} not opened`);
+    if (answer) this.load(answer, answer.file, answer.version);
   }
 
   async create(file = null) {
     const width = Number($("#new-width").value);
     const height = Number($("#new-height").value);
-    try {
-      this.load(await post("/api/new", { width, height }), file, null);
-      if (file !== null) this.saved = null; // named on the command line, not yet written
-      this.markModified();
-    } catch (error) {
-      this.status(error.message, "error");
-    }
+    const answer = await this.replaceWith(() => post("/api/new", { width, height }), "no new level");
+    if (!answer) return;
+    this.load(answer, file, null);
+    if (file !== null) this.saved = null; // named on the command line, not yet written
+    this.markModified();
   }
 
   async save(asName = null) {
@@ -138,8 +163,8 @@ export class Files {
   }
 
   async start() {
-    $("#open").addEventListener("click", async () => $("#file-list").value && await this.discardChanges() && this.open($("#file-list").value));
-    $("#new").addEventListener("click", async () => await this.discardChanges() && this.create());
+    $("#open").addEventListener("click", () => $("#file-list").value && this.open($("#file-list").value));
+    $("#new").addEventListener("click", () => this.create());
     $("#save").addEventListener("click", () => this.save());
     $("#save-as").addEventListener("click", () => this.saveAs());
     for (const button of document.querySelectorAll("[data-download]")) button.addEventListener("click", () => this.download(button.dataset.download));

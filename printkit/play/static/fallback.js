@@ -1,5 +1,8 @@
 // The generic view: any game of the protocol is playable from day one. The state as text,
-// each legal action a button labelled with its words (or its JSON).
+// each legal action a button labelled with its words (or its JSON). Seats are named as in
+// every view (Player 1 is seat 0); the state's JSON below keeps the protocol's seat numbers.
+
+import { seatName, winnersText } from "./games/common.js";
 
 export function createView(container, info, { onAction }) {
   const root = document.createElement("div");
@@ -14,12 +17,12 @@ export function createView(container, info, { onAction }) {
   container.replaceChildren(root);
   return {
     show(view) {
-      const seats = info.seats.map((s) => `seat ${s.seat}: ${s.player}`).join(", ");
-      const last = view.last ? `last: seat ${view.last.seat} ${JSON.stringify(view.last.action)}\n` : "";
+      const seats = info.seats.map((s) => seatName(info, s.seat)).join(", ");
+      const last = view.last ? `last: ${seatName(info, view.last.seat)} ${JSON.stringify(view.last.action)}\n` : "";
       text.textContent = `${seats}\n${last}${view.line ? `record line: ${JSON.stringify(view.line)}\n` : ""}\n`
         + JSON.stringify(view.state, null, 1);
-      title.textContent = view.terminal ? `Over: winners ${view.winners.join(", ") || "none (a draw)"}`
-        : view.human ? `Seat ${view.to_act}: your choice` : `Seat ${view.to_act} (${info.seats[view.to_act]?.player ?? ""})`;
+      title.textContent = view.terminal ? `Over. ${winnersText(info, view.winners)}`
+        : view.human ? `${seatName(info, view.to_act)}: your choice` : seatName(info, view.to_act);
       actions.replaceChildren(...view.legal.map((action, index) => {
         const button = document.createElement("button");
         button.type = "button";

@@ -4,6 +4,7 @@
 
 import { get, post } from "./api.js";
 import { createView as genericView } from "./fallback.js";
+import { endName, seatName, winnersText } from "./games/common.js";
 import { Replayer } from "./replay.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -36,13 +37,14 @@ function show(answer) {
   document.body.dataset.terminal = answer.terminal;
   clearTimeout(page.timer);
   if (answer.terminal) {
-    const winners = answer.winners.map((s) => `seat ${s} (${page.info.seats[s].player})`).join(", ");
-    status(`The game is over. Winners: ${winners || "none"}.`);
+    // the seats named as the board's panel names them (Player 1 is seat 0), never a seat number
+    const ended = answer.state?.ended;
+    status(`The game is over${ended ? `: ${endName(page.info, ended)}` : ""}. ${winnersText(page.info, answer.winners)}.`);
     $("#watch").hidden = false;
   } else if (answer.human) {
-    status(`Your turn (seat ${answer.to_act}).`);
+    status(`Your turn, ${seatName(page.info, answer.to_act)}.`);
   } else {
-    status(`Seat ${answer.to_act} (${page.info.seats[answer.to_act].player}) is playing…`);
+    status(`${seatName(page.info, answer.to_act)} is playing…`);
     page.timer = setTimeout(botTurn, speed());
   }
 }
@@ -69,7 +71,7 @@ async function onAction(action) {
 
 async function watch() {
   clearTimeout(page.timer);
-  page.replayer = page.replayer ?? new Replayer(page.view, speed, status);
+  page.replayer = page.replayer ?? new Replayer(page.view, page.info, speed, status);
   await page.replayer.open();
 }
 

@@ -3,12 +3,14 @@
 // the other outcomes the card allowed.
 
 import { get } from "./api.js";
+import { endName, seatName, winnersText } from "./games/common.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 export class Replayer {
-  constructor(view, speed, status) {
+  constructor(view, info, speed, status) {
     this.view = view;
+    this.info = info; // the /api/game answer: the seats' names
     this.speed = speed;
     this.status = status;
     this.index = null;
@@ -103,15 +105,14 @@ export class Replayer {
     this.step = wanted;
     $("#scrubber").value = wanted;
     const line = answer.line ?? {};
-    const where = line.turn ? `turn ${line.turn}${line.round ? `, round ${line.round}` : ""}, seat ${line.seat}`
+    const where = line.turn ? `turn ${line.turn}${line.round ? `, round ${line.round}` : ""}, ${seatName(this.info, line.seat)}`
       : line.setup ? `set-up: ${line.setup}` : "before set-up";
     $("#step-text").textContent = `step ${wanted} of ${this.index.steps - 1} — ${where}`;
     document.body.dataset.step = wanted;
     this.view.show(answer);
     const end = this.index.end;
-    const players = this.index.header.players ?? [];
-    const winners = end.winners.map((s) => `seat ${s} (${players[s]?.avatar ?? players[s]?.bot ?? "?"})`).join(", ");
-    this.status(wanted === this.index.steps - 1 ? `The end (${end.end}): ${end.winners.length > 1 ? "winners" : "winner"} ${winners || "none"}.`
-      : `Replaying game ${this.index.header.game} (seed ${this.index.header.seed}).`);
+    // the seed as the server wrote it: a JSON number past 2^53 loses its last digits in a browser
+    this.status(wanted === this.index.steps - 1 ? `The end: ${endName(this.info, end.end)}. ${winnersText(this.info, end.winners)}.`
+      : `Replaying game ${this.index.header.game} (seed ${this.index.seed}).`);
   }
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.sinpin.game.ghost import reach
+from printkit.sinpin.game.turn import ENDING_WORDS
 from printkit.sinpin.level import Position
 from printkit.sinpin.tiles import field_name
 
@@ -129,7 +130,7 @@ def tell(lines: list[dict]) -> str:
         out.append(", ".join(words) + "; " + ghost + ".")
     end = lines[-1]
     gems = ", ".join(f"{avatars[i]} {count}" for i, count in enumerate(end["gems"]))
-    why = "no avatar is left on the board" if end["end"] == "out" else "the last round was played"
+    why = ENDING_WORDS.get(end["end"], end["end"])
     winners = " and ".join(avatars[i] for i in end["winners"])
     out.append(f"The game ends after {_plural(end['rounds'], 'round')}: {why}. Gems: {gems}. {winners} win{'s' if len(end['winners']) == 1 else ''}.")
     return "\n".join(out) + "\n"

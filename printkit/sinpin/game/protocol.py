@@ -27,6 +27,7 @@ for record (tests/test_sinpin_game_protocol.py).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Sequence
@@ -38,7 +39,7 @@ from printkit.sinpin.game.bots import Knowledge, make_bots
 from printkit.sinpin.game.ghost import GhostBoard
 from printkit.sinpin.game.outcomes import GameMoves
 from printkit.sinpin.game.state import AVATARS, BOX_KINDS, Game, GameState, new_game, set_up
-from printkit.sinpin.game.turn import play_turn, record_end, record_header, turn_limit
+from printkit.sinpin.game.turn import ENDING_WORDS, play_turn, record_end, record_header, turn_limit
 from printkit.sinpin.level import Level
 
 Action = tuple
@@ -205,6 +206,16 @@ class SinpinState:
         replayed = self.replayed
         return _flatten(replayed.start.lines) + _flatten(replayed.tail)
 
+    def turn_so_far(self) -> dict | None:
+        """The record line of the turn under way, as far as it is played, while a decision
+        within it waits (a drawn web's or chest's place, S29b; S25; the ghost, S30): its card,
+        move and events so far, its ghost moves so far. None between turns (at the turn's
+        first decision nothing of it is played yet) and at set-up, whose lines are whole."""
+        line = self.replayed.game.turn_line
+        if line is None or not line["card"] or self.is_terminal():
+            return None
+        return copy.deepcopy(line)  # the replay's own line must not change under the caller
+
     def after(self, action: Action, drawn: tuple | None) -> SinpinState:
         """The state after `action`; `drawn` is the generator's state a bot left while it
         chose (None: it drew nothing, as a person choosing draws nothing)."""
@@ -227,6 +238,7 @@ class SinpinGame:
     """Sinpin's game rules for the protocol: one level, 2 to 4 seats (S28)."""
 
     name = "sinpin"
+    endings = ENDING_WORDS  # the end line's codes in words (the play page shows these)
 
     def __init__(self, level: Level, seats: int, *, level_name: str = "", moves: GameMoves | None = None,
                  knowledge: Knowledge | None = None):
@@ -235,6 +247,7 @@ class SinpinGame:
         if level.door is None or level.exit is None:
             raise ValueError("a game needs a level with one door and one exit")
         self.level, self.seats, self.level_name = level, seats, level_name
+        self.avatars = AVATARS[:seats]  # each seat's avatar: the page names a seat with it
         self.moves = moves or GameMoves(level)
         self.ghost_board = GhostBoard(level.width, level.height, level.exit)
         self._knowledge = knowledge

@@ -46,6 +46,13 @@ def record_header(level: Level, bots: Sequence[Bot], game: int, seed: int, level
                   seat_keys=[{"avatar": AVATARS[seat]} for seat in range(len(bots))], first=first)
 
 
+# How a game ends (the end line's `end`, S33) in words: the log and the play page say it so.
+ENDING_WORDS: dict[str, str] = {
+    "out": "no avatar is left on the board (S33)",
+    "max_rounds": "the last round was played (S33)",
+}
+
+
 def record_end(state: GameState) -> dict:
     """The record's end line: "out" once no avatar is left on the board, else the last
     round was played (S33); the most gems win, ties shared."""
@@ -63,14 +70,16 @@ def play_turn(game: Game) -> None:
                   "from": list(player.at) if player.at is not None else None, "move": None, "events": [],
                   "ghost": [], "caught": []}
     game.turn_line = line
+    # the card goes into the line as soon as it is chosen: a decision later in the turn (a
+    # drawn item's place, S25, the ghost) shows the turn so far (SinpinState.turn_so_far)
     if player.status != "in":
-        card = game.bots[seat].choose_card(game, seat)  # S29a: out, it still plays a card
+        card = line["card"] = game.bots[seat].choose_card(game, seat)  # S29a: out, it still plays a card
         game.update_seat(seat, hand=next_hand(player.hand, card))
     else:
         options = game.options(seat)
         card, outcome = options[game.bots[seat].choose_move(game, seat, options)]
+        line["card"] = card
         _move(game, seat, card, outcome, line)
-    line["card"] = card
     game.move_ghost(seat, card, "turn")  # S30: the ghost's ordinary move ends every turn
     after = game.state.seats[seat]
     line.update(health=after.health, gems=after.gems, hand=sorted(after.hand),

@@ -85,6 +85,13 @@ body.replaying .pk-board .pk-svg { height: calc(100vh - 9.5rem); }
 .pk-board .pk-pick { cursor: pointer; }
 .pk-board .pk-pulse { animation: pk-pulse 1.2s ease-in-out infinite; }
 @keyframes pk-pulse { 50% { opacity: 0.3; } }
+/* a phone: the board takes the width at its own height, the panel goes below it (play.css) */
+@media (max-width: 700px) {
+  .pk-board { grid-template-columns: minmax(0, 1fr); }
+  .pk-board .pk-svg, body.replaying .pk-board .pk-svg { height: auto; }
+  .pk-board svg { height: auto; }
+  .pk-board aside { max-height: none; }
+}
 `;
 
 export function installStyle() {
@@ -146,8 +153,22 @@ export function seatLine(tally, seat, colour, text, { acting = false, winner = f
   return line;
 }
 
+// How the page names a seat everywhere (top bar, panels, replay): Player 1 is seat 0, as the
+// printed boards and the rules number players; with its avatar where seats have one (Sinpin)
+// and who plays it: "Player 2 (Goat, greedy)".
 export function seatName(info, seat) {
   const found = (info.seats || []).find((s) => s.seat === seat);
-  const who = found && found.player ? ` (${found.player})` : "";
-  return `Player ${seat + 1}${who}`;
+  const who = [found?.avatar, found?.player].filter(Boolean).join(", ");
+  return `Player ${seat + 1}${who ? ` (${who})` : ""}`;
+}
+
+// "Winner: Player 2 (greedy)", "Winners: …" or "No winner: a draw".
+export function winnersText(info, winners) {
+  if (!winners.length) return "No winner: a draw";
+  return `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.map((seat) => seatName(info, seat)).join(" and ")}`;
+}
+
+// How the game ended, in the game's words (its `endings`, from the server), else its code.
+export function endName(info, code) {
+  return (info.endings || {})[code] ?? code;
 }

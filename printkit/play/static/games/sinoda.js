@@ -4,7 +4,7 @@
 // space takes the piece on it, N7), or a "Turn to" button to change its value (N5).
 // The geometry comes from printkit/play/sinoda_view.py (page millimetres, as printed).
 
-import { INK, addPattern, el, frame, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
+import { INK, addPattern, el, endName, frame, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
 
 const BOARD_FILL = "#eadfc8";
 const PETAL_FILL = "#ffffff";
@@ -172,7 +172,7 @@ export function createView(container, info, { onAction }) {
     if (view.terminal || state.ended) {
       const winners = view.winners || state.winners || [];
       const who = winners.length ? winners.map((s) => seatName(info, s)).join(" and ") : "nobody";
-      setPrompt(prompt, `Game over: ${who} ${winners.length > 1 ? "share the win" : "wins"}.`);
+      setPrompt(prompt, `Game over, ${endName(info, state.ended)}: ${who} ${winners.length > 1 ? "share the win" : "wins"}.`);
       return;
     }
     const actor = view.to_act ?? state.to_move;

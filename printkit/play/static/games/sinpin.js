@@ -4,6 +4,7 @@
 import { Board } from "../sinpin/board.js";
 import { Choices } from "../sinpin/choices.js";
 import { boxPanel, linePanel, node, seatsPanel } from "../sinpin/panel.js";
+import { endName, seatName, setList, winnersText } from "./common.js";
 
 export function createView(container, info, { onAction }) {
   const root = node("div", { class: "sinpin" });
@@ -19,6 +20,10 @@ export function createView(container, info, { onAction }) {
   let current = null;
   let before = null; // the state before the last action: where a move started
   const choices = new Choices(columns, (action) => onAction(action), (boardOnly) => draw(boardOnly));
+  // Every legal action in words, one button each, as Sinoda's and YINSH's panels have: the
+  // map's click targets are not reachable from the keyboard, these are (Tab, Enter). Made
+  // once, so that an opened list stays open while the panel is drawn again.
+  const list = node("details", { class: "pk-list" });
 
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && current?.human) { // Esc: the card (or the ghost's walk) back, nothing chosen
@@ -70,13 +75,15 @@ export function createView(container, info, { onAction }) {
     if (boardOnly) return; // a hover: the panel under the pointer stays as it is
     const parts = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state)];
     if (view.terminal) {
-      const names = view.winners.map((s) => `${state.seats[s].avatar} (${info.seats[s].player === "human" ? "you" : info.seats[s].player})`);
-      parts.push(node("p", { class: "ended", text: `The game is over (${state.ended}). ${names.length > 1 ? "Winners" : "Winner"}: ${names.join(", ")}.` }));
+      parts.push(node("p", { class: "ended", text: `The game is over: ${endName(info, state.ended)}. ${winnersText(info, view.winners)}.` }));
     }
     if (offer.panel) parts.push(node("h2", { text: "Your choice" }), offer.panel);
-    else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${state.seats[acting].avatar} (${info.seats[acting].player}) is deciding: ${state.decision?.kind ?? ""}.` }));
+    setList(list, view, (action) => { choices.reset(); onAction(action); }); // none in a replay: nothing is offered
+    if (!list.hidden) parts.push(list);
+    else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${seatName(info, acting)} is deciding: ${state.decision?.kind ?? ""}.` }));
     if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
-    else if (view.recent) parts.push(node("h2", { text: "Last" }), linePanel(view.recent, state, columns));
+    // the latest that happened: the turn under way (a move already made) or the last line
+    else if (view.recent) parts.push(node("h2", { text: view.recent.under_way ? "This turn so far" : "Last" }), linePanel(view.recent, state, columns));
     side.replaceChildren(...parts);
   }
 

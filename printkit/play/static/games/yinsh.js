@@ -6,7 +6,7 @@
 // another marker or a button to say which) and then the ring to take off with it (Y6).
 // The geometry comes from printkit/play/yinsh_view.py (page millimetres, as printed).
 
-import { INK, el, frame, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
+import { INK, el, endName, frame, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
 
 const BOARD_FILL = "#f3ead6";
 const PIECE = { white: "#fbf8f0", black: "#1f1c19" };
@@ -251,7 +251,7 @@ export function createView(container, info, { onAction }) {
     const state = view.state;
     if (view.terminal || state.phase === "over") {
       const winners = view.winners || state.winners || [];
-      const why = { rings: "three rings off (Y7)", markers_out: "the markers ran out (Y8)", no_move: "no one could move (Y9)", bound: "the move limit (Y10)" }[state.ended] || state.ended;
+      const why = endName(info, state.ended); // the engine's words (printkit/yinsh/actions.py ENDING_WORDS)
       const who = winners.length ? `${winners.map((seat) => seatName(info, seat)).join(" and ")} wins` : "a draw";
       return setPrompt(prompt, `Game over, ${why}: ${who}.`);
     }

@@ -15,6 +15,10 @@ export class Board {
     this.grid.overlays.push((grid) => {
       const layer = el("g", { class: "game" }, grid.svg);
       for (const draw of this.layers) draw(grid, layer);
+      // What a person may click (a ghost's step, a field to place on, an end) goes over
+      // everything, avatars included: a green arrow under an avatar's disc could not be seen.
+      // The outcomes' trails stay under the avatars; moved nodes keep their click handlers.
+      for (const choice of layer.querySelectorAll(".choice")) layer.appendChild(choice);
     });
   }
 

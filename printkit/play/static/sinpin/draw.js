@@ -66,7 +66,7 @@ export function avatars(grid, parent, seats) {
       const g = el("g", { class: "avatar", "data-seat": seat.seat, "data-x": x, "data-y": y }, parent);
       el("circle", { cx, cy, r: Math.min(3.4, F / (group.length + 1) / 1.6), fill: SEAT_COLOURS[seat.seat], stroke: "#fff", "stroke-width": 0.5 }, g);
       el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: "#fff", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
-      el("title", {}, g).textContent = `${seat.avatar} (seat ${seat.seat})`;
+      el("title", {}, g).textContent = `${seat.avatar} (Player ${seat.seat + 1})`;
     });
   }
 }

@@ -1,6 +1,7 @@
 // The side panel of a Sinpin game: every seat (player, health, gems, hand, state), the box,
 // the round, the events of the turn shown, and the end with its winners.
 
+import { seatName } from "../games/common.js";
 import { SEAT_COLOURS } from "./draw.js";
 
 function node(tag, attributes = {}, ...children) {
@@ -24,7 +25,6 @@ export function seatsPanel(state, info, view) {
   const winners = new Set(view.terminal ? view.winners : []);
   const list = node("div", { class: "seats" });
   for (const seat of state.seats) {
-    const player = info.seats[seat.seat]?.player ?? "?";
     const row = node("div", { class: "seat", "data-seat": seat.seat });
     if (seat.seat === view.to_act && !view.terminal) row.classList.add("acting");
     if (winners.has(seat.seat)) row.classList.add("winner");
@@ -32,7 +32,7 @@ export function seatsPanel(state, info, view) {
     dot.style.background = SEAT_COLOURS[seat.seat];
     const hand = node("span", { class: "hand", title: "cards still in hand (S5)" },
       ...seat.hand.map((card) => node("span", { text: card })));
-    row.append(dot, node("span", { class: "who", text: `${seat.avatar} — ${player === "human" ? "you" : player}` }),
+    row.append(dot, node("span", { class: "who", text: seatName(info, seat.seat) }), // as the top bar names it
       node("span", { class: "score", text: `◆ ${seat.gems}` }),
       node("span", { class: "facts" }, `♥ ${seat.health}  `, hand,
         seat.status !== "in" ? ` ${STATUS[seat.status]}` : "", winners.has(seat.seat) ? " — wins" : ""));
@@ -50,7 +50,7 @@ const EVENT_WORDS = {
   gem: (e, n) => `gem at ${n(e[1])}`, heart: (e, n) => `heart at ${n(e[1])}`, hurt: (e, n) => `hurt at ${n(e[1])}`,
   payout: (e, n) => `chest at ${n(e[1])} pays ${e[2]}`, draw: (e, n) => `draws ${e[2]} at ${n(e[1])}`,
   place: (e, n) => `places the ${e[2]} on ${n(e[1])}`, knocked_out: (e, n) => `knocked out at ${n(e[1])}: ${e[2] === "pay" ? "pays 3 gems" : "back to the door"}`,
-  exit: (e, n) => `out by the exit, +${e[2]} gems`, caught: (e, n) => `seat ${e[2]} caught at ${n(e[1])}`,
+  exit: (e, n) => `out by the exit, +${e[2]} gems`, caught: (e, n, avatar) => `${avatar(e[2])} caught at ${n(e[1])}`,
 };
 
 const GHOST_BY = { turn: "the ghost's move (S30)", draw: "the ghost, drawn from the box (S31)", exit: "the ghost, for the exit (S31)" };
@@ -58,12 +58,14 @@ const GHOST_BY = { turn: "the ghost's move (S30)", draw: "the ghost, drawn from 
 export function linePanel(line, state, columns) {
   const name = (at) => fieldName(columns, at);
   if (!line) return node("p", { text: "Before set-up." });
-  if (line.setup) return node("p", { class: "line", text: `Set-up: seat ${line.seat} places a ${line.setup} on ${name(line.at)}.` });
+  // a seat by its avatar, as the turn lines name it (the seats' list above gives its player number)
+  const avatar = (seat) => state.seats[seat]?.avatar ?? `Player ${seat + 1}`;
+  if (line.setup) return node("p", { class: "line", text: `Set-up: ${avatar(line.seat)} places a ${line.setup} on ${name(line.at)}.` });
   const seat = state.seats[line.seat];
   const head = line.move
     ? `Turn ${line.turn} (round ${line.round}): ${seat.avatar} plays a ${line.card}, ${name(line.from)} → ${line.move.exit ? "the exit Ω" : name(line.move.end)}`
     : `Turn ${line.turn} (round ${line.round}): ${seat.avatar} is out and plays a ${line.card}`;
-  const events = node("ul", { class: "events" }, ...line.events.map((e) => node("li", { text: (EVENT_WORDS[e[0]] ?? ((x) => x.join(" ")))(e, name) })),
+  const events = node("ul", { class: "events" }, ...line.events.map((e) => node("li", { text: (EVENT_WORDS[e[0]] ?? ((x) => x.join(" ")))(e, name, avatar) })),
     ...line.ghost.map((g) => node("li", { text: `${GHOST_BY[g.by] ?? g.by}: ${g.path.length ? `${g.path.length} square${g.path.length === 1 ? "" : "s"}` : "it cannot move (S30)"}` })));
   return node("div", { class: "line" }, node("p", { text: head }), events);
 }

@@ -1,0 +1,137 @@
+"""Sinpin on the play page in a real browser, what a person sees and reaches at their own
+decisions: the ghost's step arrows over the avatars, and the move just made while walking the
+ghost; every legal action in words, played from the keyboard. Screenshots go to
+output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from chromium import need_chromium
+
+from printkit.cli.levelcheck import check_level
+
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
+
+need_chromium()
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from playserved import SHOTS, open_page, served  # noqa: E402,F401
+from printkit.play.matches import sinpin_match  # noqa: E402
+from printkit.play.session import Session  # noqa: E402
+
+expect.set_options(timeout=10_000)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def at_own_decision(level_name: str, seats: list[str], seed: int, kind: str) -> Session:
+    """A game played up to seat 0's first decision of `kind`: seat 0 takes its first legal
+    action (a 6 when it can), the bots theirs."""
+    level = check_level(str(next((ROOT / "levels").glob(f"*-{level_name}.yaml")))).level
+    session = Session(sinpin_match(level, level_name, seats, seed))
+    while not (session.state.to_act() == 0 and session.state.decision.kind == kind):
+        if session.state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        legal = session.view()["legal"]
+        session.act(session.turn, next((a for a in legal if a.get("card") == 6), legal[0]))
+    return session
+
+
+def painted_over_avatars(page: Page) -> list[str]:
+    """The choices some avatar's disc is drawn over (later in the SVG: painted on top)."""
+    return page.evaluate("""() => {
+        const avatars = [...document.querySelectorAll('#map .avatar')];
+        return [...document.querySelectorAll('#map .choice')].filter((choice) =>
+            avatars.some((a) => choice.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
+          .map((choice) => choice.getAttribute('class'));
+    }""")
+
+
+def test_the_ghosts_step_arrows_are_drawn_over_the_avatars_and_take_clicks(open_page):
+    # teleport-tangle, seed 2: the ghost's first step to the right lands on the field where
+    # Goat and Mouse stand (the reviewer's case: its arrow was hidden under their discs)
+    session = at_own_decision("teleport-tangle", ["human", "greedy", "greedy"], 2, "ghost")
+    page = open_page((1280, 800), session=session)
+    steps = page.locator(".choice.ghost-step")
+    expect(steps.first).to_be_visible()
+    covered = page.evaluate("""() => {
+        const inside = (p, r) => p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom;
+        const discs = [...document.querySelectorAll('#map .avatar circle')].map((c) => c.getBoundingClientRect());
+        return [...document.querySelectorAll('.choice.ghost-step circle')].filter((c) => {
+          const r = c.getBoundingClientRect();
+          return discs.some((d) => inside({x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2}, d));
+        }).length;
+    }""")
+    assert covered >= 1  # the case itself: an arrow where an avatar stands
+    assert painted_over_avatars(page) == []
+    # the panel's latest is the move just made, before the ghost's walk (not an old line)
+    expect(page.locator(".sinpin aside h2").last).to_have_text("This turn so far")
+    expect(page.locator(".sinpin aside .line")).to_contain_text(f"Turn {session.state.current.turn + 1} ")
+    expect(page.locator(".sinpin aside .line")).to_contain_text(f"plays a {session.view()['recent']['card']}")
+    expect(page.locator("#map .last-move")).to_have_count(1)  # its trail on the map
+    ghost = page.locator("#map .ghost").bounding_box()  # a close look to judge by eye
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "ghost-arrows-over-avatars.png"),
+                    clip={"x": ghost["x"] - 60, "y": ghost["y"] - 40, "width": 200, "height": 140})
+    turn = session.turn
+    while session.turn == turn:  # the walk by clicks, the arrows on top, to its end
+        page.locator(".choice.ghost-step").first.click()
+        page.wait_for_function(f"() => document.body.dataset.turn !== '{turn}' || document.querySelector('.choice.ghost-step')")
+    assert "ghost" in session.turns[turn]["action"]
+
+
+def test_set_up_fields_are_drawn_over_the_avatars(open_page):
+    session = at_own_decision("first-steps", ["human", "greedy"], 0, "place")
+    page = open_page((1280, 800), session=session)
+    expect(page.locator(".choice.place").first).to_be_visible()
+    assert page.locator("#map .avatar").count() == 2
+    assert painted_over_avatars(page) == []
+
+
+def keyboard_to(page: Page, selector: str, limit: int = 60) -> None:
+    """Tab until `selector` has the focus (as a person without a mouse would)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_set_up_and_a_move_are_played_from_the_keyboard_by_the_list_in_words(open_page):
+    session = at_own_decision("first-steps", ["human", "greedy"], 0, "place")
+    page = open_page((1280, 800), session=session)
+    legal = session.view()
+    summary = page.locator(".sinpin .pk-list summary")
+    expect(summary).to_have_text(f"All {len(legal['legal'])} legal actions in words")
+    keyboard_to(page, ".sinpin .pk-list summary")
+    page.keyboard.press("Enter")
+    expect(page.locator(".sinpin .pk-list button")).to_have_text(legal["labels"])  # "web on C3", ...
+    keyboard_to(page, ".sinpin .pk-list button")
+    turn = session.turn
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert session.turns[turn]["action"] == legal["legal"][0] and session.turns[turn]["seat"] == 0
+    # later, a move (the game taken there by the server, the page loaded again): the list
+    # names each card's outcomes, and the one chosen is played
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "move"):
+        if session.state.to_act() == 0:
+            session.act(session.turn, session.view()["legal"][0])
+        else:
+            session.bot_turn(session.turn)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    labels = session.view()["labels"]
+    expect(page.locator(".sinpin .pk-list button")).to_have_count(len(labels))  # there, closed
+    assert any(label.startswith("card ") and " to " in label for label in labels)
+    keyboard_to(page, ".sinpin .pk-list summary")
+    page.keyboard.press("Enter")
+    keyboard_to(page, ".sinpin .pk-list button")
+    turn = session.turn
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert "move" in session.turns[turn]["action"]

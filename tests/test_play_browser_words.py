@@ -1,0 +1,102 @@
+"""What the play and replay page says, in a real browser: one name for a seat everywhere
+("Player 2 (Goat, greedy)", Player 1 being seat 0), how a game ended in words with its rule
+rather than the record's code, and a replay's seed exactly as recorded. Screenshots go to
+output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from chromium import need_chromium
+
+from printkit.cli.levelcheck import check_level
+
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
+
+need_chromium()
+
+from playwright.sync_api import Page, expect  # noqa: E402
+
+from playserved import open_page, served  # noqa: E402,F401
+from printkit.games.record import dumps  # noqa: E402
+from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
+from printkit.play.replay import load_record, replay_of  # noqa: E402
+from printkit.play.session import Session  # noqa: E402
+
+expect.set_options(timeout=10_000)
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVEL = check_level(str(ROOT / "levels" / "01-first-steps.yaml")).level
+SEAT_NUMBER = re.compile(r"\bseat \d", re.IGNORECASE)  # the protocol's 0-based numbers, never shown
+
+
+def bots_play(session: Session) -> None:
+    while not session.state.is_terminal():
+        session.bot_turn(session.turn)
+
+
+def shown_text(page: Page) -> str:
+    return page.locator("#status").inner_text() + "\n" + page.locator("#view").inner_text()
+
+
+def test_the_top_bar_names_seats_as_the_panel_does(open_page):
+    session = Session(sinpin_match(LEVEL, "first-steps", ["human", "greedy"], 3))
+    while session.state.to_act() != 1:
+        session.bot_turn(session.turn) if session.state.to_act() else session.act(session.turn, session.view()["legal"][0])
+    page = open_page((1280, 800), session=session)
+    expect(page.locator("#status")).to_have_text("Player 2 (Goat, greedy) is playing…")
+    bots_turn = session.turn
+    page.evaluate("() => { document.querySelector('#speed').value = 0; }")
+    expect(page.locator("#status")).to_have_text("Your turn, Player 1 (Fox, human).", timeout=20_000)
+    assert session.turn > bots_turn
+    expect(page.locator(".seat[data-seat='0'] .who")).to_have_text("Player 1 (Fox, human)")
+    assert not SEAT_NUMBER.search(shown_text(page))
+
+
+def test_the_end_of_a_sinpin_game_in_words_and_its_replay_with_the_exact_seed(open_page):
+    seed = 6203671518339364155  # past 2^53: as a JSON number a browser reads 6203671518339364000
+    session = Session(sinpin_match(LEVEL, "first-steps", ["greedy", "greedy"], seed))
+    bots_play(session)
+    page = open_page((1280, 800), session=session)
+    winners = " and ".join(f"Player {s + 1} ({['Fox', 'Goat'][s]}, greedy)" for s in session.state.winners())
+    words = {"out": "no avatar is left on the board (S33)", "max_rounds": "the last round was played (S33)"}[session.state.ended]
+    said = f"The game is over: {words}. Winner{'s' if len(session.state.winners()) > 1 else ''}: {winners}."
+    expect(page.locator("#status")).to_have_text(said)
+    expect(page.locator(".ended")).to_have_text(said)
+    assert not SEAT_NUMBER.search(shown_text(page))
+    replay = open_page((1280, 800), replay=replay_of(load_record(dumps(session.record))[0]))
+    expect(replay.locator("#status")).to_have_text("Replaying game 0 (seed 6203671518339364155).")
+    expect(replay.locator("body")).to_have_attribute("data-step", "0")
+    replay.keyboard.press("End")
+    expect(replay.locator("#status")).to_have_text(f"The end: {words}. Winner{'s' if len(session.state.winners()) > 1 else ''}: {winners}.")
+    expect(replay.locator("#step-text")).to_contain_text(re.compile(r"turn \d+, round \d+, Player [12] \((Fox|Goat), greedy\)"))
+    assert not SEAT_NUMBER.search(shown_text(replay) + replay.locator("#step-text").inner_text())
+
+
+@pytest.mark.parametrize("game", ["sinoda", "yinsh"])
+def test_the_end_of_a_sinoda_or_yinsh_game_in_the_engines_words(open_page, game):
+    if game == "yinsh":
+        from printkit.yinsh.actions import ENDING_WORDS
+        from printkit.yinsh.game import YinshGame
+        from printkit.yinsh.knobs import BLITZ
+
+        session = Session(yinsh_match(YinshGame(BLITZ), ["random", "greedy"], 9))
+    else:
+        from printkit.sinoda.game import make_game
+        from printkit.sinoda.rules import ENDING_WORDS
+
+        session = Session(sinoda_match(make_game(2), "sinoda-2", ["random", "greedy"], 9))
+    bots_play(session)
+    page = open_page((1280, 800), session=session)
+    words = ENDING_WORDS[session.state.ended]
+    expect(page.locator("#status")).to_contain_text(f"The game is over: {words}. ")
+    expect(page.locator("#view")).to_contain_text(words)  # the board's prompt says it the same way
+    assert f"({session.state.ended})" not in shown_text(page)  # the record's code, as the page said it before
+    page.click("#watch")
+    expect(page.locator("body")).to_have_attribute("data-step", "0")  # the replay's keys are bound
+    page.keyboard.press("End")
+    expect(page.locator("#status")).to_contain_text(f"The end: {words}. ")
+    assert not SEAT_NUMBER.search(shown_text(page) + page.locator("#step-text").inner_text())
