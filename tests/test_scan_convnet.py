@@ -153,6 +153,20 @@ def test_training_is_the_same_from_the_same_seed(torch):
     assert all(bool((a == b).all()) for a, b in zip(one, two))
 
 
+def test_channels_and_hidden_units_shape_the_network_trained_and_exported(torch):
+    from printkit.scan.train_convnet import _widths, exported, train
+
+    rng = np.random.default_rng(0)
+    x = rng.random((32, 40, 40)).astype(np.float16)
+    y = rng.integers(0, 14, 32)
+    model = exported(train(x, y, seed=5, epochs=1, batch=16, channels=_widths("8,12,24"), hidden=20))
+    assert [w.shape[0] for w, _ in model.convs] == [8, 12, 24] and model.dense[0][0].shape == (20, 24 * 5 * 5)
+    assert model.read(np.zeros((2, 40, 40), np.float32)).shape == (2, 14)
+    for bad in ("", "8,x", "8,0,4"):
+        with pytest.raises(__import__("argparse").ArgumentTypeError):
+            _widths(bad)
+
+
 def test_the_broad_pen_thickens_drawn_ink_but_not_the_printed_grid_and_is_the_same_from_the_same_seed(torch):
     from printkit.scan.augment import broad
 

@@ -113,7 +113,8 @@ def _train_mode(net: nn.Sequential) -> None:
 
 def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, batch: int = 256, rate: float = 3e-3,
           check: tuple[np.ndarray, np.ndarray] | None = None, init: ConvNet | None = None,
-          broad_share: float = 0.0, threads: int = THREADS) -> nn.Sequential:
+          broad_share: float = 0.0, threads: int = THREADS, channels: tuple[int, ...] = CHANNELS,
+          hidden: int = HIDDEN) -> nn.Sequential:
     """The network trained by AdamW with a one-cycle learning rate on augmented batches;
     from a saved model's weights if `init` (fine-tuning), a share `broad_share` of the
     patches drawn with a broad pen (augment.broad)."""
@@ -121,7 +122,7 @@ def train(x: np.ndarray, y: np.ndarray, seed: int, epochs: int, batch: int = 256
     torch.use_deterministic_algorithms(True)
     torch.set_num_threads(threads)
     generator = torch.Generator().manual_seed(seed)
-    net = network() if init is None else initialised(network(), init)
+    net = network(channels, hidden) if init is None else initialised(network(channels, hidden), init)
     inputs = torch.from_numpy(x.astype(np.float16)).unsqueeze(1)
     labels = torch.from_numpy(y.astype(np.int64))
     steps = epochs * (len(y) // batch)
@@ -176,6 +177,16 @@ def _cached(path: str | None, names: tuple[str, ...], make) -> tuple[np.ndarray,
     return arrays
 
 
+def _widths(text: str) -> tuple[int, ...]:
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not channels such as 16,32,64") from None
+    if not widths or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not channels such as 16,32,64")
+    return widths
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train printkit scan's convolutional field classifier (needs torch).")
     parser.add_argument("--sheets", type=int, default=360, help="sheets drawn (a tenth fit the temperature)")
@@ -190,6 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--broad", type=float, default=0.0,
                         help="the share of patches drawn with a broad pen (augment.broad; 0: the shipped recipe)")
     parser.add_argument("--threads", type=int, default=THREADS, help="torch's threads (the result depends on them)")
+    parser.add_argument("--channels", type=_widths, default=CHANNELS, metavar="C1,C2,C3",
+                        help="the convolutions' channels, block by block")
+    parser.add_argument("--hidden", type=int, default=HIDDEN, help="the dense layer's units")
     args = parser.parse_args(argv)
     base = args.seed * 1_000_000
     train_count = args.sheets - args.sheets // 10
@@ -208,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         right = float((init.logits(vx).argmax(axis=1) == vy).mean())
         print(f"from {args.init}: validation fields right {right:.2%}", file=sys.stderr)
     net = train(x, y, args.seed, args.epochs, rate=args.rate, check=(vx, vy), init=init, broad_share=args.broad,
-                threads=args.threads)
+                threads=args.threads, channels=args.channels, hidden=args.hidden)
     model = rounded(exported(net))
     temperature = fit_temperature(_Logits(model.logits(vx)), np.arange(len(vy)), vy)
     model = ConvNet(model.convs, model.dense, temperature, model.classes)
