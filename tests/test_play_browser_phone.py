@@ -62,3 +62,13 @@ def test_at_desk_width_the_panel_stays_beside_the_board(open_page, game):
     panel = page.locator("#view aside").bounding_box()
     assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"] + 50, (board, panel)
     assert board["y"] + board["height"] <= DESK[1]  # the whole board in the window, as before
+
+
+@pytest.mark.parametrize("width, beside", [(700, True), (699, False)])
+def test_the_phone_layout_begins_under_700_pixels_as_the_docs_say(open_page, width, beside):
+    """docs/play.md: "below 700 pixels of width" the board takes the width; max-width: 700px
+    gave 700 itself the phone's layout."""
+    page = open_page((width, 800), session=session_of("sinpin"))
+    board = page.locator(BOARD["sinpin"]).bounding_box()
+    panel = page.locator("#view aside").bounding_box()
+    assert (panel["x"] >= board["x"] + board["width"]) == beside, (board, panel)

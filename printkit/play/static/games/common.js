@@ -86,7 +86,7 @@ body.replaying .pk-board .pk-svg { height: calc(100vh - 9.5rem); }
 .pk-board .pk-pulse { animation: pk-pulse 1.2s ease-in-out infinite; }
 @keyframes pk-pulse { 50% { opacity: 0.3; } }
 /* a phone: the board takes the width at its own height, the panel goes below it (play.css) */
-@media (max-width: 700px) {
+@media (max-width: 699.98px) {
   .pk-board { grid-template-columns: minmax(0, 1fr); }
   .pk-board .pk-svg, body.replaying .pk-board .pk-svg { height: auto; }
   .pk-board svg { height: auto; }
