@@ -46,12 +46,21 @@ class _Answers:
                         line["card"], move["end"], move["trail"], move["exit"]):
                     return ("move", index)
             raise ValueError(f"turn {line.get('turn')}: no move of card {line['card']} ends so")
-        for place, path in decision.options:  # the ghost: the option with a recorded path
-            walked = [list(step) for step in path]
-            if walked in self.ghosts:
-                self.ghosts.remove(walked)
+        # The ghost: the recorded moves in order (`by` order, game-record.md). A move with one
+        # way to go is recorded but asked of no one, so the moves the turn has made so far say
+        # which recorded move this decision is; matching any unused path instead took a later
+        # move's path for this one when both start on the same square (a draw's ghost move
+        # that came back to where it stood, then the turn's own move, S30, S31).
+        so_far = state.turn_so_far()
+        done = len(so_far["ghost"]) if so_far else 0
+        if done >= len(self.ghosts):
+            raise ValueError(f"turn {line.get('turn')}: the ghost moves more often than the record's"
+                             f" {len(self.ghosts)} ghost moves (S30, S31)")
+        for place, path in decision.options:
+            if [list(step) for step in path] == self.ghosts[done]:
                 return ("ghost", *place)
-        raise ValueError(f"turn {line.get('turn')}: the ghost's path is none it could take")
+        by = line["ghost"][done].get("by")
+        raise ValueError(f"turn {line.get('turn')}: the ghost's move {done + 1} ({by}) has a path it could not take (S30)")
 
 
 def sinpin_steps(head: dict[str, JSON], body: list[dict[str, JSON]]) -> tuple[Match, list]:
