@@ -64,20 +64,24 @@ class MoreProblems(SourceProblem):
     count: int = 1
 
 
-def _more(count: int) -> str:
+def more_words(count: int) -> str:
     return f"and {count:,} more problem{'s' * (count != 1)} from here on (printkit shows the first {MAX_REPORTED} of a file)"
 
 
 def add_problem(problems: list[SourceProblem], problem: SourceProblem) -> None:
     """Append `problem`, or past MAX_REPORTED count it in one MoreProblems (constant time:
-    a file of 100,000 broken entries must not cost 100,000 messages)."""
-    if len(problems) < MAX_REPORTED:
+    a file of 100,000 broken entries must not cost 100,000 messages). A MoreProblems added
+    (problems already capped, capped again with more) adds the count it stands for: taken
+    as one, the summary and --json said 1 more where there were 50."""
+    stands = problem.count if isinstance(problem, MoreProblems) else 1
+    if len(problems) < MAX_REPORTED and not isinstance(problem, MoreProblems):
         problems.append(problem)
-    elif isinstance(problems[-1], MoreProblems):
-        count = problems[-1].count + 1
-        problems[-1] = replace(problems[-1], message=_more(count), count=count)
+    elif problems and isinstance(problems[-1], MoreProblems):
+        count = problems[-1].count + stands
+        problems[-1] = replace(problems[-1], message=more_words(count), count=count)
     else:
-        problems.append(MoreProblems(problem.file, problem.line, problem.column, problem.rule, _more(1)))
+        problems.append(MoreProblems(problem.file, problem.line, problem.column, problem.rule, more_words(stands),
+                                     count=stands))
 
 
 def capped(problems: Iterable[SourceProblem]) -> list[SourceProblem]:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
@@ -300,3 +301,19 @@ def test_a_map_of_many_unknown_characters_tells_the_first_100_problems(tmp_path:
     assert result.output.startswith(f"✗ {path}: invalid, 149 errors")  # the count is of them all
     assert len(lines) == 101
     assert lines[-1].endswith("S3: and 49 more problems from here on (printkit shows the first 100 of a file)")
+
+
+@pytest.mark.parametrize("keys, mapped, more", [(150, "  ######\n  #..Z##\n  #*...#\n  #.#.A#\n  ######\n", 50),
+                                                (120, "  ######\n  #..Z##\n  #*.XX#\n  #.#.A#\n  ######\n", 22)])
+def test_text_and_json_count_every_problem_past_the_first_100_alike(tmp_path: Path, keys, mapped, more) -> None:
+    """Review: 150 unknown keys gave text "101 errors … and 1 more problem" and --json "and 50
+    more"; 120 unknown keys and 2 map errors "and 3 more" and 103 --json entries "and 20 more".
+    The problems were capped twice, the second time taking the first cap's count for one."""
+    path = level(tmp_path, "".join(f"k{number}: 1\n" for number in range(keys)) + "map: |\n" + mapped)
+    words = f"and {more} more problems from here on (printkit shows the first 100 of a file)"
+    result = run("validate", path)
+    lines = [line for line in result.output.splitlines() if line.startswith(path + ":")]
+    assert result.output.startswith(f"✗ {path}: invalid, {100 + more} errors") and len(lines) == 101
+    assert lines[-1].endswith(words)
+    errors = json.loads(run("validate", "--json", path).output)["errors"]
+    assert len(errors) == 101 and errors[-1]["message"] == words

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 import click
 
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
-from printkit.sinpin.findings import Finding
+from printkit.sinpin.findings import MORE, Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import SOFT_LOCK, Verdict, soft_lock_summary, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
-from printkit.yamlsource import Source, SourceProblem, UnreadableSource, capped, parse_document
+from printkit.yamlsource import (MAX_REPORTED, MoreProblems, Source, SourceProblem, UnreadableSource, capped, more_words,
+                                 parse_document)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
     With `text`, that is the file's content (a level not written yet, named `path`).
     """
     level_file = read_level(path) if text is None else interpret(parse_document(Source(path, text)))
-    prior = [Finding("format", problem.message) for problem in level_file.problems]
+    prior = [Finding("format", problem.message, kind=MORE, count=problem.count) if isinstance(problem, MoreProblems)
+             else Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows
     if rows is None:
         verdict = unsearchable(prior)
@@ -64,6 +66,7 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
         verdict = validate_rows(rows, level_file.rules, prior, any_size=any_size)
     # a map of 800,000 unknown characters is 800,000 findings: the first 100 are told (docs/limits.md)
     errors = tuple(capped([*level_file.problems, *(locate(level_file, finding) for finding in verdict.errors[len(prior):])]))
+    verdict = dataclasses.replace(verdict, errors=capped_findings(verdict.errors))  # --json tells what text does
     unprintable = unprintable_text(level_file)
     if not for_print and unprintable:
         # validate warns of what printing refuses, so that ✓ promises nothing render refuses
@@ -78,6 +81,23 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
     sketch = None if sketched is None else Level(sketched, name=level_file.title, author=level_file.author,
                                                  players=level_file.players, rules=level_file.rules)
     return CheckedLevel(level_file.name, _level(level_file), verdict, errors, warnings, unprintable, sketch, soft_locks)
+
+
+def capped_findings(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """The findings as `capped` keeps problems: the first MAX_REPORTED, then one finding that
+    counts the rest, those a count already stood for included (the file's format problems
+    past the first 100, then the map's)."""
+    kept: list[Finding] = []
+    for finding in findings:
+        stands = finding.count if finding.kind == MORE else 1
+        if finding.kind != MORE and len(kept) < MAX_REPORTED:
+            kept.append(finding)
+        elif kept and kept[-1].kind == MORE:
+            total = kept[-1].count + stands
+            kept[-1] = dataclasses.replace(kept[-1], message=more_words(total), count=total)
+        else:
+            kept.append(Finding(finding.rule, more_words(stands), kind=MORE, count=stands))
+    return tuple(kept)
 
 
 def _collapsed(level_file: LevelFile, verdict: Verdict) -> tuple[tuple[SourceProblem, ...], tuple[SourceProblem, ...]]:

@@ -162,9 +162,11 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
       printkit replay games.jsonl --game 3
 
     Reads a record of simulate --record or play -o (Sinpin, Sinoda or YINSH), replays it
-    through the game's rules on the set-up it was played on (a record that does not replay
-    is refused, exit 1; one whose board spec cannot be found, exit 2) and serves the
-    viewer: arrow keys, a scrubber, jumps to a turn or round, autoplay.
+    through the game's rules on the set-up it was played on, checking every line and the
+    header's and end line's keys (a record that does not replay is refused with the file's
+    line and what differs, exit 1; a file that is not JSON Lines, or a board spec that
+    cannot be found, exit 2) and serves the viewer: arrow keys, a scrubber, jumps to a turn
+    or round, autoplay.
     """
     from printkit.play.app import create_app
     from printkit.play.replay import ReplayError, ReplayInputError, load_record, replay_of

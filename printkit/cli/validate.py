@@ -49,7 +49,7 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
         extra = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
         turns = verdict.min_turns
         return f"✓ {name}: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}{extra}"
-    errors = len(verdict.errors)
+    errors = verdict.error_count  # all, not only the first 100 told (docs/limits.md)
     searched = ""
     if verdict.solvable:  # searched despite its errors (beyond S2 with --any-size, a door S4 refuses)
         turns = verdict.min_turns

@@ -9,14 +9,15 @@ record: a record that does not replay is refused with the line that differs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.games.protocol import JSON, IllegalAction, apply_json
-from printkit.games.record import split_games
+from printkit.games.protocol import JSON, IllegalAction
 from printkit.play.matches import Match, rules_of_header
+from printkit.play.record_check import compare, generic_header, shown
 from printkit.play.session import state_answer
-from printkit.play.steps import ReplayError, ReplayInputError, Step
+from printkit.play.steps import LineError, ReplayError, ReplayInputError, Step
 
 
 @dataclass
@@ -47,78 +48,135 @@ class Replay:
         return answer
 
 
-def games_of(lines: list[dict[str, JSON]]) -> list[list[dict[str, JSON]]]:
-    return list(split_games(lines))
+class RecordGame(list):
+    """One game's lines of a record file, with each line's number in the file (`at`), so a
+    line that does not replay is named where it is in the file, not in its game."""
+
+    at: list[int]
+
+
+# the rules that give a Sinoda or YINSH end line's keys, for what differs
+END_RULES = {"yinsh-game": {"end": "Y7-Y10", "winners": "Y7-Y10", "scores": "Y7", "rings_off": "Y7",
+                            "moves": "Y3", "rows_for_opponent": "Y6"},
+             "sinoda-game": {"end": "N8, N10, N12", "winners": "N9-N11", "scores": "N9"}}
 
 
 def replay_of(lines: list[dict[str, JSON]]) -> Replay:
     """The replay of one game's record lines (header first, end last), checked to the end:
-    the end line's winners must be the replayed game's, at its end. ReplayError for any
-    record that does not replay, however it is malformed."""
+    the header's keys, every line, and every key of the end line against the replayed game
+    (game-record.md). ReplayError for any record that does not replay, however it is
+    malformed, naming the line in the file (a RecordGame's `at`; else counted from 1)."""
+    at = getattr(lines, "at", None) or list(range(1, len(lines) + 1))
+    game = lines[0].get("game") if lines and isinstance(lines[0], dict) else None
     try:
-        replay = _replayed(lines)
+        return _replayed(lines)
+    except LineError as error:
+        raise ReplayError(f"game {game}, line {at[min(error.index, len(at) - 1)]}: {error}") from None
+    except ReplayInputError as error:
+        raise ReplayInputError(f"game {game}: cannot replay: {error}") from None
     except ReplayError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:  # a line of the wrong shape
-        game = lines[0].get("game") if lines and isinstance(lines[0], dict) else None
         raise ReplayError(f"game {game}: cannot replay: {type(error).__name__}: {error}") from None
-    last = replay.steps[-1].state
-    game = replay.head.get("game")
-    if not last.is_terminal():
-        raise ReplayError(f"game {game}: the record ends (its end line) before the game does")
-    if list(last.winners()) != replay.end.get("winners"):
-        raise ReplayError(f"game {game}: the end line's winners {replay.end.get('winners')} are not the"
-                          f" game's, {list(last.winners())}")
-    return replay
 
 
 def _replayed(lines: list[dict[str, JSON]]) -> Replay:
     head, body, end = lines[0], lines[1:-1], lines[-1]
     kind = head.get("record")
-    players = tuple(str(player.get("bot", "?")) for player in head.get("players", []))
-    try:
-        if kind == "sinpin-game":
-            from printkit.play.sinpin_replay import sinpin_steps
+    if kind == "sinpin-game":
+        from printkit.play.sinpin_replay import END_RULES as SINPIN_END, sinpin_steps
 
-            match, steps = sinpin_steps(head, body)
-            return Replay(match, head, end, steps)
+        match, steps, ended = sinpin_steps(head, body)
+        _check_end(len(lines) - 1, steps[-1].state, end, lambda: ended, SINPIN_END)
+        return Replay(match, head, end, steps)
+    if kind not in END_RULES:
+        raise LineError(0, f"'record' is {shown(kind)}: this printkit replays "
+                           f"{', '.join(['sinpin-game', *END_RULES])} records")
+    generic_header(head)
+    try:
         rules = rules_of_header(head)
-    except ReplayInputError as error:
-        raise ReplayInputError(f"game {head.get('game')}: cannot replay: {error}") from None
+    except ReplayInputError:
+        raise
     except (KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"game {head.get('game')}: cannot replay: {error}") from None
-    match = Match(rules, players, int(head["seed"]), lambda: [])
+        raise LineError(0, str(error)) from None
+    players = tuple(str(player.get("bot", "?")) for player in head["players"])
+    match = Match(rules, players, int(head["seed"]), lambda: [], finish=_finish(head))
     state = rules.initial_state(int(head["seed"]))
     steps = [Step(state, None)]
-    for number, line in enumerate(body, start=2):
+    for number, line in enumerate(body, start=1):
+        if state.is_terminal():
+            raise LineError(number, "the game is over before this line: it ended after the line before")
         try:
             before = state
-            state = apply_json(rules, state, line["action"])
+            action = rules.action_from_json(state, line["action"])
+            if action not in state.legal_actions():
+                raise IllegalAction(f"{line['action']!r} is not a legal action now")
+            state = state.apply(action)
         except (KeyError, IllegalAction) as error:
-            raise ReplayError(f"game {head.get('game')}, line {number} of the game: {error}") from None
-        if line.get("seat") != before.to_act():
-            raise ReplayError(f"game {head.get('game')}, line {number}: seat {line.get('seat')} acts out of turn")
+            raise LineError(number, f"turn {line.get('turn')}: {error}") from None
+        played = {"turn": number, "seat": before.to_act(), "action": rules.action_json(before, action)}
+        compare(number, f"turn {line.get('turn')}", line, played, {"turn": "turns count from 1", "seat": "whose turn it is"})
         steps.append(Step(state, line, {"seat": line["seat"], "action": line["action"]}))
+    _check_end(len(lines) - 1, state, end, lambda: match.record(state, body)[-1], END_RULES[kind])
     return Replay(match, head, end, steps)
 
 
-def load_record(text: str) -> list[list[dict[str, Any]]]:
-    """The games of a JSON Lines record's text."""
+def _check_end(index: int, state: Any, end: dict[str, JSON], ended: Callable[[], dict[str, JSON]],
+               rules: dict[str, str]) -> None:
+    """The end line: the game must be over, and every key of the line must be the end line
+    the game writes (`ended`, once it is over)."""
+    if not state.is_terminal():
+        raise LineError(index, "the record ends (its end line) before the game does")
+    compare(index, "the end line", end, ended(), rules)
+
+
+def _finish(head: dict[str, JSON]) -> Callable[[list[dict[str, JSON]]], None] | None:
+    """The game's own end keys, as its writer adds them (YINSH's moves, rings off, rows)."""
+    if head.get("record") != "yinsh-game":
+        return None
+    from printkit.yinsh.game import finish_record
+
+    return lambda lines: finish_record(lines, int(head["white"]))  # type: ignore[arg-type]
+
+
+def load_record(text: str) -> list[RecordGame]:
+    """The games of a JSON Lines record's text. ReplayInputError (exit 2) for a file that is
+    no JSON Lines of objects; ReplayError (exit 1) for lines that are no record's: a line
+    before any header, a game without its end line, two games with one number."""
     import json
 
-    lines = []
+    games: list[RecordGame] = []
+    game: RecordGame | None = None
+    first: dict[object, int] = {}  # each game number's header line
     for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.strip():
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError as error:
-                raise ReplayError(f"line {number}: not JSON: {error.msg}") from None
-            except ValueError:  # Python's limit on an integer's digits
-                raise ReplayError(f"line {number}: not JSON: a number too long") from None
-            if not isinstance(line, dict):
-                raise ReplayError(f"line {number}: a record line is a JSON object, not {type(line).__name__}")
-            lines.append(line)
-    try:
-        return games_of(lines)
-    except ValueError as error:
-        raise ReplayError(str(error)) from None
+        if not raw.strip():
+            continue
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError as error:
+            raise ReplayInputError(f"line {number}: not JSON: {error.msg}") from None
+        except ValueError:  # Python's limit on an integer's digits
+            raise ReplayInputError(f"line {number}: not JSON: a number too long") from None
+        if not isinstance(line, dict):
+            raise ReplayInputError(f"line {number}: a record line is a JSON object, not {type(line).__name__}")
+        if "record" in line:
+            if game is not None:
+                raise ReplayError(f"game {game[0].get('game')} (line {game.at[0]}) has no end line")
+            key = json.dumps(line.get("game"))
+            if key in first:
+                raise ReplayError(f"line {number}: a second game {line.get('game')} (the first begins on line"
+                                  f" {first[key]}): each game of a record has its own number")
+            first[key] = number
+            game = RecordGame([line])
+            game.at = [number]
+        elif game is None:
+            raise ReplayError(f"line {number}: a record line before any header")
+        else:
+            game.append(line)
+            game.at.append(number)
+            if "end" in line:
+                games.append(game)
+                game = None
+    if game is not None:
+        raise ReplayError(f"game {game[0].get('game')} (line {game.at[0]}) has no end line")
+    return games

@@ -5,16 +5,17 @@ went, the S25 choice and the ghost's paths. Each decision the protocol asks whil
 is played is answered from it. A seat played by a bot asks that bot too: Sinpin's bots break
 ties with the game's own generator (so the box's later draws depend on them), and a bot that
 chooses the recorded action leaves the generator as it did in the game. The replayed line
-must equal the record's, or the record is refused.
+must equal the record's in every key the record defines, or the record is refused.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from printkit.games.protocol import JSON
+from printkit.games.protocol import JSON, IllegalAction
 from printkit.play.matches import HUMAN, Match, sinpin_match
-from printkit.play.steps import ReplayError, Step
+from printkit.play.record_check import compare, sinpin_header
+from printkit.play.steps import LineError, Step
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 
@@ -46,53 +47,80 @@ class _Answers:
                         line["card"], move["end"], move["trail"], move["exit"]):
                     return ("move", index)
             raise ValueError(f"turn {line.get('turn')}: no move of card {line['card']} ends so")
-        for place, path in decision.options:  # the ghost: the option with a recorded path
-            walked = [list(step) for step in path]
-            if walked in self.ghosts:
-                self.ghosts.remove(walked)
+        # The ghost: the recorded moves in order (`by` order, game-record.md). A move with one
+        # way to go is recorded but asked of no one, so the moves the turn has made so far say
+        # which recorded move this decision is; matching any unused path instead took a later
+        # move's path for this one when both start on the same square (a draw's ghost move
+        # that came back to where it stood, then the turn's own move, S30, S31).
+        so_far = state.turn_so_far()
+        done = len(so_far["ghost"]) if so_far else 0
+        if done >= len(self.ghosts):
+            raise ValueError(f"turn {line.get('turn')}: the ghost moves more often than the record's"
+                             f" {len(self.ghosts)} ghost moves (S30, S31)")
+        for place, path in decision.options:
+            if [list(step) for step in path] == self.ghosts[done]:
                 return ("ghost", *place)
-        raise ValueError(f"turn {line.get('turn')}: the ghost's path is none it could take")
+        by = line["ghost"][done].get("by")
+        raise ValueError(f"turn {line.get('turn')}: the ghost's move {done + 1} ({by}) has a path it could not take (S30)")
 
 
-def sinpin_steps(head: dict[str, JSON], body: list[dict[str, JSON]]) -> tuple[Match, list]:
+# the rule that gives each key of a set-up or turn line (game-record.md), for what differs
+LINE_RULES = {"setup": "S28", "at": "S25, S28", "turn": "S29a", "round": "S29a", "seat": "S28, S29a", "card": "S5",
+              "from": "S29a", "move": "S6-S24", "events": "S29b", "health": "S16, S17, S22, S25", "gems": "S21-S25",
+              "hand": "S5", "ghost": "S30, S31", "caught": "S32"}
+END_RULES = {"end": "S33", "rounds": "S29a, S33", "gems": "S21-S25", "winners": "S33"}
+
+
+def sinpin_steps(head: dict[str, JSON], body: list[dict[str, JSON]]) -> tuple[Match, list, dict[str, JSON]]:
+    """The match, the steps of the record's set-up and turn lines, and the end line the
+    replayed game writes. LineError (a line from the header, 0) for a line that does not replay."""
     from printkit.sinpin.game.bots import BOTS
+    from printkit.sinpin.game.turn import record_end
 
+    sinpin_header(head)
     players = [str(player["bot"]) for player in head["players"]]
     playing = [name if name in BOTS else HUMAN for name in players]
-    level = Level(tuple(head["map"]), rules=Rules(**head["rules"]), players=(len(players),))
+    try:
+        level = Level(tuple(head["map"]), rules=Rules(**head["rules"]), players=(len(players),))
+    except ValueError as error:  # a map that is no level's (S1, S3)
+        raise LineError(0, f"'map': {error}") from None
     match = sinpin_match(level, str(head.get("level", "")), playing, int(head["seed"]))
     match.players = tuple(players)
     game = match.rules
     bots = match.bots()
     state = game.initial_state(int(head["seed"]))
     if state._start.state.first != head.get("first"):
-        raise ReplayError(f"game {head.get('game')}: the seed draws seat {state._start.state.first} to start, "
-                          f"not {head.get('first')} (S28)")
+        raise LineError(0, f"the seed draws seat {state._start.state.first} to start, not {head.get('first')} (S28)")
     steps = [Step(state, None)]
     for number, line in enumerate(body):
+        index = number + 1  # the line's place in the game, from its header
+        what = f"turn {line.get('turn')}" if "setup" not in line else f"the set-up's {line.get('setup')}"
         answers = _Answers(line)
         alternatives: list[JSON] = []
         last = None
         while len(state.lines()) <= number:
             if state.is_terminal():
-                raise ReplayError(f"game {head.get('game')}: the game ends before line {number + 2}")
+                raise LineError(index, "the game is over before this line (S33): it ended after the line before")
             decision = state.decision
             try:
                 wanted = answers.action(game, state)
-            except (IndexError, KeyError, ValueError) as error:
-                raise ReplayError(f"game {head.get('game')}, line {number + 2}: {error}") from None
+            except KeyError as error:  # a defined key the decision needs
+                raise LineError(index, f"{what}: the line lacks {error}") from None
+            except (IndexError, ValueError, TypeError) as error:
+                raise LineError(index, str(error)) from None
             if decision.kind == "move":
-                alternatives = [game.action_json(state, ("move", index)) for index, (card, _) in enumerate(decision.options)
-                                if card == line["card"] and ("move", index) != wanted]
+                alternatives = [game.action_json(state, ("move", option)) for option, (card, _) in enumerate(decision.options)
+                                if card == line["card"] and ("move", option) != wanted]
             last = {"seat": decision.seat, "action": game.action_json(state, wanted)}
             after = None
             bot = bots[decision.seat]
             if bot is not None:
-                index, asked = bot.act(state, decision.actions)
-                after = asked if decision.actions[index] == wanted else None
-            state = after if after is not None else state.after(wanted, None)
-        if state.lines()[number] != line:
-            raise ReplayError(f"game {head.get('game')}, line {number + 2} does not replay: the rules give "
-                              f"{state.lines()[number]}")
+                choice, asked = bot.act(state, decision.actions)
+                after = asked if decision.actions[choice] == wanted else None
+            try:
+                state = after if after is not None else state.after(wanted, None)
+            except IllegalAction as error:
+                raise LineError(index, f"{what}: {error}") from None
+        compare(index, what, line, state.lines()[number], LINE_RULES)
         steps.append(Step(state, line, last, alternatives))
-    return match, steps
+    return match, steps, record_end(state.current)

@@ -14,7 +14,17 @@ class ReplayError(ValueError):
 
 class ReplayInputError(ReplayError):
     """A record whose game cannot be set up here (it names a board spec that cannot be
-    read): bad input (exit 2), not a record that fails to replay."""
+    read), or a file that is no record at all (a line that is not JSON, or not an object):
+    bad input (exit 2), not a record that fails to replay."""
+
+
+class LineError(ReplayError):
+    """A line of one game that does not replay: `index` counts the game's lines from its
+    header (0); the replay says where the line is in the file."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(message)
+        self.index = index
 
 
 @dataclass

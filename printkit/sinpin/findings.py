@@ -10,6 +10,9 @@ from printkit.sinpin.tiles import field_name
 Severity = Literal["error", "warning"]
 
 
+MORE = "more"  # the kind of a finding that counts the problems past the first 100 of a file
+
+
 @dataclass(frozen=True, order=True)
 class Finding:
     rule: str  # "S1".."S33" or "format"
@@ -20,6 +23,9 @@ class Finding:
     # what the finding is about when one rule has several kinds: "soft-lock" for S27's
     # soft-locks, which text output collapses into one line with a count
     kind: str = ""
+    # a finding that stands for `count` problems (MORE: those past the first 100 of a file,
+    # docs/limits.md), so a verdict's count of errors is every problem found
+    count: int = 1
 
     @property
     def where(self) -> str:

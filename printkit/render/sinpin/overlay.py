@@ -204,7 +204,7 @@ def _paragraph_block(text: str, width: float, badge: int | None = None, bold: bo
 
 def verdict_line(verdict: Verdict) -> str:
     if not verdict.valid:
-        count = len(verdict.errors)
+        count = verdict.error_count
         return f"✗ invalid: {count} error{'s' * (count != 1)}"
     turns = verdict.min_turns
     return f"✓ solvable in {turns} turn{'s' * (turns != 1)}"

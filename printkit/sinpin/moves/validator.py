@@ -40,6 +40,11 @@ class Verdict:
     solution: Solution | None = field(default=None, compare=False, repr=False)
     reach: Reach | None = None  # S26 explained: what α reaches when Ω is not among it
 
+    @property
+    def error_count(self) -> int:
+        """Every error found, those past the first 100 of a file too (one finding counts them)."""
+        return sum(finding.count for finding in self.errors)
+
     def finding_json(self, finding: Finding) -> dict[str, object]:
         """A finding's object in `errors` or `warnings`; the S26 error of a level whose exit
         no move reaches carries `reach`: where the avatar can get, the nearest to Ω."""
