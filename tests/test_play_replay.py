@@ -162,6 +162,17 @@ def test_keys_the_spec_does_not_define_are_ignored_and_defined_ones_still_checke
         replay_of(record)
 
 
+def test_a_turn_line_without_printkits_own_at_replays_and_a_wrong_at_is_refused(sinpin):
+    """`at` (where the avatar stands after the turn) is printkit's addition to a turn line,
+    not in the record format's list of turn keys: a record another program wrote may lack it."""
+    lines = json.loads(json.dumps(sinpin))
+    turns = [index for index, line in enumerate(lines) if "turn" in line]
+    for index in turns:
+        del lines[index]["at"]
+    assert replay_of(lines).steps[-1].state.is_terminal()
+    refused(changed(sinpin, turns[0], lambda line: line.update(at=[0, 0])), "'at' is [0, 0]")
+
+
 @pytest.mark.parametrize("change, words", [
     (lambda head: head["rules"].pop("max_rounds"), "rules lack max_rounds"),
     (lambda head: head["rules"].update(zzz=1), "unknown rule knob 'zzz'"),
