@@ -95,8 +95,11 @@ def test_saved_weights_load_back_as_a_convnet_through_the_classifier(tmp_path):
 def test_the_packaged_convnets_are_small_and_read_blank_as_open():
     nets = [model for model in classifier.packaged().models if isinstance(model, ConvNet)]
     assert len(nets) == 2
+    # the second is the wider network (train_convnet --channels 24,48,96 --hidden 192, docs/scan.md)
+    assert [[w.shape[0] for w, _ in model.convs] for model in nets] == [[16, 32, 64], [24, 48, 96]]
+    assert [model.dense[0][0].shape[0] for model in nets] == [128, 192]
     for model in nets:
-        assert model.classes == CLASSES and [w.shape[0] for w, _ in model.convs] == [16, 32, 64]
+        assert model.classes == CLASSES
         p = model.read(np.zeros((2, 40, 40), np.float32))
         assert (p.argmax(axis=1) == classifier.CLASSES.index(Tile.OPEN)).all()
 

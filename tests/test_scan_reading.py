@@ -82,7 +82,7 @@ def test_features_are_finite_and_the_same_for_the_same_patch():
 def test_the_packaged_model_is_small_and_knows_every_tile():
     from importlib import resources
     paths = [resources.files("printkit.scan") / name for name in classifier.MODEL_FILES]
-    assert all(path.is_file() for path in paths) and sum(len(path.read_bytes()) for path in paths) < 1_000_000
+    assert all(path.is_file() for path in paths) and sum(len(path.read_bytes()) for path in paths) < 1_200_000  # docs/scan.md: 1.1 MB
     model = classifier.packaged()
     assert model.classes == tuple(tile.char for tile in Tile)
     p = model.read(np.zeros((2, PATCH, PATCH), np.float32))
