@@ -131,6 +131,11 @@ def test_yinsh_opening_by_clicks_against_alphabeta(open_page) -> None:
         free.nth(7).click()
         expect(page.locator(f'[data-ring="{point}"]')).to_have_count(1)
     human_turn(page, session)
+    # the bot's last placement outlined, not in the red that circles markers a move would flip
+    # (review: a row just taken off, five dashed red circles on empty points, read as flips)
+    last = page.locator(".pk-last").first
+    expect(last).to_be_attached()
+    assert last.get_attribute("stroke") == "#1f77b4" != "#d62728"
     expect(say(page)).to_contain_text("click one of your rings")
     page.locator("[data-pick-ring]").first.click()
     expect(say(page)).to_contain_text("click a yellow point")

@@ -12,6 +12,9 @@ const BOARD_FILL = "#f3ead6";
 const PIECE = { white: "#fbf8f0", black: "#1f1c19" };
 const PICK = "#f2b705";
 const FLIP = "#d62728";
+// the last action, dashed: not FLIP's red, or a row just taken off (five dashed circles on
+// empty points) reads as markers a move would flip
+const LAST = "#1f77b4";
 
 function parseRemove(text) {
   const found = /^x ([a-k]\d+)-([a-k]\d+) r ([a-k]\d+)$/.exec(text);
@@ -143,7 +146,7 @@ export function createView(container, info, { onAction }) {
       hit.addEventListener("mouseenter", () => {
         for (const name of option.flips) {
           const [fx, fy] = at.get(name);
-          el("circle", { cx: fx, cy: fy, r: geo.marker / 2 + 0.8, fill: "none", stroke: FLIP, "stroke-width": 1.0, "pointer-events": "none" }, flips);
+          el("circle", { cx: fx, cy: fy, r: geo.marker / 2 + 0.8, fill: "none", stroke: FLIP, "stroke-width": 1.0, "pointer-events": "none", class: "pk-flip" }, flips);
         }
       });
       hit.addEventListener("mouseleave", () => flips.replaceChildren());
@@ -205,7 +208,7 @@ export function createView(container, info, { onAction }) {
   }
 
   function drawLast(action, state) {
-    const style = { fill: "none", stroke: FLIP, "stroke-width": 0.8, "stroke-dasharray": "1.6 1.0", "pointer-events": "none", class: "pk-last" };
+    const style = { fill: "none", stroke: LAST, "stroke-width": 0.8, "stroke-dasharray": "1.6 1.0", "pointer-events": "none", class: "pk-last" };
     if (action === "pass") return;
     const removed = parseRemove(action);
     if (removed) {
