@@ -108,6 +108,18 @@ def test_a_sheet_cut_off_names_every_corner_cut_off_not_a_field_drawn_like_a_mar
     assert f"found 2 of the sheet's 4 corner markers (missing: {missing})" in str(refused.value)
 
 
+def test_a_smooth_picture_without_a_sheet_is_called_blurred_or_sheetless():
+    """A plain graphic of soft shapes looks as blurred as an out-of-focus sheet: the message
+    said only "too blurred", to someone who had photographed no sheet at all."""
+    picture = cv2.GaussianBlur(np.random.default_rng(1).integers(0, 256, (900, 1200)).astype(np.uint8), (0, 0), 25)
+    picture = cv2.normalize(picture, None, 0, 255, cv2.NORM_MINMAX)
+    with pytest.raises(ScanError) as refused:
+        find_sheet(picture)
+    said = str(refused.value)  # no marker found, or one the soft shapes passed for
+    assert "blurred" in said and ("or no design sheet from `printkit paper` is in it" in said
+                                  or "is there a design sheet from `printkit paper` in the photo?" in said), said
+
+
 def test_consistent_keeps_the_corners_that_sit_as_one_sheets_markers():
     sheet = drawn(3)
     found = find_sheet(gray(sheet))

@@ -187,7 +187,9 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
     if (fit is None or fit.problem) and len(groups) >= 3:  # the looks may have found a third corner
         fit = read_in_even_light(gray, groups) or fit
     if not groups and looks_blurred(gray):
-        raise ScanError(f"the photo is too blurred to find the sheet's corner markers: {FOCUS}, and {RETAKE}")
+        # a smooth picture with no sheet in it looks as blurred: both said (review: a plain graphic)
+        raise ScanError(f"the photo is too blurred to find the sheet's corner markers (or no design sheet from"
+                        f" `printkit paper` is in it): {FOCUS}, and {RETAKE}")
     if not groups:
         raise ScanError("no design-sheet markers in the photo: print the sheet with `printkit paper` (sheets"
                         " without the four black corner markers cannot be scanned: type the level in or draw it"
@@ -199,14 +201,14 @@ def find_sheet(gray: np.ndarray) -> FoundSheet:
         found = consistent(groups) or {corner: group[0] for corner, group in groups.items()}
         missing = ", ".join(CORNERS[corner] for corner in range(4) if corner not in found)
         count = f"{len(found)} of the sheet's 4 corner markers (missing: {missing})"
+        if len(found) == 1:  # one dark square can be anything: a photo without a sheet finds one too
+            count += " (is there a design sheet from `printkit paper` in the photo?)"
         if looks_blurred(gray):  # a blurred marker is not found either: the sheet may well be whole
             raise ScanError(f"found only {count}, and the photo is blurred: {FOCUS}, and {RETAKE}")
         side = float(np.median([marker.side for marker in found.values()]))
         if side < SMALL_MARKER_PX:  # the others are as small: too small to find, not out of the photo
-            sheet = (" (is there a design sheet from `printkit paper` in the photo? one dark square can be"
-                     " anything)") if len(found) == 1 else ""
             they = "it is" if len(found) == 1 else "they are"
-            raise ScanError(f"found only {count}{sheet}, and {they} small in the photo (about {side:.0f} px across):"
+            raise ScanError(f"found only {count}, and {they} small in the photo (about {side:.0f} px across):"
                             f" come closer, so that the sheet fills the photo; {FOCUS}, and {RETAKE}")
         # a marker under a thumb or a fold is as unseen as one out of the photo: both said
         raise ScanError(f"the sheet is cut off or a corner covered: found {count}; {RETAKE}")
