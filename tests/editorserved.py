@@ -7,59 +7,38 @@ skipped when /usr/bin/chromium is missing."""
 from __future__ import annotations
 
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, expect
+from threadserved import ThreadServed
 
 from printkit.editor.app import create_app
-from printkit.editor.guard import allowed_hosts
-from printkit.editor.server import bind
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "output" / "test-results" / "editor"
 FIELD_MM = 15
 
 
-class Served:
+class Served(ThreadServed):
     """The editor app on a free 127.0.0.1 port, in a thread of the test process."""
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.sock = bind("127.0.0.1", 0)
-        port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}/"
         self.start_file: str | None = None
-        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="off", interface="asgi3")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-        self.thread.start()
-        self.hosts = allowed_hosts("127.0.0.1", port)
-
-    async def app(self, scope, receive, send) -> None:
-        # a new app per test folder: the tests share one server
-        await self.current(scope, receive, send)
+        super().__init__()
 
     def serve(self, folder: Path, start_file: str | None = None) -> None:
+        # a new app per test folder: the tests share one server
         self.current = create_app(folder, self.hosts, start_file)
-
-    def close(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory) -> Iterator[Served]:
     server = Served(tmp_path_factory.mktemp("served"))
     server.serve(server.folder)
-    deadline = time.monotonic() + 10
-    while not server.server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
+    server.wait_started()
     yield server
     server.close()
 
