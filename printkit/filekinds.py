@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.yamlsource import Document, SourceProblem, UnreadableSource, load_document
+from printkit.sourceproblems import SourceProblem, UnreadableSource
+from printkit.yamlsource import Document, load_document
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from typing import Any
 
 import yaml
 
-from printkit.yamlsource import Document, Source, UnreadableSource, parse_document
+from printkit.sourceproblems import UnreadableSource
+from printkit.yamlsource import Document, Source, parse_document
 
 
 def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str = "map") -> str:

@@ -13,7 +13,7 @@ from printkit.sinoda.rules import SinodaRules
 from printkit.boards.layout import Page
 from printkit.boards.spec import BoardSpec, SinodaOptions, YinshOptions, load_spec
 from printkit.draw.colours import parse_colour
-from printkit.yamlsource import SpecError, UnreadableSource
+from printkit.sourceproblems import SpecError, UnreadableSource
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 SINODA_TEMPLATES = sorted(TEMPLATES.glob("sinoda-*.yaml"))

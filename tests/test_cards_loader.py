@@ -12,7 +12,7 @@ import pytest
 from printkit.cards import AVATARS, load_deck
 from printkit.cards.loader import MAX_BACKS, MAX_CARD_TEXT_CHARS, MAX_CARDS
 from printkit.sinpin.rules import SETUP_LIMITS, Rules
-from printkit.yamlsource import SpecError, UnreadableSource
+from printkit.sourceproblems import SpecError, UnreadableSource
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "sinpin-deck.yaml"
 
@@ -141,7 +141,7 @@ def test_unreadable_deck(tmp_path: Path) -> None:
 def test_a_misspelled_placeholder_is_a_located_error(tmp_path):
     # Issue 12 item 14: {blade_pointz} printed as typed.
     from printkit.cards.loader import load_deck
-    from printkit.yamlsource import SpecError
+    from printkit.sourceproblems import SpecError
 
     path = tmp_path / "deck.yaml"
     path.write_text('deck: X\nbacks:\n  b: {title: B}\ncards:\n  - {title: A, text: "under {blade_pointz} points {blades}"}\n',

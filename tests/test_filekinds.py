@@ -12,7 +12,8 @@ from printkit.cards.loader import load_deck
 from printkit.cli import main
 from printkit.filekinds import BOARD, DECK, LEVEL, kind_of, wrong_kind
 from printkit.sinpin.loader import read_level
-from printkit.yamlsource import Source, SpecError, parse_document
+from printkit.sourceproblems import SpecError
+from printkit.yamlsource import Source, parse_document
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVEL_FILE = str(ROOT / "levels" / "01-first-steps.yaml")

@@ -12,7 +12,7 @@ from printkit.cards import load_deck
 from printkit.cards.sheet import SheetOptions
 from printkit.draw import write_document
 from printkit.render.cards import deck_document
-from printkit.yamlsource import SpecError
+from printkit.sourceproblems import SpecError
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "sinpin-deck.yaml"
 W, H = 63.0, 88.0

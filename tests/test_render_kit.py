@@ -11,7 +11,7 @@ from printkit.cards.loader import load_deck
 from printkit.draw import Circle, Document, Page, Symbol
 from printkit.render.kit import KitPart, combined, deck_for_players, kit_parts
 from printkit.sinpin.level import Level
-from printkit.yamlsource import SpecError
+from printkit.sourceproblems import SpecError
 
 LEVEL = Level(("#####", "#A.Z#", "#####"), name="Tiny", players=(2, 3, 4))
 

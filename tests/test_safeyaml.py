@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from printkit.safeyaml import MAX_NODES, LongNumber
-from printkit.yamlsource import Source, UnreadableSource, parse_document
+from printkit.sourceproblems import UnreadableSource
+from printkit.yamlsource import Source, parse_document
 
 
 def document(text: str):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from printkit.sinpin.level import Level
 from printkit.sinpin.loader import dump_level, level_text, read_level
 from printkit.sinpin.rules import KNOB_RANGES, Rules, knob_conflicts
-from printkit.yamlsource import UnreadableSource
+from printkit.sourceproblems import UnreadableSource
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "level.yaml") -> str:

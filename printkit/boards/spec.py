@@ -19,14 +19,9 @@ from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
 from printkit.filekinds import BOARD, wrong_kind
 from printkit.draw.colours import NAMED_COLOURS, parse_colour
-from printkit.yamlsource import (
-    Document,
-    SourceProblem,
-    SpecError,
-    SpecReader,
-    load_document,
-    type_name,
-)
+from printkit.sourceproblems import SourceProblem, SpecError
+from printkit.specreader import SpecReader, type_name
+from printkit.yamlsource import Document, load_document
 
 GAMES: tuple[str, ...] = ("sinoda", "yinsh")
 

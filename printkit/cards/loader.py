@@ -24,9 +24,9 @@ from printkit.cards.model import (
 from printkit.draw import fonts
 from printkit.filekinds import DECK, wrong_kind
 from printkit.safeyaml import LongNumber
-from printkit.yamlsource import (
-    MAX_TEXT_CHARS, Document, SourceProblem, SpecError, SpecReader, load_document, node_position, type_name,
-)
+from printkit.sourceproblems import SourceProblem, SpecError
+from printkit.specreader import MAX_TEXT_CHARS, SpecReader, node_position, type_name
+from printkit.yamlsource import Document, load_document
 
 DECK_KEYS = ("deck", "size", "backs", "cards")
 BACK_KEYS = ("design", "title", "emblem", "colour")

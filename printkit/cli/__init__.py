@@ -22,7 +22,7 @@ from printkit.cli.games import for_game
 from printkit.cli.helpformat import WholeSummaryGroup
 from printkit.cli.streams import StandardOutputError, flush_stdout, guarded
 from printkit.interrupts import as_exceptions
-from printkit.yamlsource import SpecError, UnreadableSource
+from printkit.sourceproblems import SpecError, UnreadableSource
 
 
 def _stdout_fault(error: StandardOutputError) -> int:

@@ -17,7 +17,8 @@ from printkit.cli.named import BOARD
 from printkit.cli.streams import json_line
 from printkit.filekinds import BOARD as BOARD_KIND
 from printkit.filekinds import kind_of
-from printkit.yamlsource import SpecError, UnreadableSource, load_document
+from printkit.sourceproblems import SpecError, UnreadableSource
+from printkit.yamlsource import load_document
 
 SPEC_SUFFIXES = (".yaml", ".yml")
 # A file that is not even YAML still counts as a board spec if it says so, so that a typo

@@ -22,7 +22,8 @@ import click
 
 from printkit import bundled
 from printkit.filekinds import game_of
-from printkit.yamlsource import UnreadableSource, load_document
+from printkit.sourceproblems import UnreadableSource
+from printkit.yamlsource import load_document
 
 PER_GAME = ("simulate", "moves")  # the commands another game may take over
 GAME_MODULES = {"sinoda": "printkit.cli.sinoda", "yinsh": "printkit.cli.yinsh"}

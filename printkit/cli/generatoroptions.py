@@ -22,7 +22,7 @@ from printkit.sinpin.loader import read_level
 from printkit.sinpin.generate.route import STORIES
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.generate.targets import LARGEST_SIDE, LENIENCY_WORDS, MAX_TURNS, TURN_WORDS, parse_target
-from printkit.yamlsource import UnreadableSource
+from printkit.sourceproblems import UnreadableSource
 
 ANY_SIZE_LIMIT = LARGEST_SIDE  # --any-size: at most this a side (printkit.sinpin.generate.targets says why)
 _TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")

@@ -15,8 +15,8 @@ from printkit.sinpin.level import Level, fits_paper, sketch_rows
 from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import SOFT_LOCK, Verdict, soft_lock_summary, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
-from printkit.yamlsource import (MAX_REPORTED, MoreProblems, Source, SourceProblem, UnreadableSource, capped, more_words,
-                                 parse_document)
+from printkit.sourceproblems import MAX_REPORTED, MoreProblems, SourceProblem, UnreadableSource, capped, more_words
+from printkit.yamlsource import Source, parse_document
 
 
 @dataclass(frozen=True)

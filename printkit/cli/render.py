@@ -25,7 +25,7 @@ from printkit.render.sinpin.overlay import overlay_document
 from printkit.cli.levelcheck import CheckedLevel, check_level
 from printkit.cli.named import LEVEL
 from printkit.wording import counted
-from printkit.yamlsource import UnreadableSource
+from printkit.sourceproblems import UnreadableSource
 
 
 def document_for(checked: CheckedLevel, overlay: bool) -> Document | None:

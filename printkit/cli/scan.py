@@ -17,7 +17,8 @@ from printkit.sinpin.level import DEFAULT_PLAYERS
 from printkit.sinpin.loader import LEVEL_KEYS, interpret, level_text
 from printkit.sinpin.rules import Rules, changed_knobs
 from printkit.yamledit import relaid
-from printkit.yamlsource import UnreadableSource, load_document
+from printkit.sourceproblems import UnreadableSource
+from printkit.yamlsource import load_document
 
 INSTALL = "pip install 'printkit[scan]'"
 UNSURE_KEY = "x-scan-unsure"  # the fields the scan was unsure of, kept in the level for the editor

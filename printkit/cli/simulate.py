@@ -18,7 +18,7 @@ from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import flush_stdout, json_line
 from printkit.wording import counted
-from printkit.yamlsource import UnreadableSource
+from printkit.sourceproblems import UnreadableSource
 
 CHUNK_GAMES = 25  # games per chunk: small enough for a smooth progress bar, big enough to amortise a process hop
 

@@ -14,7 +14,8 @@ from printkit.cli.named import LEVEL
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.moves.validator import Verdict, unsearchable
 from printkit.wording import counted
-from printkit.yamlsource import UnreadableSource, display_name
+from printkit.sourceproblems import UnreadableSource
+from printkit.yamlsource import display_name
 
 
 GOLDEN_SUFFIX = ".expect.json"  # the expected `--json` verdict of a level, kept beside it

@@ -32,7 +32,7 @@ from printkit.editor.folder import FolderError, LevelFolder, version_of
 from printkit.editor.guard import Guard
 from printkit.editor.palette import palette_json
 from printkit.sinpin.level import fits_paper
-from printkit.yamlsource import UnreadableSource
+from printkit.sourceproblems import UnreadableSource
 
 STATIC = Path(str(resources.files("printkit.editor") / "static"))
 

@@ -25,7 +25,8 @@ from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
 from printkit.yamledit import relaid
-from printkit.yamlsource import Document, Source, SourceProblem, UnreadableSource, decoded_source, parse_document
+from printkit.sourceproblems import SourceProblem, UnreadableSource
+from printkit.yamlsource import Document, Source, decoded_source, parse_document
 
 MAX_SIDE = 40  # far beyond S2 (which the validator reports); bounds the work a request can ask for
 

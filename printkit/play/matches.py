@@ -217,7 +217,7 @@ def _sinoda_of_header(first: dict[str, JSON]) -> GameRules:
 def _setup_of_spec(board: JSON) -> Any:
     from printkit.boards.spec import SinodaOptions, load_spec
     from printkit.bundled import find
-    from printkit.yamlsource import SpecError, UnreadableSource
+    from printkit.sourceproblems import SpecError, UnreadableSource
 
     if not isinstance(board, str) or not board:
         raise ReplayInputError("the header names neither its set-up nor its board spec")

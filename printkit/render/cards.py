@@ -23,7 +23,7 @@ from printkit.draw.furniture import crop_marks, hatch, paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
 from printkit.sinpin.tiles import Tile
 from printkit.wording import counted
-from printkit.yamlsource import SourceProblem, SpecError
+from printkit.sourceproblems import SourceProblem, SpecError
 from printkit.quote import excerpt
 
 INK = "#000000"

@@ -18,7 +18,7 @@ from printkit.render.rules_sheet import rules_document
 from printkit.render.sinpin.map_page import map_document
 from printkit.render.tokens import token_document
 from printkit.sinpin.level import Level
-from printkit.yamlsource import SourceProblem, SpecError
+from printkit.sourceproblems import SourceProblem, SpecError
 
 PART_NAMES = ("map", "rules", "cards", "tokens")
 

@@ -18,14 +18,9 @@ import yaml
 from printkit.filekinds import LEVEL, wrong_kind
 from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, split_map
 from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
-from printkit.yamlsource import (
-    Document,
-    SourceProblem,
-    SpecReader,
-    load_document,
-    node_position,
-    type_name,
-)
+from printkit.sourceproblems import SourceProblem
+from printkit.specreader import SpecReader, node_position, type_name
+from printkit.yamlsource import Document, load_document
 
 LEVEL_KEYS = ("sinpin", "name", "author", "players", "rules", "map")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n|\x85|\u2028|\u2029")  # what YAML counts as line breaks

@@ -5,7 +5,7 @@ text left to right only); `validate` and the editor warn of it before anyone pri
 from __future__ import annotations
 
 from printkit.sinpin.loader import LevelFile
-from printkit.yamlsource import SourceProblem
+from printkit.sourceproblems import SourceProblem
 
 
 def unprintable_text(level_file: LevelFile) -> tuple[SourceProblem, ...]:
