@@ -56,7 +56,7 @@ def test_the_ghost_is_exactly_two_by_two_squares(tmp_path: Path) -> None:
 def test_counts_and_every_token_fits_a_field(tmp_path: Path, players: int) -> None:
     page = _page(tmp_path, _level(), players)
     squares = _cut_squares(page)
-    assert len(squares) == 16 + 8 + 4 + 4 + 1 + 1  # gems, webs, question marks, box hearts, chest, ghost
+    assert len(squares) == 16 + 8 + 4 + 1 + 1  # gems, webs, question marks, chest, ghost
     assert all(rect.w <= 15.0 and rect.h <= 15.0 for rect in squares)
     pawns = _cut_discs(page)
     assert len(pawns) == players
@@ -64,18 +64,24 @@ def test_counts_and_every_token_fits_a_field(tmp_path: Path, players: int) -> No
     assert page.width_mm == pytest.approx(210, abs=0.01) and "print at 100 %" in page.text
 
 
-def test_box_hearts_follow_the_knob(tmp_path: Path) -> None:
-    assert token_counts(_level(box_hearts=7), 2).hearts == 7
-    page = _page(tmp_path, _level(box_hearts=0), 2)
-    assert len(_cut_squares(page)) == 16 + 8 + 4 + 0 + 1 + 1
-    assert "hearts" not in page.text
+def test_a_box_heart_is_a_card_kept_and_the_chest_a_token_placed_when_drawn(tmp_path: Path) -> None:
+    """A review: the sheet printed box_hearts heart tokens and the chest "drawn from the box",
+    but the box is the deck's box cards (S29): a heart card drawn is kept (S23), so no heart
+    token is needed whatever box_hearts says; the one chest card drawn is placed on a vacant
+    field (S23, S29b), so the chest token waits for it."""
+    for hearts in (0, 4, 7):
+        page = _page(tmp_path, _level(box_hearts=hearts), 2)
+        assert len(_cut_squares(page)) == 16 + 8 + 4 + 1 + 1  # gems, webs, question marks, chest, ghost
+        text = page.text.replace(" ", "")  # (read back, a wrapped line loses its space)
+        assert "heart" not in text
+        assert "1chestplacedwhenthechestcardisdrawnfromthebox" in text
 
 
 def test_ink_saving_has_no_coloured_grounds(tmp_path: Path) -> None:
     full = _page(tmp_path, _level(), 4)
     saving = _page(tmp_path, _level(), 4, ink_saving=True)
     grounds = [rect for rect in full.rects if rect.fill not in (None, "#000000", "#ffffff") and rect.w > 9]
-    assert len(grounds) == 16 + 8 + 4 + 4 + 1 + 1
+    assert len(grounds) == 16 + 8 + 4 + 1 + 1
     assert not [rect for rect in saving.rects if rect.fill not in (None, "#000000", "#ffffff")]
     assert not [curve for curve in saving.curves if curve.fill not in (None, "#000000", "#ffffff")]
     assert len(_cut_squares(saving)) == len(_cut_squares(full))
@@ -127,7 +133,7 @@ def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
     counts = token_counts(level, 2)
     assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (3, 8, 0, 0)
     page = _page(tmp_path, level, 2)
-    assert len(_cut_squares(page)) == 3 + 8 + 0 + 4 + 1 + 1  # gems, webs, marks, hearts, chest, ghost
+    assert len(_cut_squares(page)) == 3 + 8 + 0 + 1 + 1  # gems, webs, marks, chest, ghost
     text = "".join(char.text for char in page.chars)
     assert "3 gems" in text and "placedatset-up" in text.replace(" ", "")
     assert "8 webs" in text and "question mark" not in text
@@ -144,7 +150,7 @@ def test_the_chimneys_printed_items_are_counted(tmp_path: Path) -> None:
     counts = token_counts(level, 2)
     assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (9, 5, 5, 1)
     page = _page(tmp_path, level, 2)
-    assert len(_cut_squares(page)) == 9 + 5 + 1 + 4 + 1 + 1
+    assert len(_cut_squares(page)) == 9 + 5 + 1 + 1 + 1
     text = "".join(char.text for char in page.chars)
     assert "9 gems" in text and "5 webs" in text and "1 question mark" in text
 

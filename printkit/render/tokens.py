@@ -1,10 +1,12 @@
-"""Token sheets for a Sinpin level: what players place at set-up, draw from the box, and move.
+"""Token sheets for a Sinpin level: what players place on the map, at set-up or when a box
+card says so, and what they move.
 
 `token_pages(level, players)` lays out, on one A4 page, the tokens the level's game needs:
 the gems, webs and question marks S28 places at set-up (until the map, its printed items
-included, holds the level's `setup_*` knobs' numbers), the webs the box's web cards still put
-on the map during play (S23, S29b), the box's hearts (knob box_hearts) and chest (S29), a
-flat disc pawn per player and the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). Square
+included, holds the level's `setup_*` knobs' numbers), the webs and the chest the box's web
+and chest cards put on the map during play (S23, S29, S29b), a flat disc pawn per player and
+the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). The box itself is the deck's box cards
+(S29): a gem or heart card drawn is kept (S23), so neither needs a token. Square
 tokens touch in rows so that straight cuts separate them; every token fits inside a 15 mm
 field (S2). The pages place the map's tile icons, so a Document holding them needs
 `tile_symbols()` (`token_document` adds them).
@@ -33,7 +35,7 @@ GHOST_MM = 2 * SQUARE_MM  # S30: the ghost covers 2 × 2 squares
 PER_ROW = 8
 MARGIN = 15.0
 CUT = Style(stroke="#000000", width=0.25)
-ITEM_COLOURS = {"gem": "#0072b2", "web": "#8c8c8c", "question": "#e69f00", "heart": "#d62728", "chest": "#8c564b"}
+ITEM_COLOURS = {"gem": "#0072b2", "web": "#8c8c8c", "question": "#e69f00", "chest": "#8c564b"}
 GHOST_FILL = "#d9d9d9"
 
 
@@ -43,8 +45,7 @@ class TokenCounts:
     webs: int  # in all: placed at set-up, and one for each web card the box still holds
     webs_placed: int  # of `webs`, placed at set-up
     questions: int  # placed at set-up (S28)
-    hearts: int
-    chests: int
+    chests: int  # the box's chest card, placed when drawn (S23, S29b); a drawn heart is its card, kept
     pawns: tuple[str, ...]  # the avatars in play, one pawn each
 
     def rows(self) -> list[tuple[str, int, str]]:
@@ -53,13 +54,16 @@ class TokenCounts:
             ("gem", self.gems, "placed at set-up"),  # S28
             ("web", self.webs, _web_use(self.webs_placed, self.webs)),  # S28, S23
             ("question", self.questions, "placed at set-up"),
-            ("heart", self.hearts, "drawn from the box"),  # S29
-            ("chest", self.chests, "drawn from the box"),
+            ("chest", self.chests, _when_drawn("the chest")),  # S29: one chest card; S23
         ]
 
 
+def _when_drawn(card: str) -> str:
+    return f"placed when {card} card is drawn from the box"  # S23, S29b: on a vacant field
+
+
 def _web_use(placed: int, total: int) -> str:
-    later = "placed when a web card is drawn from the box"  # S23, S29b: on a vacant field
+    later = _when_drawn("a web")
     if placed == total:
         return "placed at set-up"
     if placed == 0:
@@ -70,7 +74,6 @@ def _web_use(placed: int, total: int) -> str:
 def token_counts(level: Level, players: int) -> TokenCounts:
     if not 1 <= players <= len(AVATARS):
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
-    rules = level.rules
     placed = level.setup_placed
     # S29 (S34 (b)): the box holds 8 webs less those on the map after set-up, and a web card
     # drawn is placed on the map (S23), so it needs a token too.
@@ -78,12 +81,12 @@ def token_counts(level: Level, players: int) -> TokenCounts:
     box_webs = max(0, SETUP_LIMITS["web"] - webs_on_map)
     return TokenCounts(
         gems=placed["gem"], webs=placed["web"] + box_webs, webs_placed=placed["web"],
-        questions=placed["question"], hearts=rules.box_hearts, chests=1, pawns=AVATARS[:players],
+        questions=placed["question"], chests=1, pawns=AVATARS[:players],
     )
 
 
 _NAMES = {"gem": ("gem", "gems"), "web": ("web", "webs"), "question": ("question mark", "question marks"),
-          "heart": ("heart", "hearts"), "chest": ("chest", "chests")}
+          "chest": ("chest", "chests")}
 
 
 def _square_token(kind: str, x: float, y: float, ink_saving: bool) -> Group:
