@@ -155,6 +155,31 @@ def test_yinsh_points_lines_and_labels_in_the_svg(bundled) -> None:
     _match(slots, [c for row in lay.slots for c in row.centres])
 
 
+@pytest.mark.parametrize("rows_to_win", [1, 2, 5])
+def test_yinsh_ring_slots_follow_rows_to_win(tmp_path: Path, rows_to_win: int) -> None:
+    """A review: the board printed 3 slots for rings taken off whatever the spec's rules said.
+    Read back: one slot per player for each ring to take off (knob rows_to_win, Y7), each
+    row centred on the F column with slots SLOT_GAP_MM apart, and the captions say the number."""
+    from printkit.yinsh.board import SLOT_GAP_MM
+
+    spec = _spec(tmp_path, "yinsh.yaml", rules=f"{{rows_to_win: {rows_to_win}}}")
+    lay = spec.layout()
+    board = pdf_pages(_render(tmp_path, spec)[0])[0]
+    diameter = lay.slots[0].diameter
+    slots = _circles(board.curves, diameter)
+    assert len(slots) == 2 * rows_to_win
+    _match(slots, [c for row in lay.slots for c in row.centres])
+    f_column = next(p.centre[0] for p in lay.points if p.name == "f6")
+    for row_y in {round(y) for _, y in slots}:
+        xs = sorted(x for x, y in slots if round(y) == row_y)
+        assert len(xs) == rows_to_win
+        assert sum(xs) / len(xs) == pytest.approx(f_column, abs=TOLERANCE)
+        assert all(b - a == pytest.approx(diameter + SLOT_GAP_MM, abs=TOLERANCE) for a, b in zip(xs, xs[1:]))
+    text = " ".join(board.text.split())
+    win = f"({rows_to_win} win{'s' if rows_to_win == 1 else ''})"
+    assert text.count(f"rings taken off {win}") == 2 and "(3 win)" not in text
+
+
 def _svg_shape_box(board) -> tuple[float, float, float, float]:
     """The box around the board's shape (the widest stroked path) read back from an SVG, its
     arcs' Béziers sampled, not just their end points: left, top, right, bottom in mm."""
@@ -430,6 +455,14 @@ def test_the_rules_sheet_comes_last_on_the_pieces_paper(tmp_path: Path, bundled,
     assert len(pages) == len(without) + 1
     assert (pages[-1].width_pt, pages[-1].height_pt) == pytest.approx(A4_PT, abs=0.001)
     assert "N1" not in pages[-1].text and "Y3" not in pages[-1].text  # a family page: no rule ids
+
+
+def test_yinsh_rules_sheet_says_the_spec_s_win(tmp_path: Path) -> None:
+    """The sheet after a blitz board's pieces says the first ring wins, as its slots do (Y7)."""
+    spec = _spec(tmp_path, "yinsh.yaml", rules="{rows_to_win: 1}")
+    (path,) = write_board(spec, tmp_path / "blitz.pdf", rules=True)
+    sheet = " ".join(pdf_pages(path)[-1].text.split())
+    assert "Take your first ring off (the blitz game)" in sheet
 
 
 # -- determinism --------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def test_unknown_key(tmp_path: Path) -> None:
 def test_keys_of_the_other_game_are_unknown(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: yinsh\nteams: 2\n") == [
         "FILE:2:1: format: unknown key 'teams' in the file (known keys: colours, game,"
-        " ink_saving, labels, margin_mm, orientation, paper, players, ring_mm, spacing_mm)"
+        " ink_saving, labels, margin_mm, orientation, paper, players, ring_mm, rules, spacing_mm)"
     ]
 
 
@@ -241,4 +241,19 @@ def test_sinoda_rules_knobs(tmp_path: Path) -> None:
     assert _problems(tmp_path, "game: sinoda\nplayers: 2\nrules:\n  max_turns: 0\n  sinoda: true\n") == [
         "FILE:4:14: format: rule knob 'max_turns' must be a whole number from 1 to 100000 (N12)",
         "FILE:5:3: format: unknown Sinoda rule knob 'sinoda' (knobs: max_turns, win_by_sinoda)",
+    ]
+
+
+def test_yinsh_rules_knobs(tmp_path: Path) -> None:
+    """A YINSH spec's `rules:` (Y12): the knobs the board's slots (Y7) and the games follow;
+    each bad one a Y12 problem, at the name of an unknown knob, else at the value."""
+    from printkit.yinsh.knobs import Knobs
+
+    path = tmp_path / "yinsh.yaml"
+    path.write_text("game: yinsh\nrules:\n  rows_to_win: 2\n  max_moves: 90\n", encoding="utf-8")
+    options = load_spec(str(path)).options
+    assert isinstance(options, YinshOptions) and options.rules == Knobs(rows_to_win=2, max_moves=90)
+    assert _problems(tmp_path, "game: yinsh\nrules:\n  rows_to_win: 6\n  speed: 2\n") == [
+        "FILE:3:16: Y12: rule knob 'rows_to_win' must be from 1 to 5, not 6",
+        "FILE:4:3: Y12: unknown rule knob 'speed' (knobs: rows_to_win, max_moves)",
     ]

@@ -134,3 +134,13 @@ def test_the_doc_s_typed_position_and_its_commands_work_as_the_doc_says(tmp_path
     assert data["rings"]["black"] == ["f7", "g8", "h9", "i10"] and data["markers"]["white"] == ["e5", "e7"]
     assert {"rings", "markers", "off", "pool", "moves", "phase", "colour", "to_act", "legal", "actions"} <= set(data)
     assert data["rules"]["max_moves"] == 200 and sorted(data["actions"]) == sorted(actions)
+
+
+def test_a_spec_s_rules_are_played_and_blitz_sets_only_rows_to_win(tmp_path: Path) -> None:
+    """The spec's `rules:` knobs (Y12), which its printed slots follow, are the games' too."""
+    spec = tmp_path / "two-rows.yaml"
+    spec.write_text("game: yinsh\nrules: {rows_to_win: 2, max_moves: 40}\n", encoding="utf-8")
+    args = ["simulate", str(spec), "--games", "2", "--bots", "random", "--json"]
+    assert json.loads(run(*args).stdout)["rules"] == {"rows_to_win": 2, "max_moves": 40}
+    assert json.loads(run(*args, "--blitz").stdout)["rules"] == {"rows_to_win": 1, "max_moves": 40}
+    assert json.loads(run("moves", str(spec), "--json").stdout)["rules"] == {"rows_to_win": 2, "max_moves": 40}

@@ -330,12 +330,14 @@ def yinsh_layout(
     spacing_mm: float = DEFAULT_SPACING_MM,
     ring_mm: float | None = None,
     labels: bool = True,
+    rings_to_win: int = yinsh.RINGS_TO_WIN,
 ) -> YinshLayout:
+    """The board, its labels and a row of `rings_to_win` slots per player (knob rows_to_win, Y7)."""
     s = spacing_mm
     ring = default_ring_mm(s) if ring_mm is None else ring_mm
     # The columns run from one player to the other, and players sit at the short edges.
     rotation = 0.0 if page.orientation == "portrait" else -90.0
-    slot_rows = yinsh.ring_slots(s, ring)
+    slot_rows = yinsh.ring_slots(s, ring, rings_to_win)
     slot_half = yinsh.slot_diameter(ring) / 2
     texts = yinsh.labels(s) if labels else ()
     reach = shape_reach_mm(s)

@@ -15,6 +15,7 @@ from printkit.boards import layout, pieces
 from printkit.sinoda import board as sinoda
 from printkit.sinoda.rules import SinodaRules, knob_error
 from printkit.yinsh import board as yinsh
+from printkit.yinsh import knobs as yinsh_knobs
 from printkit.boards.layout import Page, SinodaLayout, YinshLayout
 from printkit.boards.pieces import SinodaPieces, YinshPieces
 from printkit.filekinds import BOARD, wrong_kind
@@ -30,7 +31,7 @@ COMMON_KEYS = frozenset(
 )
 GAME_KEYS: dict[str, frozenset[str]] = {
     "sinoda": frozenset({"board", "teams", "edge_mm", "rotation", "rules"}),
-    "yinsh": frozenset({"spacing_mm", "ring_mm"}),
+    "yinsh": frozenset({"spacing_mm", "ring_mm", "rules"}),
 }
 
 EDGE_MM_RANGE = (21.0, 100.0)  # 21 mm: the smallest common d4 (16 mm) × 1.3 (boards.md)
@@ -68,6 +69,7 @@ class SinodaOptions:
 class YinshOptions:
     spacing_mm: float
     ring_mm: float | None  # None: RING_PER_SPACING of the spacing, so it scales with it
+    rules: yinsh_knobs.Knobs = yinsh_knobs.Knobs()  # the spec's `rules:` knobs (Y12): rows_to_win sets the slots
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,7 @@ class BoardSpec:
             return layout.sinoda_layout(
                 options.setup, self.page, options.edge_mm, options.rotation_deg
             )
-        return layout.yinsh_layout(self.page, options.spacing_mm, options.ring_mm, self.labels)
+        return layout.yinsh_layout(self.page, options.spacing_mm, options.ring_mm, self.labels, options.rules.rows_to_win)
 
     def pieces(self, duplex: str = "long") -> SinodaPieces | YinshPieces:
         """The pieces sheets; `duplex` is the edge YINSH's marker sheet turns over."""
@@ -247,8 +249,9 @@ def _yinsh_players(reader: SpecReader) -> int:
 
 def _yinsh_options(reader: SpecReader, paper: str) -> YinshOptions | None:
     spacing = reader.number("spacing_mm", layout.paper_default(layout.DEFAULT_SPACING_MM, paper), *SPACING_MM_RANGE)
+    rules = _yinsh_rules(reader)
     if not reader.has("ring_mm"):
-        return YinshOptions(spacing, None)
+        return YinshOptions(spacing, None, rules)
     ring = reader.number("ring_mm", layout.default_ring_mm(spacing), *RING_MM_RANGE)
     if ring > spacing:
         reader.problem(
@@ -257,7 +260,22 @@ def _yinsh_options(reader: SpecReader, paper: str) -> YinshOptions | None:
             " 'ring_mm' must not exceed 'spacing_mm'",
         )
         return None
-    return YinshOptions(spacing, ring)
+    return YinshOptions(spacing, ring, rules)
+
+
+def _yinsh_rules(reader: SpecReader) -> yinsh_knobs.Knobs:
+    """The `rules:` block's knobs (Y12); each bad one is a problem under Y12, at its name when
+    the knob is unknown, else at its value."""
+    knobs = reader.mapping("rules")
+    if knobs is None or not knobs.ok:
+        return yinsh_knobs.Knobs()
+    knobs.rule = "Y12"
+
+    def error(name: str, value: object) -> str | None:
+        problem = yinsh_knobs.knob_error(name, value)  # "Y12: ...": the rule id goes in its column
+        return problem.removeprefix("Y12: ") if problem else None
+
+    return yinsh_knobs.Knobs(**knobs.accepted(error))  # type: ignore[arg-type]
 
 
 def _colours(reader: SpecReader, game: str, count: int | None) -> tuple[str, ...]:

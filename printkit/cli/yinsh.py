@@ -13,6 +13,7 @@ and a game text is one more way to say which position to list the moves of.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 
@@ -39,7 +40,7 @@ def _end_words(state) -> str:
 
 
 @click.command("moves")
-@click.argument("spec_file", metavar="yinsh", type=BOARD)  # the bundled spec or a YINSH spec: the rules are the same
+@click.argument("spec_file", metavar="yinsh", type=BOARD)  # the bundled spec or a YINSH spec: its `rules:` knobs (Y12)
 @click.option("--position", "position_file", metavar="FILE|-", default=None,
               help="The position, typed (docs/yinsh.md: rings, markers, rings off, who moves); - reads standard input.")
 @click.option("--game", "game_file", metavar="FILE|-", default=None,
@@ -79,7 +80,7 @@ def moves_yinsh(spec_file: str, position_file: str | None, game_file: str | None
         raise click.UsageError("--position and --game are alternatives: give a position or a game")
     if turn is not None and game_file is None:
         raise click.UsageError("--turn picks a position of a game: give the game with --game")
-    state = initial_state()
+    state = initial_state(_spec_knobs(spec_file))
     if position_file is not None:
         state = _read_or_exit(position_file, read_position, PositionError, EXIT_USAGE)[1]
     elif game_file is not None:
@@ -101,6 +102,15 @@ def moves_yinsh(spec_file: str, position_file: str | None, game_file: str | None
             note(f"the game is over: {_end_words(state)}")
         for text in sorted(action_text(a) for a in state.legal_actions()):
             click.echo(text)
+
+
+def _spec_knobs(spec_file: str):
+    """The spec's `rules:` knobs (Y12); a spec with problems is reported by the group."""
+    from printkit.boards.spec import YinshOptions, load_spec
+
+    options = load_spec(spec_file).options
+    assert isinstance(options, YinshOptions), "printkit.cli.games sends only YINSH specs here"
+    return options.rules
 
 
 def _read_or_exit(path: str, read, problems, status: int):
@@ -146,7 +156,7 @@ def _bot_names(ctx: click.Context, param: click.Parameter, value: str) -> tuple[
 @click.command("simulate")
 @click.argument("spec_file", metavar="yinsh", type=BOARD)
 @click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True, help=GAMES_HELP)
-@click.option("--blitz", is_flag=True, help="Blitz: the first row wins (rows_to_win 1).")
+@click.option("--blitz", is_flag=True, help="Blitz: the first row wins (rows_to_win 1, whatever the spec's rules say).")
 @click.option("--bots", "bot_names", default="greedy", show_default=True, callback=_bot_names, metavar="LIST",
               help="Bots for seats 1 and 2 (one name: both): random, greedy, alphabeta; who plays white is drawn each game.")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
@@ -165,21 +175,21 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
       printkit simulate yinsh --bots alphabeta,greedy --games 100 --jobs 2
       printkit simulate yinsh --blitz --record games.jsonl --log game.txt
 
-    Reports wins by colour (white starts) with 95 % intervals, how games ended (three
-    rings taken off, markers ran out, no move, the move bound), moves a game and rows a move
-    made for the opponent. Bots: random (any legal action), greedy (rows now, flips toward
+    Reports wins by colour (white starts) with 95 % intervals, how games ended (the rings to
+    win taken off, markers ran out, no move, the move bound), moves a game and rows a move
+    made for the opponent. The spec's `rules:` knobs (Y12: rows_to_win, max_moves) are played. Bots: random (any legal action), greedy (rows now, flips toward
     its own rows), alphabeta (two moves ahead: rows in the making, ring mobility). The same
     seed gives the same results with any --jobs or --dask. The table goes to standard error,
     or with --json the statistics go to standard output.
     """
     from printkit.batch import make_chunks
-    from printkit.yinsh.knobs import BLITZ, Knobs
     from printkit.yinsh.simstats import YinshStats
     from printkit.yinsh.simulate import SimulationPlan, simulate_chunk
 
     check_game_outputs(record, log_file)
-    plan = SimulationPlan(bot_names, seed, BLITZ if blitz else Knobs(), keep_records=record is not None,
-                          log_game=0 if log_file else None)
+    knobs = _spec_knobs(spec_file)
+    plan = SimulationPlan(bot_names, seed, dataclasses.replace(knobs, rows_to_win=1) if blitz else knobs,
+                          keep_records=record is not None, log_game=0 if log_file else None)
     stats = YinshStats()
     records, logged = play_chunks(functools.partial(simulate_chunk, plan), make_chunks(games, CHUNK_GAMES),
                                   executor, stats, games)

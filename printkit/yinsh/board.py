@@ -19,7 +19,7 @@ XY = tuple[float, float]
 LETTERS = "abcdefghijk"
 CORNERS = frozenset({"a1", "a6", "f1", "f11", "k6", "k11"})
 RINGS_PER_PLAYER = 5
-RINGS_TO_WIN = 3  # so each player has 3 slots for removed rings
+RINGS_TO_WIN = 3  # Y7: the default of knob rows_to_win, and so of the slots printed for rings taken off
 PLAYERS = 2
 # The game starts on an empty board: players take turns placing their 5 rings on any free
 # points, so no point is a fixed start position.
@@ -160,15 +160,16 @@ def slot_diameter(ring_mm: float) -> float:
     return ring_mm + SLOT_CLEARANCE_MM
 
 
-def ring_slots(s: float, ring_mm: float) -> tuple[tuple[XY, ...], tuple[XY, ...]]:
-    """Centres of the 3 slots of player 1 (low numbers, below) and player 2 (above).
+def ring_slots(s: float, ring_mm: float, count: int = RINGS_TO_WIN) -> tuple[tuple[XY, ...], tuple[XY, ...]]:
+    """Centres of the `count` slots (one per ring taken off to win: knob rows_to_win, Y7) of
+    player 1 (low numbers, below) and player 2 (above).
 
-    Our choice: a row of three, centred on the F column, in front of each player's short
-    edge, clear of the column letters; each row is listed left to right as its player sees it.
+    Our choice: a row, centred on the F column, in front of each player's short edge, clear
+    of the column letters; each row is listed left to right as its player sees it.
     """
     diameter = slot_diameter(ring_mm)
     reach = max(abs(point_mm(p, s)[1]) for p in POINTS)  # the board is symmetric: 4.5·s
     row = reach + LABEL_OFFSET * s + SLOT_ROW_OFFSET_MM + diameter / 2
     pitch = diameter + SLOT_GAP_MM
-    xs = [(i - (RINGS_TO_WIN - 1) / 2) * pitch for i in range(RINGS_TO_WIN)]
+    xs = [(i - (count - 1) / 2) * pitch for i in range(count)]
     return (tuple((x, -row) for x in xs), tuple((x, row) for x in reversed(xs)))

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from printkit.yinsh.board import RINGS_PER_PLAYER
+from printkit.yinsh.board import RINGS_PER_PLAYER, RINGS_TO_WIN
 
 MARKERS = 51  # Y1: the shared pool at the start
 PLACEMENTS = 2 * RINGS_PER_PLAYER  # Y2
@@ -14,7 +14,7 @@ PLACEMENTS = 2 * RINGS_PER_PLAYER  # Y2
 
 @dataclass(frozen=True)
 class Knobs:
-    rows_to_win: int = 3  # Y7: rings taken off to win; 1 is blitz
+    rows_to_win: int = RINGS_TO_WIN  # Y7: rings taken off to win; 1 is blitz
     max_moves: int = 300  # Y10: a draw after this many moves (Y3; placements and passes do not count)
 
     @property

@@ -9,7 +9,7 @@ from pathlib import Path
 from printkit.boards.layout import SinodaLayout
 from printkit.boards.pieces import DUPLEX_EDGES, SinodaPieces, YinshPieces
 from printkit.boards.layout import PAPER_MM
-from printkit.boards.spec import BoardSpec
+from printkit.boards.spec import BoardSpec, YinshOptions
 from printkit.draw import Document, Page
 from printkit.draw.output import document_outputs, write_document
 from printkit.draw.tiling import tile_page
@@ -45,7 +45,9 @@ def board_document(spec: BoardSpec, duplex: str = "long", tiles: bool = False, r
         assert isinstance(found, YinshPieces)
         board, rest = yinsh.board_page(spec, lay), pieces.yinsh_pages(pieces_spec, found)
         if rules:
-            rest.append(yinsh_rules.rules_page(paper=PAPER_MM[pieces_spec.page.paper]))  # portrait, whatever the board's orientation
+            assert isinstance(spec.options, YinshOptions)
+            # portrait, whatever the board's orientation; the win (Y7) as the spec's knobs say
+            rest.append(yinsh_rules.rules_page(spec.options.rules, paper=PAPER_MM[pieces_spec.page.paper]))
         title = "YINSH board"
     if tiles:
         margin = spec.page.margin_mm

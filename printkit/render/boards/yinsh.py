@@ -1,5 +1,6 @@
-"""The YINSH board page: 33 lines, 85 points, GIPF labels and 3 ring slots per player,
-drawn from the layout (printkit.boards.layout)."""
+"""The YINSH board page: 33 lines, 85 points, GIPF labels and a ring slot per player for each
+ring taken off to win (knob rows_to_win, Y7: 3, 1 in blitz), drawn from the layout
+(printkit.boards.layout)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,22 @@ from printkit.draw import Circle, Command, Item, Page, Path, Style, fonts
 from printkit.render.boards import paint
 from printkit.draw.colours import tint
 from printkit.render.boards.paint import INK, XY, Keepout, ShapeKeepout
+from printkit.wording import counted
 
 BOARD_FILL = "#f3ead6"
 POINT_RADIUS = 0.05  # of the spacing
 SLOT_TINT = 0.75  # a slot is the player's colour lightened this much
 
-RULES = (
-    "Place your 5 rings. A turn: put a marker in one",
-    "of your rings, move the ring along a line; flip",
-    "every marker it jumps. 5 in a row: take them off",
-    "and one ring onto your slot. 3 rings off wins.",
-)
+
+
+def _rules(rows_to_win: int) -> tuple[str, ...]:
+    """The rules in the corner, in four short lines; the win (Y7) is the spec's knob."""
+    return (
+        "Place your 5 rings. A turn: put a marker in one",
+        "of your rings, move the ring along a line; flip",
+        "every marker it jumps. 5 in a row: take them off",
+        f"and one ring onto your slot. {counted(rows_to_win, 'ring')} off wins.",
+    )
 
 
 def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
@@ -38,6 +44,7 @@ def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
     items += [paint.dot(c, POINT_RADIUS * s, INK) for c in centres]
     items += [paint.centred_text(label.at, label.text, lay.label_size) for label in lay.labels]
     board_centre = _mean(centres)
+    rows_to_win = len(lay.slots[0].centres)  # the layout made one slot per ring to take off (Y7)
     keepouts: list[Keepout | ShapeKeepout] = [ShapeKeepout(lay.shape, lay.shape_reach)]
     for row in lay.slots:
         player = spec.players[row.player - 1]
@@ -52,7 +59,7 @@ def board_page(spec: BoardSpec, lay: YinshLayout) -> Page:
     ])
     for block, corners in (
         (title, ("top-left", "top-right", "bottom-left", "bottom-right")),
-        (paint.lines_block([(line, fonts.SMALLEST_PRINTED, False) for line in RULES]), ("top-right", "bottom-right", "bottom-left")),
+        (paint.lines_block([(line, fonts.SMALLEST_PRINTED, False) for line in _rules(rows_to_win)]), ("top-right", "bottom-right", "bottom-left")),
     ):
         placed = furniture.put(block, corners)
         if placed is not None:  # the rules are a help: left out when no corner has room
@@ -66,7 +73,7 @@ def _mean(points: list[XY]) -> XY:
 
 
 def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_saving: bool) -> tuple[list[Item], list[Keepout]]:
-    """A player's three slots for the rings they win, numbered, captioned for that player."""
+    """A player's slots for the rings they take off to win, numbered, captioned for that player."""
     radius = row.diameter / 2
     fill = None if ink_saving else tint(player.colour, SLOT_TINT)
     items: list[Item] = []
@@ -84,7 +91,8 @@ def _slots(row: SlotRow, player: Player, ring_mm: float, board_centre: XY, ink_s
     length = math.hypot(dx, dy)
     size = CAPTION_SIZE_MM
     at = row.caption_at
-    caption = f"Player {player.number}: rings taken off (3 win)"
+    count = len(row.centres)
+    caption = f"Player {player.number}: rings taken off ({count} win{'s' * (count == 1)})"
     items.append(paint.centred_text(at, caption, size, rotate=turn))
     half = fonts.text_width(caption, size) / 2
     across = (-dy / length, dx / length)
