@@ -88,6 +88,23 @@ def test_x_keys_with_yaml_only_values_become_text() -> None:
     assert "x-list:\n- 1\n- a: 2\n" in draft.text()
 
 
+def test_x_keys_the_page_carried_as_text_are_saved_as_the_file_had_them() -> None:
+    """A review: `x-value: .nan` opened as the text ".nan" (JSON has no NaN), and a save that
+    changed the level wrote `x-value: '.nan'`, text. The page's extras come back as JSON; where
+    they are what the file's own values became, the file's values (and lines) are kept:
+    .nan, .inf, -.inf, a date, inside a list too, while a text ".nan" stays text."""
+    old = ("x-value: .nan\nx-big: .inf  # no limit\nx-small: -.inf\nx-when: 2024-05-01\nx-list: [1, .nan]\n"
+           "x-text: '.nan'\nname: Old\nmap: |\n  #A.Z#\n  #####\n")
+    draft, _ = draft_of_file("l.yaml", old.encode())
+    payload = json.loads(json.dumps(draft.as_json(), allow_nan=False))  # to the page and back
+    payload["name"] = "New"
+    saved = parse_draft(payload).text_over(old.encode())
+    assert saved.startswith(old.split("name:")[0]) and 'name: "New"' in saved  # every x- line as it was
+    # a key the page changed is saved as the page has it
+    payload["extras"]["x-value"] = 2
+    assert "x-value: 2\n" in parse_draft(payload).text_over(old.encode())
+
+
 def test_a_space_in_a_row_is_open_cave() -> None:
     assert parse_draft({"rows": ["#A Z#", "#####"]}).rows == ("#A.Z#", "#####")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import yaml
@@ -52,13 +52,18 @@ class Draft:
     def text_over(self, old: bytes | None) -> str:
         """The level file this draft saves as over the file `old` (its bytes, None for a new
         file): the entries the draft left alike keep their lines, comments and layout."""
-        text = self.text()
         if old is None:
-            return text
+            return self.text()
         try:
             opened, _, document, level_file = _opened("level", old)
         except UnreadableSource:
-            return text
+            return self.text()
+        # An `x-` key the page sent back as it was opened is the file's own value: JSON carried
+        # .nan, .inf and dates to the page as text, which saved as text (`x-value: '.nan'`).
+        own = _file_extras(document)
+        extras = {key: own[key] if key in own and _json_alike(value, opened.extras.get(key)) else value
+                  for key, value in self.extras.items()}
+        text = replace(self, extras=extras).text()
         # rules or players the page left as the file had them keep their lines even where they
         # are the defaults `text` leaves out (`blade_points: 3  # was 2` is the designer's note)
         sound = not any(problem.rule == "format" for problem in level_file.problems)
@@ -220,21 +225,30 @@ def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFi
         if len(row) != width:
             notes.append(f"{name}: row {y + 1} was {len(row)} fields, filled up with rock to {width} (S1)")
         mended.append("".join(cells))
-    extras = {}
-    if isinstance(doc.root, yaml.MappingNode):
-        for key_node, value_node in doc.root.value:
-            if isinstance(key_node.value, str) and key_node.value.startswith("x-"):
-                # JSON carries them to the page and back; YAML's dates and the like become text
-                extras[key_node.value] = _as_json(doc.value(value_node))
+    # JSON carries them to the page and back; YAML's dates and the like become text
+    extras = {key: _as_json(value) for key, value in _file_extras(doc).items()}
     knobs = {name: getattr(level_file.rules, name) for name in KNOB_RANGES}
     draft = Draft(tuple(mended), level_file.title, level_file.author, level_file.players, knobs, extras)
     return draft, notes, doc, level_file
 
 
+def _file_extras(doc: Document) -> dict[str, Any]:
+    """The file's `x-` keys and their values as YAML reads them."""
+    if not isinstance(doc.root, yaml.MappingNode):
+        return {}
+    return {key_node.value: doc.value(value_node) for key_node, value_node in doc.root.value
+            if isinstance(key_node.value, str) and key_node.value.startswith("x-")}
+
+
+def _json_alike(a: object, b: object) -> bool:
+    """The same JSON (1, 1.0 and true differ; a mapping's order does not count)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
 def _as_json(value: object) -> object:
     """An `x-` key's value as JSON carries it to the page: YAML's dates and the like as text,
-    and .nan and .inf as YAML spells them (JSON has no such numbers; the save keeps the
-    file's own text of the key)."""
+    and .nan and .inf as YAML spells them (JSON has no such numbers; a save over the file
+    keeps the file's own value and lines of a key the page sent back so: Draft.text_over)."""
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
     if isinstance(value, dict):
