@@ -144,36 +144,29 @@ class SpecReader:
         return str(value)  # a LongNumber is plain text here
 
     def integer(self, key: str, default: int, low: int, high: int) -> int:
-        if key not in self.entries:
-            return default
-        value = self.raw(key)
-        if isinstance(value, LongNumber):
-            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
-            return default
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(
-                self.value_node(key), f"'{key}' must be a whole number, not {type_name(value)}"
-            )
-            return default
-        if not low <= value <= high:
-            self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {value}")
-            return default
-        return value
+        value = self._ranged(key, low, high, int, "a whole number")
+        return default if value is None else int(value)
 
     def number(self, key: str, default: float, low: float, high: float) -> float:
+        value = self._ranged(key, low, high, (int, float), "a number")
+        return default if value is None else float(value)
+
+    def _ranged(self, key: str, low: float, high: float, kinds: type | tuple[type, ...], words: str) -> int | float | None:
+        """The entry when it is a number of `kinds` from `low` to `high`; None when it is
+        missing, or with a problem when it is anything else."""
         if key not in self.entries:
-            return default
+            return None
         value = self.raw(key)
         if isinstance(value, LongNumber):
             self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {type_name(value)}")
-            return default
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.problem(self.value_node(key), f"'{key}' must be a number, not {type_name(value)}")
-            return default
+            return None
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            self.problem(self.value_node(key), f"'{key}' must be {words}, not {type_name(value)}")
+            return None
         if not low <= value <= high:
             self.problem(self.value_node(key), f"'{key}' must be from {low} to {high}, not {value}")
-            return default
-        return float(value)
+            return None
+        return value
 
     def boolean(self, key: str, default: bool) -> bool:
         if key not in self.entries:
