@@ -132,6 +132,11 @@ def test_at_phone_width_the_ghosts_steps_are_a_fingers_size(open_page):
     square = 5  # mm, the map's units (S30)
     took = f"{(int(step['data']['sx']) + 1) * square},{(int(step['data']['sy']) + 1) * square}"
     expect(page.locator("#map .ghost-walk")).to_have_attribute("points", re.compile(f" {took}$"))
+    # a narrower phone: the map drawn smaller, its tap areas drawn again at a finger's size
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.wait_for_function(f"""() => {{ const areas = [...document.querySelectorAll('#map .tap-area')];
+        return areas.length && document.querySelector('#map').getBoundingClientRect().width < 320
+          && areas.every((a) => a.getBoundingClientRect().width >= {MIN_TAP}); }}""", timeout=5_000)
 
 
 def test_at_phone_width_choosing_a_card_leaves_the_page_where_it_was(open_page):

@@ -23,6 +23,8 @@ export class Board {
       for (const choice of choices) layer.appendChild(choice);
       widenTaps(grid.svg, layer, choices); // a finger's size on a phone (taps.js)
     });
+    // the tap areas are sized in screen px: drawn again when the map's size changes (a phone turned)
+    window.addEventListener("resize", () => { if (this.layers.length) this.grid.render(); });
   }
 
   // state: the state_json; shown: {move, ghosts, alternatives, preview, extra}
