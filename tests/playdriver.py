@@ -1,9 +1,32 @@
 """Playing a Sinpin game on the play page by clicks, as a person would (the tests and
 bench/play_page.py share it). The clicks are real; which one to make is read from the
 state the page shows (GET /api/state): a move that leaves by the exit when there is one,
-else the one that ends nearest to it, so that a game ends in a few rounds."""
+else the one that ends nearest to it, so that a game ends in a few rounds. And a game taken
+on the server to a person's decision of a kind (at_own_decision), for the page to open at."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.cli.levelcheck import check_level
+from printkit.play.matches import sinpin_match
+from printkit.play.session import Session
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+
+
+def at_own_decision(level_name: str, seats: list[str], seed: int, kind: str) -> Session:
+    """A game played up to seat 0's first decision of `kind`: seat 0 takes its first legal
+    action (a 6 when it can), the bots theirs."""
+    level = check_level(str(next(LEVELS.glob(f"*-{level_name}.yaml")))).level
+    session = Session(sinpin_match(level, level_name, seats, seed))
+    while not (session.state.to_act() == 0 and session.state.decision.kind == kind):
+        if session.state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        legal = session.view()["legal"]
+        session.act(session.turn, next((a for a in legal if a.get("card") == 6), legal[0]))
+    return session
 
 
 def _best_move(answer: dict, exit_at: list[int]) -> dict:

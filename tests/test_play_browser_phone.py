@@ -6,6 +6,7 @@ stays beside the board. Screenshots go to output/test-results/play/. Skipped wit
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ need_chromium()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from playdriver import at_own_decision  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
@@ -72,3 +74,88 @@ def test_the_phone_layout_begins_under_700_pixels_as_the_docs_say(open_page, wid
     board = page.locator(BOARD["sinpin"]).bounding_box()
     panel = page.locator("#view aside").bounding_box()
     assert (panel["x"] >= board["x"] + board["width"]) == beside, (board, panel)
+
+
+# -- a finger on the Sinpin map (issue: targets too small, the page scrolled by a card) -----------
+
+MIN_TAP = 40  # CSS px a finger needs (tap areas: printkit/play/static/sinpin/taps.js)
+
+
+def tap_sizes(page, selector: str) -> list[tuple[str, float, float]]:
+    """Each target's tappable size: its own box, or the tap area drawn for it when larger."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].map((target) => {
+        const key = ['x', 'y', 'sx', 'sy'].filter((k) => target.dataset[k] !== undefined)
+          .map((k) => `[data-${k}='${target.dataset[k]}']`).join('');
+        const boxes = [target, ...document.querySelectorAll(`#map .tap-area${key}`)].map((e) => e.getBoundingClientRect());
+        return [key, Math.max(...boxes.map((b) => Math.min(b.width, b.height))), Math.min(...boxes.map((b) => Math.min(b.width, b.height)))];
+    })""", selector)
+
+
+def centres(page, selector: str) -> list[dict]:
+    return page.eval_on_selector_all(selector, """els => els.map((e) => { const b = e.getBoundingClientRect();
+        return {x: b.left + b.width / 2, y: b.top + b.height / 2, size: b.width, data: {...e.dataset}}; })""")
+
+
+def test_at_phone_width_a_moves_ends_are_a_fingers_size_and_a_tap_beside_one_chooses_it(open_page):
+    # The Chimney at a phone's width: 12 columns, a field 28 px wide
+    session = at_own_decision("the-chimney", ["human", "greedy", "greedy"], 7, "move")
+    page = open_page(PHONE, phone=True, session=session)
+    page.locator(".cards button[data-card='1']").tap()
+    expect(page.locator(".choice.end").first).to_be_attached()
+    ends = centres(page, ".choice.end")
+    assert ends[0]["size"] < MIN_TAP  # the case: a field is smaller than a finger
+    small = [(key, best) for key, best, _ in tap_sizes(page, ".choice.end") if best < MIN_TAP]
+    assert small == [], small
+    # a tap 18 px beside an end, off its field, where no other end is nearer, chooses it
+    beside = [(end, dx, dy) for end in ends for dx, dy in ((18, 0), (-18, 0), (0, 18), (0, -18))
+              if all((o["x"] - end["x"] - dx) ** 2 + (o["y"] - end["y"] - dy) ** 2 > 18 ** 2 for o in ends if o is not end)]
+    end, dx, dy = next((e, dx, dy) for e, dx, dy in beside if e["data"]["ways"] == "1")
+    turn = session.turn
+    page.touchscreen.tap(end["x"] + dx, end["y"] + dy)
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert session.turns[turn]["action"]["end"] == [int(end["data"]["x"]), int(end["data"]["y"])]
+
+
+def test_at_phone_width_the_ghosts_steps_are_a_fingers_size(open_page):
+    session = at_own_decision("teleport-tangle", ["human", "greedy", "greedy"], 2, "ghost")
+    page = open_page(PHONE, phone=True, session=session)
+    expect(page.locator(".choice.ghost-step").first).to_be_attached()
+    sizes = tap_sizes(page, ".choice.ghost-step")
+    assert sizes and all(best >= MIN_TAP for _, best, _ in sizes), sizes
+    assert all(own < 20 for _, _, own in sizes)  # the arrows themselves as drawn at a desk: only the tap area grew
+    # a tap 14 px out from an arrow, away from the ghost, takes that step
+    ghost = page.locator("#map .ghost rect").bounding_box()
+    gx, gy = ghost["x"] + ghost["width"] / 2, ghost["y"] + ghost["height"] / 2
+    step = centres(page, ".choice.ghost-step")[0]
+    length = ((step["x"] - gx) ** 2 + (step["y"] - gy) ** 2) ** 0.5
+    page.touchscreen.tap(step["x"] + 14 * (step["x"] - gx) / length, step["y"] + 14 * (step["y"] - gy) / length)
+    square = 5  # mm, the map's units (S30)
+    took = f"{(int(step['data']['sx']) + 1) * square},{(int(step['data']['sy']) + 1) * square}"
+    expect(page.locator("#map .ghost-walk")).to_have_attribute("points", re.compile(f" {took}$"))
+    # a narrower phone: the map drawn smaller, its tap areas drawn again at a finger's size
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.wait_for_function(f"""() => {{ const areas = [...document.querySelectorAll('#map .tap-area')];
+        return areas.length && document.querySelector('#map').getBoundingClientRect().width < 320
+          && areas.every((a) => a.getBoundingClientRect().width >= {MIN_TAP}); }}""", timeout=5_000)
+
+
+def test_at_phone_width_choosing_a_card_leaves_the_page_where_it_was(open_page):
+    """A page scrolled to its end: the panel drawn shorter (the ways to an end gone when
+    another card is chosen, Esc) was scrolled back by the browser, the map jumping under
+    the finger. The panel keeps its height while the decision is pending."""
+    session = at_own_decision("first-steps", ["human", "greedy", "greedy"], 7, "move")
+    page = open_page(PHONE, phone=True, session=session)
+    bottom = "() => { window.scrollTo(0, document.scrollingElement.scrollHeight); return window.scrollY; }"
+    page.locator(".cards button[data-card='4']").tap()
+    page.locator(".choice.end[data-x='3'][data-y='3']").dispatch_event("click")  # two ways lead there
+    expect(page.locator(".way").first).to_be_visible()
+    for card in ("2", "6", "1"):
+        at = page.evaluate(bottom)
+        assert at > 0  # the page scrolls
+        page.locator(f".cards button[data-card='{card}']").tap()
+        expect(page.locator(f".cards button.selected[data-card='{card}']")).to_be_attached()
+        assert page.evaluate("() => window.scrollY") == at, card
+    at = page.evaluate(bottom)
+    page.keyboard.press("Escape")
+    expect(page.locator(".cards button.selected")).to_have_count(0)
+    assert page.evaluate("() => window.scrollY") == at

@@ -11,35 +11,18 @@ from pathlib import Path
 import pytest
 from chromium import need_chromium
 
-from printkit.cli.levelcheck import check_level
-
 pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
 
 need_chromium()
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from playdriver import at_own_decision  # noqa: E402
 from playserved import SHOTS, open_page, served  # noqa: E402,F401
-from printkit.play.matches import sinpin_match  # noqa: E402
-from printkit.play.session import Session  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def at_own_decision(level_name: str, seats: list[str], seed: int, kind: str) -> Session:
-    """A game played up to seat 0's first decision of `kind`: seat 0 takes its first legal
-    action (a 6 when it can), the bots theirs."""
-    level = check_level(str(next((ROOT / "levels").glob(f"*-{level_name}.yaml")))).level
-    session = Session(sinpin_match(level, level_name, seats, seed))
-    while not (session.state.to_act() == 0 and session.state.decision.kind == kind):
-        if session.state.to_act() != 0:
-            session.bot_turn(session.turn)
-            continue
-        legal = session.view()["legal"]
-        session.act(session.turn, next((a for a in legal if a.get("card") == 6), legal[0]))
-    return session
 
 
 def painted_over_avatars(page: Page) -> list[str]:

@@ -1,6 +1,7 @@
 """What the play and replay page says, in a real browser: one name for a seat everywhere
 ("Player 2 (Goat, greedy)", Player 1 being seat 0), how a game ended in words with its rule
-rather than the record's code, and a replay's seed exactly as recorded. Screenshots go to
+rather than the record's code, a replay's seed exactly as recorded, and whose move a
+replay's step shows and who plays next, alike in the bar and the panel. Screenshots go to
 output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
@@ -11,7 +12,9 @@ from pathlib import Path
 
 import pytest
 from chromium import need_chromium
+from click.testing import CliRunner
 
+from printkit.cli import main
 from printkit.cli.levelcheck import check_level
 
 pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
@@ -72,7 +75,7 @@ def test_the_end_of_a_sinpin_game_in_words_and_its_replay_with_the_exact_seed(op
     expect(replay.locator("body")).to_have_attribute("data-step", "0")
     replay.keyboard.press("End")
     expect(replay.locator("#status")).to_have_text(f"The end: {words}. Winner{'s' if len(session.state.winners()) > 1 else ''}: {winners}.")
-    expect(replay.locator("#step-text")).to_contain_text(re.compile(r"turn \d+, round \d+, Player [12] \((Fox|Goat), greedy\)"))
+    expect(replay.locator("#step-text")).to_contain_text(re.compile(r"turn \d+, round \d+: Player [12] \((Fox|Goat), greedy\) played · the game is over"))
     assert not SEAT_NUMBER.search(shown_text(replay) + replay.locator("#step-text").inner_text())
 
 
@@ -100,3 +103,53 @@ def test_the_end_of_a_sinoda_or_yinsh_game_in_the_engines_words(open_page, game)
     page.keyboard.press("End")
     expect(page.locator("#status")).to_contain_text(f"The end: {words}. ")
     assert not SEAT_NUMBER.search(shown_text(page) + page.locator("#step-text").inner_text())
+
+
+def replay_of_simulated(args: list[str], folder: Path):
+    record = folder / "games.jsonl"
+    result = CliRunner().invoke(main, ["simulate", *args, "--games", "1", "--seed", "1", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    return replay_of(load_record(record.read_text())[0])
+
+
+def marked(page: Page, mark: str) -> list[tuple[str, str]]:
+    """The panel's seat lines marked `mark` ("moved", "acting"): each one's seat and text."""
+    return page.eval_on_selector_all(f"#view aside [data-seat].{mark}", "els => els.map((e) => [e.dataset.seat, e.innerText])")
+
+
+@pytest.mark.parametrize("game, args", [("sinpin", ["first-steps", "--players", "3"]), ("sinoda", ["sinoda-2"]),
+                                        ("yinsh", ["yinsh", "--blitz"])])
+def test_a_replay_step_says_who_played_and_who_is_next_as_the_panel_marks_them(open_page, tmp_path, game, args):
+    """The bar named the seat whose move a step shows while the panel highlighted the seat
+    to play next: a viewer could not tell whose turn a line was about. Now the bar says both
+    ("Player 2 (…) played · next: Player 3 (…)") and the panel marks both alike."""
+    replay = replay_of_simulated(args, tmp_path)
+    page = open_page((1280, 800), replay=replay)
+    bar = page.locator("#step-text")
+    expect(bar).to_contain_text("before set-up" if game == "sinpin" else "before the first move")
+    expect(bar.locator(".next")).to_have_text(re.compile(rf"^next: Player {replay.steps[0].state.to_act() + 1}\b"))
+    assert marked(page, "moved") == []
+    # a turn whose player is not the next one: the case where the two disagreed
+    step = next(k for k, s in enumerate(replay.steps) if s.line and "turn" in s.line
+                and not s.state.is_terminal() and s.state.to_act() != s.line["seat"])
+    page.locator("#scrubber").fill(str(step))
+    expect(page.locator("body")).to_have_attribute("data-step", str(step))
+    mover, nxt = replay.steps[step].line["seat"], replay.steps[step].state.to_act()
+    played = bar.locator(".moved").inner_text()
+    assert re.fullmatch(rf"Player {mover + 1} \(.+\) played", played), played
+    upcoming = bar.locator(".next").inner_text()
+    assert re.fullmatch(rf"next: Player {nxt + 1} \(.+\)", upcoming), upcoming
+    (moved_seat, moved_text), = marked(page, "moved")
+    (next_seat, next_text), = marked(page, "acting")
+    assert (int(moved_seat), int(next_seat)) == (mover, nxt)
+    # the same names, and the marks said in words
+    assert played.removesuffix(" played") in moved_text and "just played" in moved_text
+    assert upcoming.removeprefix("next: ") in next_text and "next" in next_text.split(upcoming.removeprefix("next: "))[1]
+    if game == "sinpin":  # a set-up line names its player too
+        setup = next(k for k, s in enumerate(replay.steps) if s.line and "setup" in s.line)
+        page.locator("#scrubber").fill(str(setup))
+        expect(bar.locator(".moved")).to_have_text(re.compile(
+            rf"^Player {replay.steps[setup].line['seat'] + 1} \(.+\) placed a {replay.steps[setup].line['setup']}$"))
+    page.keyboard.press("End")
+    expect(bar).to_contain_text("· the game is over")
+    assert marked(page, "acting") == [] and len(marked(page, "moved")) == 1

@@ -96,6 +96,33 @@ export class Replayer {
     $("#autoplay").textContent = "▶ play";
   }
 
+  // Whose turn the step is about, as the panel marks it (games/common.js turnTags): the seat
+  // whose move it shows, "just played" in the last move's blue, and the seat to play next
+  // (the panel's highlighted one), "next: …" in its amber: "step 12 of 80 — turn 5, round 2:
+  // Player 2 (Goat, greedy) played · next: Player 3 (Mouse, greedy)".
+  says(wanted, answer) {
+    const line = answer.line ?? {};
+    const seat = (number) => seatName(this.info, number);
+    const text = $("#step-text");
+    text.replaceChildren(`step ${wanted} of ${this.index.steps - 1} — `);
+    const span = (cls, words) => {
+      const made = document.createElement("span");
+      made.className = cls;
+      made.textContent = words;
+      text.append(made);
+    };
+    if (line.turn) {
+      text.append(`turn ${line.turn}${line.round ? `, round ${line.round}` : ""}: `);
+      span("moved", `${seat(line.seat)} played`);
+    } else if (line.setup) {
+      text.append("set-up: ");
+      span("moved", `${seat(line.seat)} placed a ${line.setup}`);
+    } else text.append(this.index.game === "sinpin" ? "before set-up" : "before the first move");
+    text.append(" · ");
+    if (answer.terminal) text.append("the game is over");
+    else span("next", `next: ${seat(answer.to_act)}`);
+  }
+
   async go(step) {
     const wanted = Math.max(0, Math.min(this.index.steps - 1, step));
     this.wanted = wanted; // keys pressed faster than the answers come step on from here
@@ -104,10 +131,7 @@ export class Replayer {
     const answer = { ...this.cache.get(wanted), showAlternatives: $("#alternatives").checked };
     this.step = wanted;
     $("#scrubber").value = wanted;
-    const line = answer.line ?? {};
-    const where = line.turn ? `turn ${line.turn}${line.round ? `, round ${line.round}` : ""}, ${seatName(this.info, line.seat)}`
-      : line.setup ? `set-up: ${line.setup}` : "before set-up";
-    $("#step-text").textContent = `step ${wanted} of ${this.index.steps - 1} — ${where}`;
+    this.says(wanted, answer);
     document.body.dataset.step = wanted;
     this.view.show(answer);
     const end = this.index.end;

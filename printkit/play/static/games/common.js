@@ -71,10 +71,12 @@ const STYLE = `
 body.replaying .pk-board .pk-svg { height: calc(100vh - 9.5rem); }
 .pk-board svg { width: 100%; height: 100%; display: block; user-select: none; }
 .pk-board aside { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.5rem; max-height: calc(100vh - 6.5rem); overflow: auto; box-sizing: border-box; display: flex; flex-direction: column; gap: 0.6rem; }
+body.replaying .pk-board aside { max-height: calc(100vh - 9.5rem); }
 .pk-board .pk-tally { display: flex; flex-direction: column; gap: 0.25rem; }
 .pk-board .pk-tally > span { padding: 0.25rem 0.35rem; border-radius: 4px; }
 .pk-board .pk-tally > span.acting { background: #fff3d6; outline: 1px solid #e0a000; }
 .pk-board .pk-tally > span.winner { background: #e3f4e1; }
+.pk-board .pk-tally > span.moved { box-shadow: inset 4px 0 0 #0047b3; padding-left: 0.6rem; }
 .pk-board .pk-swatch { display: inline-block; width: 0.95em; height: 0.95em; border-radius: 50%; border: 1px solid ${INK}; vertical-align: -0.12em; margin-right: 0.35rem; }
 .pk-board .pk-prompt { background: #fff3d6; padding: 0.45rem; border-radius: 4px; display: flex; flex-direction: column; gap: 0.35rem; }
 .pk-board .pk-prompt:empty { display: none; }
@@ -142,15 +144,32 @@ export function setList(list, view, act) {
   });
 }
 
-// One seat's line in the tally: its colour, what it has, and whether it acts or won.
-export function seatLine(tally, seat, colour, text, { acting = false, winner = false } = {}) {
+// One seat's line in the tally: its colour, what it has, and whether it acts or won; in a
+// replay (`moved` given: the seat whose move the step shows, or null) also which seat just
+// played and which plays next, in words (turnTags).
+export function seatLine(tally, seat, colour, text, { acting = false, winner = false, moved } = {}) {
   const line = html("span", { "data-seat": seat }, tally);
-  if (acting) line.classList.add("acting");
   if (winner) line.classList.add("winner");
   const swatch = html("span", { class: "pk-swatch" }, line);
   swatch.style.background = colour;
   line.append(text);
+  turnTags(line, { acting, moved: moved === undefined ? undefined : moved === seat });
   return line;
+}
+
+// A seat's line marked as the replay bar names it (replay.js): "next", highlighted, for the
+// seat to play next, and "just played", with the last move's blue at its side, for the seat
+// whose move the step shows. `moved` undefined: no replay, the highlight alone says whose
+// turn it is. Both views' panels (Sinpin's too) use this, so one seat reads alike in each.
+// The words go into `into` (a part of the line), the marks on the line itself.
+export function turnTags(line, { acting = false, moved } = {}, into = line) {
+  if (acting) line.classList.add("acting");
+  if (moved === undefined) return;
+  if (moved) {
+    line.classList.add("moved");
+    html("span", { class: "pk-tag moved", title: "whose move this step shows" }, into, "just played");
+  }
+  if (acting) html("span", { class: "pk-tag next", title: "whose turn it is after this step" }, into, "next");
 }
 
 // How the page names a seat everywhere (top bar, panels, replay): Player 1 is seat 0, as the

@@ -209,7 +209,7 @@ export function createView(container, info, { onAction }) {
       seatLine(tally, seat.seat, seat.colour,
         `${seatName(info, seat.seat)}${team}: ${score} point${score === 1 ? "" : "s"}`
         + (captured.length ? ` (took ${captured.join(" + ")})` : "") + ` · ${dice} ${dice === 1 ? "die" : "dice"} on the board`,
-        { acting: actor === seat.seat, winner: winners.includes(seat.seat) });
+        { acting: actor === seat.seat, winner: winners.includes(seat.seat), moved: view.line === undefined ? undefined : view.line?.seat ?? null });
     }
   }
 

@@ -13,7 +13,15 @@ export function createView(container, info, { onAction }) {
   svg.id = "map";
   boardBox.append(svg);
   const side = node("aside", { "aria-label": "Players" });
+  const panel = node("div", { class: "panel" });
+  side.append(panel);
   root.append(boardBox, side);
+  // The panel is drawn anew at each choice on the page (a card, an end), and could come out
+  // shorter (the ways to an end gone, Esc): a page scrolled to its end would then be
+  // scrolled back by the browser, which keeps no scroll past the end, and on a phone the map
+  // would jump under the finger (at a desk the panel's own scroll likewise). So while one
+  // decision is pending the panel keeps the tallest height it had.
+  let kept = { turn: null, px: 0 };
   container.replaceChildren(root);
   const columns = info.geometry.palette.columns;
   const board = new Board(svg, info.geometry);
@@ -84,7 +92,10 @@ export function createView(container, info, { onAction }) {
     if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
     // the latest that happened: the turn under way (a move already made) or the last line
     else if (view.recent) parts.push(node("h2", { text: view.recent.under_way ? "This turn so far" : "Last" }), linePanel(view.recent, state, columns));
-    side.replaceChildren(...parts);
+    if (kept.turn === view.turn) kept.px = Math.max(kept.px, panel.offsetHeight);
+    else kept = { turn: view.turn, px: 0 };
+    panel.replaceChildren(...parts);
+    panel.style.minHeight = kept.px ? `${kept.px}px` : "";
   }
 
   return {

@@ -273,7 +273,7 @@ export function createView(container, info, { onAction }) {
       const colour = colourOf(seat, state);
       const off = state.off[colour] || 0;
       seatLine(tally, seat, PIECE[colour], `${seatName(info, seat)}, ${colour}: ${off} ring${off === 1 ? "" : "s"} off`,
-        { acting: actor === seat, winner: winners.includes(seat) });
+        { acting: actor === seat, winner: winners.includes(seat), moved: current.line === undefined ? undefined : current.line?.seat ?? null });
     }
     const phase = { place: "placing rings", move: "moving", remove: "taking off a row", over: "over" }[state.phase] || state.phase;
     const facts = document.createElement("span");

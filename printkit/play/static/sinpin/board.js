@@ -4,6 +4,7 @@
 
 import { Grid } from "/static/editor/grid.js";
 import { avatars, el, ghost, ghostPath, OUTCOME, trail, TRAIL } from "./draw.js";
+import { widenTaps } from "./taps.js";
 
 export class Board {
   constructor(svg, geometry) {
@@ -18,8 +19,12 @@ export class Board {
       // What a person may click (a ghost's step, a field to place on, an end) goes over
       // everything, avatars included: a green arrow under an avatar's disc could not be seen.
       // The outcomes' trails stay under the avatars; moved nodes keep their click handlers.
-      for (const choice of layer.querySelectorAll(".choice")) layer.appendChild(choice);
+      const choices = [...layer.querySelectorAll(".choice")];
+      for (const choice of choices) layer.appendChild(choice);
+      widenTaps(grid.svg, layer, choices); // a finger's size on a phone (taps.js)
     });
+    // the tap areas are sized in screen px: drawn again when the map's size changes (a phone turned)
+    window.addEventListener("resize", () => { if (this.layers.length) this.grid.render(); });
   }
 
   // state: the state_json; shown: {move, ghosts, alternatives, preview, extra}

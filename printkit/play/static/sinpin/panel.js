@@ -1,7 +1,7 @@
 // The side panel of a Sinpin game: every seat (player, health, gems, hand, state), the box,
 // the round, the events of the turn shown, and the end with its winners.
 
-import { seatName } from "../games/common.js";
+import { seatName, turnTags } from "../games/common.js";
 import { SEAT_COLOURS } from "./draw.js";
 
 function node(tag, attributes = {}, ...children) {
@@ -26,16 +26,18 @@ export function seatsPanel(state, info, view) {
   const list = node("div", { class: "seats" });
   for (const seat of state.seats) {
     const row = node("div", { class: "seat", "data-seat": seat.seat });
-    if (seat.seat === view.to_act && !view.terminal) row.classList.add("acting");
     if (winners.has(seat.seat)) row.classList.add("winner");
     const dot = node("span", { class: "dot", text: seat.avatar[0] });
     dot.style.background = SEAT_COLOURS[seat.seat];
     const hand = node("span", { class: "hand", title: "cards still in hand (S5)" },
       ...seat.hand.map((card) => node("span", { text: card })));
+    const facts = node("span", { class: "facts" }, `♥ ${seat.health}  `, hand,
+      seat.status !== "in" ? ` ${STATUS[seat.status]}` : "", winners.has(seat.seat) ? " — wins" : "");
     row.append(dot, node("span", { class: "who", text: seatName(info, seat.seat) }), // as the top bar names it
-      node("span", { class: "score", text: `◆ ${seat.gems}` }),
-      node("span", { class: "facts" }, `♥ ${seat.health}  `, hand,
-        seat.status !== "in" ? ` ${STATUS[seat.status]}` : "", winners.has(seat.seat) ? " — wins" : ""));
+      node("span", { class: "score", text: `◆ ${seat.gems}` }), facts);
+    // in a replay (a step's line given) also "just played" and "next", as the replay bar says
+    turnTags(row, { acting: seat.seat === view.to_act && !view.terminal,
+      moved: view.line === undefined ? undefined : view.line?.seat === seat.seat }, facts);
     list.append(row);
   }
   return list;
