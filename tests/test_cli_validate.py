@@ -92,9 +92,36 @@ def test_an_oversized_map_reports_its_unsupported_door_too(tmp_path: Path) -> No
     rows = ["#" * 20, "#A" + "." * 17 + "#", *["#" + "." * 18 + "#"] * 10, "#" + "." * 17 + "Z#", "#" * 20]
     path = level(tmp_path, "map: |\n" + "".join(f"  {row}\n" for row in rows))
     result = run("validate", path)
-    assert result.exit_code == 1 and result.output.splitlines()[0] == f"✗ {path}: invalid, 2 errors"
+    assert result.exit_code == 1 and result.output.splitlines()[0] == \
+        f"✗ {path}: invalid, 2 errors; not searched for least turns and soft-locks: larger than S2 allows; --any-size searches it"
     assert "S2: the map is 20 x 14 fields" in result.output
     assert "S4: the entry door α at B2 is not supported" in result.output
+
+# S1 and S3 stop the search, not the checks that need none (S4's door, S20 and S28 warnings):
+# every problem is reported, and the summary says the search was not made.
+BROKEN = {
+    "S3": ("rules:\n  setup_gems: 1\nmap: |\n  #######\n  #A.x.*#\n  #..*.Z#\n  #######\n", ("S3", 3, 1), 6),
+    "S1": ("rules:\n  setup_gems: 1\nmap: |\n  #######\n  #A...*#\n  #..*.Z##\n  #######\n", ("S1", 7, 2), 10),
+}
+
+
+@pytest.mark.parametrize("rule", ["S3", "S1"])
+def test_a_broken_grid_still_reports_its_door_and_its_warnings(tmp_path: Path, rule: str) -> None:
+    text, grid_error, s1_column = BROKEN[rule]
+    path = level(tmp_path, text)
+    result = run("validate", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == (f"✗ {path}: invalid, 2 errors; not searched for least turns and soft-locks: the search needs rows"
+                        " of one length, known characters, one door and one exit (S1, S3)")
+    assert lines[1].startswith(f"{path}:{grid_error[2] + 4}:{s1_column}: {rule}: ")
+    assert lines[2:] == [f"{path}:5:4: S4: the entry door α at B2 is not supported: it needs rock or a ladder below it",
+                         f"{path}:3:6: S28: warning: the map holds 2 gems; set-up has 1 in all (setup_gems 1)"]
+    verdict = json.loads(run("validate", "--json", path).output)
+    assert [(e["rule"], e["x"], e["y"]) for e in verdict["errors"]] == [grid_error, ("S4", 1, 1)]
+    assert [(w["rule"], w["x"], w["y"]) for w in verdict["warnings"]] == [("S28", None, None)]
+    assert (verdict["valid"], verdict["solvable"], verdict["min_turns"], verdict["rest_positions"]) == (False, None, None, 0)
+
 
 def test_unreadable_input_exits_2_with_a_json_verdict(tmp_path: Path) -> None:
     path = tmp_path / "binary.yaml"
@@ -179,7 +206,8 @@ def test_maps_beyond_a4_are_searched_only_with_any_size(tmp_path: Path) -> None:
     # the human line shows what --any-size found, not only the S2 error
     assert run("validate", "--any-size", path).output.splitlines()[0] == \
         f"✗ {path}: invalid, 1 error; searched: solvable in 4 turns, 19 rest positions"
-    assert run("validate", path).output.splitlines()[0] == f"✗ {path}: invalid, 1 error"
+    assert run("validate", path).output.splitlines()[0] == \
+        f"✗ {path}: invalid, 1 error; not searched for least turns and soft-locks: larger than S2 allows; --any-size searches it"
 
 
 # Issue 12 item 10: hand-typed maps' whitespace traps, each named where it is.

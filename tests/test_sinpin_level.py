@@ -2,7 +2,7 @@
 
 import pytest
 
-from printkit.sinpin.level import Level, fits_paper, grid_findings, split_map
+from printkit.sinpin.level import Level, MapReading, fits_paper, grid_findings, split_map
 from printkit.sinpin.tiles import Tile
 
 
@@ -79,3 +79,15 @@ def test_S1_a_row_with_one_extra_leading_space_says_so_and_s2_keeps_the_map_s_wi
     assert [(f.rule, f.x, f.y) for f in found] == [("S1", 12, 5)]  # S27a: at the shorter length
     assert "starts with 1 space more than the other rows" in found[0].message
     assert "indent every line of the map alike" in found[0].message
+
+
+def test_a_map_reading_knows_only_the_fields_its_text_tells() -> None:
+    """An unknown character (S3) and a field a short row lacks (S1) are None, not guessed;
+    outside the rows and right of the widest row is rock (S1)."""
+    reading = MapReading(("#A.x", "#Z", "# O."))
+    assert [reading.tile(x, 0) for x in range(4)] == [Tile.ROCK, Tile.DOOR, Tile.OPEN, None]
+    assert reading.tile(2, 1) is None and reading.tile(3, 1) is None  # row 2 lacks them
+    assert reading.tile(1, 2) is Tile.OPEN  # a space is open cave (S3)
+    assert reading.tile(4, 0) is reading.tile(0, 3) is reading.tile(-1, 1) is Tile.ROCK
+    assert reading.positions[Tile.TELEPORTER] == ((2, 2),) and not reading.complete
+    assert MapReading(("#A.Z",)).complete and Level(("#A.Z",)).positions == MapReading(("#A.Z",)).positions

@@ -174,6 +174,65 @@ def test_S2_stops_the_search_but_not_the_checks_that_need_none() -> None:
     searched = validate_rows(rows, any_size=True)
     assert searched.errors[:2] == verdict.errors and searched.warnings[:1] == verdict.warnings
 
+# S1 and S3 stop the search too, not the checks that need none, made on the map as far as it
+# can be read (MapReading): a field that is an unknown character or that a short row lacks is
+# unknown, and a check that would read one is left out rather than guessed.
+def warnings_of(verdict) -> list[tuple[str, int | None, int | None]]:
+    return [(w.rule, w.x, w.y) for w in verdict.warnings]
+
+
+def test_S3_an_unknown_character_leaves_S4_and_S28_checked() -> None:
+    rows = ["########",
+            "#A..x..#",  # 'x' is no tile (S3)
+            "#..ww..Z",  # open cave below α (S4)
+            "########"]
+    verdict = validate_rows(rows, Rules(setup_webs=1))
+    assert rules_of(verdict) == [("S3", 4, 1), ("S4", 1, 1)]
+    assert warnings_of(verdict) == [("S28", None, None)]
+    assert verdict.solvable is None and verdict.stopped_by == ("S1", "S3")  # still never searched
+
+
+def test_S3_the_door_over_an_unknown_character_is_not_judged() -> None:
+    """S4 reads the field below α: an unknown character there may be meant as rock or not."""
+    verdict = validate_rows(["#####", "#A.Z#", "#x..#", "#####"])
+    assert rules_of(verdict) == [("S3", 1, 2)]
+
+
+def test_S20_a_lone_teleporter_is_told_only_when_every_field_is_known() -> None:
+    """An unknown character may be a second teleporter typed wrong ('0' for 'O')."""
+    sound = ["#######", "#A.O..Z", "#######"]
+    assert warnings_of(validate_rows(sound)) == [("S20", 3, 1)]
+    unknown = ["#######", "#A.O.0Z", "#######"]
+    assert rules_of(validate_rows(unknown)) == [("S3", 5, 1)] and warnings_of(validate_rows(unknown)) == []
+    ragged = ["#######", "#A.O..Z", "######"]  # row 3 lacks a field (S1): it might be one
+    assert rules_of(validate_rows(ragged)) == [("S1", 6, 2)] and warnings_of(validate_rows(ragged)) == []
+
+
+def test_S1_ragged_rows_leave_S4_and_S28_checked_on_the_fields_the_rows_have() -> None:
+    rows = ["#########",
+            "#A....Z#",   # a field short: S1
+            "#.***..##",  # open cave below α (S4), 3 gems
+            "#########"]
+    verdict = validate_rows(rows, Rules(setup_gems=2))
+    assert rules_of(verdict) == [("S1", 8, 1), ("S4", 1, 1)]
+    assert warnings_of(verdict) == [("S28", None, None)]
+    assert verdict.stopped_by == ("S1", "S3") and verdict.rest_positions == 0
+
+
+def test_S1_the_door_over_a_field_its_row_lacks_is_not_judged() -> None:
+    """Below α at column 5 the short row 3 has no field: rock or not, the map does not say;
+    below the last row is outside the grid, rock (S1), and supports."""
+    assert rules_of(validate_rows(["#######", "#...ZA#", "####", "#######"])) == [("S1", 4, 2)]
+    assert rules_of(validate_rows(["######", "#Z...#", "#..A#"])) == [("S1", 5, 2)]
+
+
+def test_S3_no_exit_or_two_doors_still_check_what_they_can() -> None:
+    no_exit = validate_rows(["#####", "#A..#", "#...#", "#####"])
+    assert rules_of(no_exit) == [("S3", None, None), ("S4", 1, 1)]
+    two_doors = validate_rows(["#####", "#A.A#", "#..Z#", "#####"])  # which door stays is the designer's choice
+    assert rules_of(two_doors) == [("S3", 3, 1)]
+
+
 def test_S28_the_warning_follows_the_setup_knobs() -> None:
     rows = ("######", "#Aww.Z", "######")
     assert not [w for w in validate(level(*rows)).warnings if w.rule == "S28"]

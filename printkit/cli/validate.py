@@ -55,6 +55,10 @@ def summary_line(name: str, verdict: Verdict, status: int) -> str:
     if verdict.solvable:  # searched despite its errors (beyond S2 with --any-size, a door S4 refuses)
         turns = verdict.min_turns
         searched = f"; searched: solvable in {counted(turns, 'turn')}, {counted(verdict.rest_positions, 'rest position')}"
+    elif verdict.stopped_by:  # the checks that need no search were made; say that these were not
+        why = ("larger than S2 allows; --any-size searches it" if verdict.stopped_by == ("S2",)
+               else "the search needs rows of one length, known characters, one door and one exit (S1, S3)")
+        searched = f"; not searched for least turns and soft-locks: {why}"
     return f"✗ {name}: invalid, {errors} error{'s' * (errors != 1)}{searched}"
 
 

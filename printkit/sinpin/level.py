@@ -152,6 +152,53 @@ def grid_findings(rows: list[str]) -> list[Finding]:
     return found
 
 
+def supports(here: Tile, below: Tile) -> bool:
+    """S4: an avatar on `here` with `below` under it is supported (on a ladder, or standing
+    on rock or a ladder)."""
+    return here is Tile.LADDER or below is Tile.ROCK or below is Tile.LADDER
+
+
+@dataclass(frozen=True)
+class MapReading:
+    """A map's text read field by field, a sound grid or not, for the checks that need no
+    search (the validator's S4, S20, S28 on a map with S1 or S3 errors too). A field is its
+    tile, or None where the text does not tell it: an unknown character (S3), or a field a
+    row lacks that the widest row has (S1: the map does not say whether the short row lost
+    fields or the long one gained them). Nothing is guessed in their place, so a check that
+    would read such a field is not made rather than risk a finding the mended map lacks."""
+
+    rows: tuple[str, ...]
+
+    @cached_property
+    def width(self) -> int:
+        return max((len(row) for row in self.rows), default=0)
+
+    def tile(self, x: int, y: int) -> Tile | None:
+        """The tile at (x, y), None when unknown; outside the rows and right of the widest
+        is rock (S1) however the rows are mended."""
+        if not (0 <= y < len(self.rows) and 0 <= x < self.width):
+            return Tile.ROCK
+        row = self.rows[y]
+        return TILE_BY_CHAR.get(row[x]) if x < len(row) else None
+
+    @cached_property
+    def positions(self) -> dict[Tile, tuple[Position, ...]]:
+        """Every known tile's positions in reading order (rows top to bottom, then columns)."""
+        found: dict[Tile, list[Position]] = {tile: [] for tile in Tile}
+        for y, row in enumerate(self.rows):
+            for x, char in enumerate(row):
+                tile = TILE_BY_CHAR.get(char)
+                if tile is not None:
+                    found[tile].append((x, y))
+        return {tile: tuple(where) for tile, where in found.items()}
+
+    @cached_property
+    def complete(self) -> bool:
+        """Every field of the widest-row rectangle known: no unknown character, no short row."""
+        known = sum(len(where) for where in self.positions.values())
+        return known == self.width * len(self.rows)
+
+
 @dataclass(frozen=True)
 class Level:
     """A rectangular map of known tiles; door and exit counts are the validator's business."""
@@ -195,17 +242,12 @@ class Level:
 
     def supported(self, x: int, y: int) -> bool:
         """S4: on a ladder, or standing on rock or a ladder."""
-        below = self.tile(x, y + 1)
-        return self.tile(x, y) is Tile.LADDER or below is Tile.ROCK or below is Tile.LADDER
+        return supports(self.tile(x, y), self.tile(x, y + 1))
 
     @cached_property
     def positions(self) -> dict[Tile, tuple[Position, ...]]:
         """Every tile's positions in reading order (rows top to bottom, then columns)."""
-        found: dict[Tile, list[Position]] = {tile: [] for tile in Tile}
-        for y, row in enumerate(self.rows):
-            for x, char in enumerate(row):
-                found[TILE_BY_CHAR[char]].append((x, y))
-        return {tile: tuple(where) for tile, where in found.items()}
+        return MapReading(self.rows).positions
 
     @property
     def door(self) -> Position | None:

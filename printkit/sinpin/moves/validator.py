@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 
 from printkit.sinpin.findings import Finding
 from printkit.gcpause import collector_paused
-from printkit.sinpin.level import Level, Position, grid_findings
+from printkit.sinpin.level import Level, MapReading, Position, grid_findings, supports
 from printkit.sinpin.moves.graph import MoveCache, leading_to, move_graph, reached_from
 from printkit.sinpin.moves.reach import Reach, reach
 from printkit.sinpin.rules import SETUP_KNOBS, Rules
@@ -24,6 +24,9 @@ from printkit.wording import counted
 
 
 SOFT_LOCK = "soft-lock"  # Finding.kind of S27's soft-lock warnings
+# Errors that leave no grid to search (S26, S27 walk every field from the one door to the one
+# exit): rows of different lengths and unknown characters, doors and exits not one each
+GRID_RULES = ("S1", "S3")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,8 @@ class Verdict:
     reachable: frozenset[Position] = field(default=frozenset())  # rest positions (overlay)
     solution: Solution | None = field(default=None, compare=False, repr=False)
     reach: Reach | None = None  # S26 explained: what α reaches when Ω is not among it
+    # the rules whose errors kept the search (S26, S27) from running: GRID_RULES or ("S2",)
+    stopped_by: tuple[str, ...] = ()
 
     @property
     def error_count(self) -> int:
@@ -80,9 +85,10 @@ def soft_lock_summary(count: int, every: bool) -> str:
     return text + ("; that is every rest position α reaches (S26)" if every else "")
 
 
-def unsearchable(errors: Iterable[Finding], warnings: Iterable[Finding] = ()) -> Verdict:
-    """The verdict of a level never searched: its solvability unknown (None), not False."""
-    return Verdict(False, None, None, 0, (), (), tuple(errors), tuple(warnings))
+def unsearchable(errors: Iterable[Finding], warnings: Iterable[Finding] = (), stopped_by: tuple[str, ...] = ()) -> Verdict:
+    """The verdict of a level never searched: its solvability unknown (None), not False;
+    `stopped_by` the rules whose errors stopped the search (none when there is no map)."""
+    return Verdict(False, None, None, 0, (), (), tuple(errors), tuple(warnings), stopped_by=stopped_by)
 
 
 def validate_rows(
@@ -96,14 +102,14 @@ def validate_rows(
     `progress` is told of each rest position the search explores (for a progress bar).
     """
     errors = list(prior) + grid_findings(rows)
-    if not rows or any(f.rule in ("S1", "S3") for f in errors):
-        return unsearchable(errors)
+    # S1, S3 and S2 stop the search (S26, S27), not the checks that need none: every problem
+    # is reported (level-format.md), so a designer fixing one learns of the rest too. On a
+    # broken grid they read the map as far as it tells (MapReading), guessing no field.
+    if not rows or any(f.rule in GRID_RULES for f in errors):
+        return unsearchable(errors, _static_findings(MapReading(tuple(rows)), rules, errors), GRID_RULES)
     level = Level(tuple(rows), rules=rules)
     if not any_size and any(f.rule == "S2" for f in errors):
-        # S2 stops the search (S26, S27), not the checks that need none: every problem is
-        # reported (level-format.md), so a designer fixing the size learns of the rest too
-        warnings = _static_findings(level, errors)
-        return unsearchable(errors, warnings)
+        return unsearchable(errors, _static_findings(MapReading(level.rows), rules, errors), ("S2",))
     return _validate(level, errors, progress)
 
 
@@ -121,7 +127,7 @@ def _validate(level: Level, errors: list[Finding], progress: Callable[[int], Non
 def _search(level: Level, errors: list[Finding], progress: Callable[[int], None] | None = None) -> Verdict:
     door, exit_ = level.door, level.exit
     assert door is not None and exit_ is not None  # a sound grid has exactly one of each
-    warnings = _static_findings(level, errors)
+    warnings = _static_findings(MapReading(level.rows), level.rules, errors)
     moves = MoveCache(level)
     graph = move_graph(moves, progress)  # S27: a networkx DiGraph of the rest positions
     reachable = reached_from(graph, door)
@@ -163,24 +169,29 @@ def _search(level: Level, errors: list[Finding], progress: Callable[[int], None]
     )
 
 
-def _static_findings(level: Level, errors: list[Finding]) -> list[Finding]:
-    """The checks that need no search, run whether or not the search runs: S4's error is
-    added to `errors`; the warnings of the layout (S20, S28) are returned."""
-    door = level.door
-    assert door is not None  # a sound grid has exactly one
-    if not level.supported(*door):
-        errors.append(Finding("S4", f"the entry door α at {field_name(*door)} is not supported: it needs rock or a ladder below it", *door))
-    return _layout_warnings(level)
+def _static_findings(reading: MapReading, rules: Rules, errors: list[Finding]) -> list[Finding]:
+    """The checks that need no search, run whether or not the search runs and whether or not
+    the grid is sound: S4's error is added to `errors`; the warnings of the layout (S20,
+    S28) are returned. Each is made only where the fields it reads are known (MapReading):
+    S4 needs one door (of two, which stays is the designer's choice) and the field below it."""
+    doors = reading.positions[Tile.DOOR]
+    if len(doors) == 1:
+        below = reading.tile(doors[0][0], doors[0][1] + 1)
+        if below is not None and not supports(Tile.DOOR, below):
+            errors.append(Finding("S4", f"the entry door α at {field_name(*doors[0])} is not supported: it needs rock or a ladder below it", *doors[0]))
+    return _layout_warnings(reading, rules)
 
 
-def _layout_warnings(level: Level) -> list[Finding]:
+def _layout_warnings(reading: MapReading, rules: Rules) -> list[Finding]:
     warnings: list[Finding] = []
-    teleporters = level.positions[Tile.TELEPORTER]
-    if len(teleporters) == 1:
+    teleporters = reading.positions[Tile.TELEPORTER]
+    # "the only teleporter" reads every field: an unknown one may be a second ('0' for 'O')
+    if len(teleporters) == 1 and reading.complete:
         warnings.append(Finding("S20", f"the only teleporter, at {field_name(*teleporters[0])}, does nothing: it needs a second one to go to", *teleporters[0], severity="warning"))
+    # S28's counts only grow with the fields not known yet: a count over the knob already is
     for tile, key in ((Tile.WEB, "web"), (Tile.GEM, "gem"), (Tile.QUESTION, "question")):
-        count, knob = len(level.positions[tile]), SETUP_KNOBS[key]
-        wanted = getattr(level.rules, knob)
+        count, knob = len(reading.positions[tile]), SETUP_KNOBS[key]
+        wanted = getattr(rules, knob)
         if count > wanted:
             has = f"set-up has {wanted} in all" if wanted else "set-up has none"
             warnings.append(Finding("S28", f"the map holds {counted(count, tile.label)}; {has} ({knob} {wanted})", severity="warning"))
