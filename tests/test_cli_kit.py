@@ -137,7 +137,8 @@ def test_cards_rules_and_tokens_follow_the_level_s_rule_knobs(tmp_path: Path) ->
     assert not re.search(r"up to\s*3", cards) and "{" not in cards
     assert len(re.findall(r"Heart(?=Keep it)", cards)) == 7  # box_hearts heart cards (S29)
     (tokens,) = pdf_pages(tmp_path / "tokens.pdf")
-    assert "heart" not in tokens.text  # a heart card drawn is kept: no token (S23, S29)
+    # a heart card drawn is kept (S23, S29): the hearts are health, max_health a player (S25)
+    assert re.search(r"10\s*hearts\s*health", tokens.text) and "at most 5" in tokens.text
     (rules,) = pdf_pages(tmp_path / "rules.pdf")
     assert re.search(r"fewer\s*than\s*5\s*points", rules.text) and re.search(r"up\s*to\s*5", rules.text)
 

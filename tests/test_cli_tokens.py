@@ -21,7 +21,7 @@ def test_tokens_for_a_level(tmp_path: Path) -> None:
     result = _run("-", "--players", "3", "-o", str(out), stdin=LEVEL)
     assert result.exit_code == 0, result.stderr
     (page,) = pdf_pages(out)
-    assert "Tiny: tokens for 3 players" in page.text and "1 chest" in page.text and "heart" not in page.text
+    assert "Tiny: tokens for 3 players" in page.text and "1 chest" in page.text and "9 hearts" in page.text
     result = _run("-", "--players", "2", "--ink-saving", "-o", str(tmp_path / "t.svg"), stdin=LEVEL)
     assert result.exit_code == 0, result.stderr
 

@@ -56,7 +56,7 @@ def test_the_ghost_is_exactly_two_by_two_squares(tmp_path: Path) -> None:
 def test_counts_and_every_token_fits_a_field(tmp_path: Path, players: int) -> None:
     page = _page(tmp_path, _level(), players)
     squares = _cut_squares(page)
-    assert len(squares) == 16 + 8 + 4 + 1 + 1  # gems, webs, question marks, chest, ghost
+    assert len(squares) == 16 + 8 + 4 + 1 + 3 * players + 1  # gems, webs, question marks, chest, health, ghost
     assert all(rect.w <= 15.0 and rect.h <= 15.0 for rect in squares)
     pawns = _cut_discs(page)
     assert len(pawns) == players
@@ -66,22 +66,33 @@ def test_counts_and_every_token_fits_a_field(tmp_path: Path, players: int) -> No
 
 def test_a_box_heart_is_a_card_kept_and_the_chest_a_token_placed_when_drawn(tmp_path: Path) -> None:
     """A review: the sheet printed box_hearts heart tokens and the chest "drawn from the box",
-    but the box is the deck's box cards (S29): a heart card drawn is kept (S23), so no heart
-    token is needed whatever box_hearts says; the one chest card drawn is placed on a vacant
-    field (S23, S29b), so the chest token waits for it."""
+    but the box is the deck's box cards (S29): a heart card drawn is kept (S23), so box_hearts
+    changes no token; the one chest card drawn is placed on a vacant field (S23, S29b), so the
+    chest token waits for it."""
     for hearts in (0, 4, 7):
         page = _page(tmp_path, _level(box_hearts=hearts), 2)
-        assert len(_cut_squares(page)) == 16 + 8 + 4 + 1 + 1  # gems, webs, question marks, chest, ghost
+        assert len(_cut_squares(page)) == 16 + 8 + 4 + 1 + 2 * 3 + 1  # gems, webs, question marks, chest, health, ghost
         text = page.text.replace(" ", "")  # (read back, a wrapped line loses its space)
-        assert "heart" not in text
         assert "1chestplacedwhenthechestcardisdrawnfromthebox" in text
+
+
+@pytest.mark.parametrize(("players", "start", "most"), [(2, 3, 3), (4, 2, 5), (3, 9, 9)])
+def test_hearts_keep_each_player_s_health(tmp_path: Path, players: int, start: int, most: int) -> None:
+    """The kit had nothing to keep health with (S25: start_health, up to max_health by S22):
+    max_health hearts a player, red, the row saying how many to hold at the start."""
+    page = _page(tmp_path, _level(start_health=start, max_health=most), players)
+    assert len(_cut_squares(page)) == 16 + 8 + 4 + 1 + players * most + 1
+    text = page.text.replace(" ", "")
+    assert f"{players * most}hearts" in text and f"eachplayerholds{start}tostart,atmost{most}(S25)" in text
+    assert page.height_mm == pytest.approx(297, abs=0.01)
+    assert all(rect.y + rect.h <= 297 - 10 for rect in _cut_squares(page))
 
 
 def test_ink_saving_has_no_coloured_grounds(tmp_path: Path) -> None:
     full = _page(tmp_path, _level(), 4)
     saving = _page(tmp_path, _level(), 4, ink_saving=True)
     grounds = [rect for rect in full.rects if rect.fill not in (None, "#000000", "#ffffff") and rect.w > 9]
-    assert len(grounds) == 16 + 8 + 4 + 1 + 1
+    assert len(grounds) == 16 + 8 + 4 + 1 + 4 * 3 + 1
     assert not [rect for rect in saving.rects if rect.fill not in (None, "#000000", "#ffffff")]
     assert not [curve for curve in saving.curves if curve.fill not in (None, "#000000", "#ffffff")]
     assert len(_cut_squares(saving)) == len(_cut_squares(full))
@@ -133,7 +144,7 @@ def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
     counts = token_counts(level, 2)
     assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (3, 8, 0, 0)
     page = _page(tmp_path, level, 2)
-    assert len(_cut_squares(page)) == 3 + 8 + 0 + 1 + 1  # gems, webs, marks, chest, ghost
+    assert len(_cut_squares(page)) == 3 + 8 + 0 + 1 + 2 * 3 + 1  # gems, webs, marks, chest, health, ghost
     text = "".join(char.text for char in page.chars)
     assert "3 gems" in text and "placedatset-up" in text.replace(" ", "")
     assert "8 webs" in text and "question mark" not in text
@@ -150,7 +161,7 @@ def test_the_chimneys_printed_items_are_counted(tmp_path: Path) -> None:
     counts = token_counts(level, 2)
     assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (9, 5, 5, 1)
     page = _page(tmp_path, level, 2)
-    assert len(_cut_squares(page)) == 9 + 5 + 1 + 1 + 1
+    assert len(_cut_squares(page)) == 9 + 5 + 1 + 1 + 2 * 3 + 1
     text = "".join(char.text for char in page.chars)
     assert "9 gems" in text and "5 webs" in text and "1 question mark" in text
 

@@ -24,8 +24,9 @@ def tokens_command(level_file: str, players: int | None, output: str, ink_saving
       printkit tokens first-steps -o tokens.pdf   # as many players as the level allows
 
     The gems, webs and question marks to place at set-up (S28), the webs and the chest a
-    box card puts on the map (S23, S29; a drawn gem or heart card is kept), a pawn per
-    player and the ghost, 10 x 10 mm (S30). Every token fits inside a 15 mm field.
+    box card puts on the map (S23, S29; a drawn gem or heart card is kept), hearts to
+    keep each player's health (max_health each, S25), a pawn per player and the ghost,
+    10 x 10 mm (S30). Every token fits inside a 15 mm field.
     LEVEL.yaml may be - for standard input, or the name of a bundled level (printkit
     examples). Exit status 1 for a level with format problems, 2 for an
     unreadable file or a player count the level is not for; nothing is written then.

@@ -59,7 +59,7 @@ def _sections(rules: Rules) -> list[_Section]:
         _Section("Goal and set-up", "S33; S28, S29; S5, S25, S30", (
             "Reach the exit Ω and collect as many gems as you can on the way: most gems wins.",
             _set_up(rules),
-            f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health."
+            f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health, held as heart tokens."
             " The ghost starts on the 2 × 2 squares at the bottom left of the door's field.",
         )),
         _Section("A turn", "S5; S6, S7; S30", (

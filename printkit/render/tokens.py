@@ -5,8 +5,10 @@ card says so, and what they move.
 the gems, webs and question marks S28 places at set-up (until the map, its printed items
 included, holds the level's `setup_*` knobs' numbers), the webs and the chest the box's web
 and chest cards put on the map during play (S23, S29, S29b), a flat disc pawn per player and
-the ghost, exactly 2 × 2 squares (10 × 10 mm, S30). The box itself is the deck's box cards
-(S29): a gem or heart card drawn is kept (S23), so neither needs a token. Square
+the ghost, exactly 2 × 2 squares (10 × 10 mm, S30), and hearts to keep each player's health
+(S25: `max_health` a player, so that health is counted in hand and a caught avatar's hearts
+are handed back, as the game's first description had it). The box itself is the deck's box
+cards (S29): a gem or heart card drawn is kept (S23), so neither needs a token. Square
 tokens touch in rows so that straight cuts separate them; every token fits inside a 15 mm
 field (S2). The pages place the map's tile icons, so a Document holding them needs
 `tile_symbols()` (`token_document` adds them).
@@ -35,7 +37,7 @@ GHOST_MM = 2 * SQUARE_MM  # S30: the ghost covers 2 × 2 squares
 PER_ROW = 8
 MARGIN = 15.0
 CUT = Style(stroke="#000000", width=0.25)
-ITEM_COLOURS = {"gem": "#0072b2", "web": "#8c8c8c", "question": "#e69f00", "chest": "#8c564b"}
+ITEM_COLOURS = {"gem": "#0072b2", "web": "#8c8c8c", "question": "#e69f00", "chest": "#8c564b", "heart": "#d62728"}
 GHOST_FILL = "#d9d9d9"
 
 
@@ -47,6 +49,9 @@ class TokenCounts:
     questions: int  # placed at set-up (S28)
     chests: int  # the box's chest card, placed when drawn (S23, S29b); a drawn heart is its card, kept
     pawns: tuple[str, ...]  # the avatars in play, one pawn each
+    hearts: int = 0  # health kept in hand: max_health for each player (S22, S25)
+    max_health: int = 3
+    start_health: int = 3
 
     def rows(self) -> list[tuple[str, int, str]]:
         """(kind, how many, why) for every kind of square token, in the order printed."""
@@ -55,7 +60,14 @@ class TokenCounts:
             ("web", self.webs, _web_use(self.webs_placed, self.webs)),  # S28, S23
             ("question", self.questions, "placed at set-up"),
             ("chest", self.chests, _when_drawn("the chest")),  # S29: one chest card; S23
+            ("heart", self.hearts, _health_use(self.start_health, self.max_health)),  # S22, S25
         ]
+
+
+def _health_use(start: int, most: int) -> str:
+    # S25 starts each avatar at start_health; S22 heals up to max_health, so each player needs
+    # max_health hearts within reach, holding as many as its health
+    return f"health: each player holds {start} to start, at most {most} (S25)"
 
 
 def _when_drawn(card: str) -> str:
@@ -75,6 +87,7 @@ def token_counts(level: Level, players: int) -> TokenCounts:
     if not 1 <= players <= len(AVATARS):
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
     placed = level.setup_placed
+    rules = level.rules
     # S29 (S34 (b)): the box holds 8 webs less those on the map after set-up, and a web card
     # drawn is placed on the map (S23), so it needs a token too.
     webs_on_map = len(level.positions[Tile.WEB]) + placed["web"]
@@ -82,11 +95,12 @@ def token_counts(level: Level, players: int) -> TokenCounts:
     return TokenCounts(
         gems=placed["gem"], webs=placed["web"] + box_webs, webs_placed=placed["web"],
         questions=placed["question"], chests=1, pawns=AVATARS[:players],
+        hearts=players * rules.max_health, max_health=rules.max_health, start_health=rules.start_health,
     )
 
 
 _NAMES = {"gem": ("gem", "gems"), "web": ("web", "webs"), "question": ("question mark", "question marks"),
-          "chest": ("chest", "chests")}
+          "chest": ("chest", "chests"), "heart": ("heart", "hearts")}
 
 
 def _square_token(kind: str, x: float, y: float, ink_saving: bool) -> Group:
