@@ -67,7 +67,7 @@ class TokenCounts:
 def _health_use(start: int, most: int) -> str:
     # S25 starts each avatar at start_health; S22 heals up to max_health, so each player needs
     # max_health hearts within reach, holding as many as its health
-    return f"health: each player holds {start} to start, at most {most} (S25)"
+    return f"health: each player holds {start} to start, at most {most}"
 
 
 def _when_drawn(card: str) -> str:
