@@ -194,3 +194,10 @@ def test_like_a_folder_says_which_files_it_left_out_and_why_unless_quiet(tmp_pat
     assert quiet.exit_code == 0 and "--like" not in quiet.stderr
     made = {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
     assert made and made == {path.name: path.read_bytes() for path in (tmp_path / "quiet").iterdir()}  # same look
+
+
+def test_a_run_that_makes_fewer_than_count_writes_those_it_made_and_exits_1(tmp_path: Path) -> None:
+    # as docs/exit-status.md and docs/outputs.md say (tests/test_docs.py checks they list it)
+    result = run("--seed", "1", "--count", "4", "--size", "8x8", "--turns", "5..6", "-o", str(tmp_path))
+    assert result.exit_code == 1 and "made 1 of 4 levels" in result.stderr
+    assert result.stdout.split() == [str(path) for path in tmp_path.glob("*.yaml")] and len(result.stdout.split()) == 1
