@@ -165,3 +165,39 @@ def test_quiet_leaves_out_the_summary_written_after_the_files(tmp_path: Path) ->
     assert said.stdout.strip().endswith(".yaml")  # the file listed first, then the summary
     quiet = CliRunner().invoke(main, ["-q", "generate", "--seed", "2", "-o", str(tmp_path / "b")])
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_like_a_folder_says_which_files_it_left_out_and_why_unless_quiet(tmp_path: Path) -> None:
+    folder = tmp_path / "lv"
+    folder.mkdir()
+    towers = Path(__file__).parent / "data" / "towers"
+    (folder / "good.yaml").write_bytes((towers / "01-three-towers.yaml").read_bytes())
+    unsolvable = Path(__file__).parent / "data" / "missing-rung.yaml"  # a look to learn all the same
+    (folder / "unsolvable.yaml").write_bytes(unsolvable.read_bytes())
+    (folder / "ragged.yaml").write_text("map: |\n  #####\n  #A.Q#\n  ###\n", encoding="utf-8")
+    (folder / "broken.yaml").write_text("name: [x\n", encoding="utf-8")
+    (folder / "narrow.yaml").write_text("map: |\n  ##\n  AZ\n  ##\n", encoding="utf-8")
+    args = ("--seed", "1", "--count", "1", "--like", str(folder))
+    result = run(*args, "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    told = [line for line in result.stderr.splitlines() if line.startswith("--like")]
+    assert told == [
+        f"--like: left out {folder}/broken.yaml:2:1: format: not valid YAML: while parsing a flow sequence did not"
+        " find expected ',' or ']'",
+        f"--like: left out {folder}/narrow.yaml: its map has no field inside its border, where the look is learned"
+        " (a map of 3 rows and 3 columns at least)",
+        f"--like: left out {folder}/ragged.yaml:4:6: S1: row 3 has 3 fields but row 1 has 5; all rows must be the"
+        f" same length (1 of 3 problems: `printkit validate {folder}/ragged.yaml` lists them)",
+        "--like: 2 levels taught the look, 3 files left out",
+    ]
+    quiet = CliRunner().invoke(main, ["generate", "-q", *args, "-o", str(tmp_path / "quiet")])
+    assert quiet.exit_code == 0 and "--like" not in quiet.stderr
+    made = {path.name: path.read_bytes() for path in (tmp_path / "out").iterdir()}
+    assert made and made == {path.name: path.read_bytes() for path in (tmp_path / "quiet").iterdir()}  # same look
+
+
+def test_a_run_that_makes_fewer_than_count_writes_those_it_made_and_exits_1(tmp_path: Path) -> None:
+    # as docs/exit-status.md and docs/outputs.md say (tests/test_docs.py checks they list it)
+    result = run("--seed", "1", "--count", "4", "--size", "8x8", "--turns", "5..6", "-o", str(tmp_path))
+    assert result.exit_code == 1 and "made 1 of 4 levels" in result.stderr
+    assert result.stdout.split() == [str(path) for path in tmp_path.glob("*.yaml")] and len(result.stdout.split()) == 1

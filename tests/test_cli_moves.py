@@ -170,3 +170,32 @@ def test_to_refuses_card_and_health_and_a_rock_field() -> None:
     assert rock.exit_code == 2 and "is rock" in rock.output
     assert "Missing option '--card'" in run("moves", MISSING_RUNG, "--from", "K7").output
     assert "no rest position" in run("moves", MISSING_RUNG, "--from", "C2", "--to", "B2").output
+
+
+HOLE = "name: Hole\nmap: |\n  #######\n  #A....#\n  ###.###\n  #....Z#\n  #######\n"
+
+
+def test_to_a_field_moves_only_pass_says_so_and_why_not_that_it_cannot_be_reached(tmp_path: Path) -> None:
+    path = level(tmp_path, HOLE)
+    result = run("moves", path, "--to", "D3")
+    assert result.exit_code == 1  # no move ends there: as for a field never reached (docs/exit-status.md)
+    assert result.output.splitlines() == [
+        f"{path}: D3 is passed through (falling) but no move ends there: nothing holds the avatar up (S4, S14)",
+        "  card 2 from α (B2) passes it: right → B2 → C2 → D2, falls to D4",
+        "  from α (B2) the avatar reaches 7 rest positions; the nearest to D3 is D4, 1 field below it",
+    ]
+    answer = json.loads(run("moves", path, "--to", "D3", "--json").output)
+    assert answer["reachable"] is False and answer["route"] is None
+    assert answer["passed_by"] == {"card": 2, "start": [1, 1], "end": [3, 3], "direction": "right",
+                                   "trail": [[2, 1], [3, 1], [3, 2], [3, 3]], "damage": 0, "exit": False,
+                                   "text": "right → B2 → C2 → D2, falls to D4"}
+    assert json.loads(run("moves", path, "--to", "D4", "--json").output)["passed_by"] is None
+    # F2 is on no move's way at all: the message it always had
+    assert "F2 cannot be reached from α (B2): from α (B2)" in run("moves", path, "--to", "F2").output
+
+
+def test_to_a_spring_board_moves_bounce_off_names_s19(tmp_path: Path) -> None:
+    path = level(tmp_path, "map: |\n  #####\n  #A.##\n  #SZ.#\n  #####\n")
+    first = run("moves", path, "--to", "B3").output.splitlines()[0]
+    assert first.endswith("B3 is passed through but no move ends there: every move entering it has points left,"
+                          " and the spring board bounces it up (S19)")

@@ -133,3 +133,11 @@ def test_quiet_leaves_out_the_name_written_beside_the_json(tmp_path: Path) -> No
     assert loud.exit_code == hushed.exit_code == 0
     assert f"wrote {out}" in loud.stderr and hushed.stderr == ""
     assert json.loads(hushed.stdout)["made"] == 2
+
+
+def test_a_survey_that_makes_fewer_than_count_writes_it_and_exits_1(tmp_path: Path) -> None:
+    # as docs/exit-status.md and docs/outputs.md say (tests/test_docs.py checks they list it)
+    out = tmp_path / "survey.pdf"
+    result = run("--seed", "1", "--count", "4", "--size", "8x8", "--turns", "5..6", "-o", str(out))
+    assert result.exit_code == 1 and "made 1 of 4 levels" in result.stderr
+    assert out.read_bytes().startswith(b"%PDF")

@@ -224,3 +224,19 @@ def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> No
     lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
     head, turn, end = _json_examples(DOCS / "sinoda.md")
     assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]
+
+
+# What exit 1 still writes (behaviour: tests/test_cli_render.py, test_cli_scan.py, and
+# test_cli_generate.py's and test_cli_survey.py's runs that make fewer than --count).
+WRITES_ON_EXIT_1 = {"render --overlay", "render --all", "scan -o", "generate", "survey"}
+
+
+@pytest.mark.parametrize(("page", "start", "end"), [
+    ("exit-status.md", "Exit 1 writes nothing either", "(`render --all` with an unreadable"),
+    ("outputs.md", "Exit 1 reports a finding", "- **Checked before the work.**"),
+])
+def test_both_pages_list_every_command_that_writes_on_exit_1(page: str, start: str, end: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    passage = text[text.index(start):text.index(end)]
+    named = {" ".join(name.split()) for name in re.findall(r"`([a-z][^`]*)`", passage)} - {"--count"}
+    assert named == WRITES_ON_EXIT_1

@@ -249,3 +249,61 @@ def test_a_missing_file_with_a_close_name_beside_it(tmp_path: Path) -> None:
         read_level(str(tmp_path / "crystl.yaml"))
     with pytest.raises(UnreadableSource, match="no such file$"):
         read_level(str(tmp_path / "quartz.yaml"))
+
+
+FOLDED = "name: Fold\nmap: >\n  #####\n  #A.Z#\n  #####\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (FOLDED, "level.yaml:2:6: format: the map is written after 'map: >', a folded block, which joins its lines"
+                 " with spaces: its 3 lines became 1 row; write the map after 'map: |', a literal block, which keeps each line a row"),
+        ("map:\n  .....\n  .A.Z.\nname: x\n", "level.yaml:2:3: format: the map is written over lines without 'map: |',"
+                                              " so YAML joined them with spaces: its 2 lines became 1 row; write the map after 'map: |'"),
+        ("map: '#####\n  #A.Z#'\n", "level.yaml:1:6: format: the map is written over lines without 'map: |'"),
+    ],
+)
+def test_a_map_whose_lines_yaml_joined_is_refused_with_the_fix(tmp_path: Path, text: str, expected: str) -> None:
+    level_file = read_level(write(tmp_path, text))
+    assert [p for p in problems(tmp_path, text) if p.startswith(expected)], problems(tmp_path, text)
+    assert level_file.rows is None  # no 17 x 1 grid to judge (it is not the map written)
+
+
+@pytest.mark.parametrize("text", [
+    "map: >\n  #A.Z#\n",  # one line: folding joins nothing
+    'map: "#A.Z#"\n',  # the format's one-row map
+    'map: "#####\\n#A.Z#\\n#####"\n',  # rows by escapes, on one line
+    'map: "#####\\n\\\n  #A.Z#"\n',  # an escaped line break keeps the rows apart
+])
+def test_a_map_on_one_line_or_with_escaped_breaks_stays_legal(tmp_path: Path, text: str) -> None:
+    assert read_level(write(tmp_path, text)).problems == []
+
+
+SHORT = "name: Short\nmap: |\n  ######\n  #A...#\n  ##.#.#\n  #..Z.#\n ######\n"
+DROP = "name: Drop\nmap: |\n  ######\n  #A...#\n  ###.##\n #..Z.#\n  ######\n"
+
+
+def test_a_row_indented_less_that_yaml_read_as_a_comment_is_an_error_at_it(tmp_path: Path) -> None:
+    assert problems(tmp_path, SHORT) == [
+        "level.yaml:7:2: format: this line is indented less than the map's first row (1 space, not 2): YAML ended"
+        " the map above it and read it as a comment; indent every row of the map alike"]
+    assert problems(tmp_path, DROP) == [
+        "level.yaml:6:2: format: this line is indented less than the map's first row (1 space, not 2): YAML ended"
+        " the map above it and read it and line 7 below it as comments; indent every row of the map alike"]
+    # the map ended at a line of another length; a row-like line after it is the one pointed at
+    later = "map: |\n  ######\n  #A..Z#\n#..#\n  ######\nname: x\n"
+    assert problems(tmp_path, later) == [
+        "level.yaml:5:3: format: this line looks like a map row, but YAML read it as a comment: the map ended at"
+        " line 4, indented less than the map's first row; indent every row of the map alike"]
+
+
+@pytest.mark.parametrize("text", [
+    "map: |\n  #####\n  #A.Z#\n  #####\n# notes\nname: x\n",  # a comment in words
+    "map: |\n  #####\n  #A.Z#\n  #####\n# ---\n",  # a ruler of another make
+    "map: |\n  #####\n  #A.Z#\n  #####\n\n#####\nname: x\n",  # set apart by a blank line
+    "map: |\n  #####\n  #A.Z#\n  #####\nname: x\n# #####\n",  # not right below the map
+    "map: |\n  #####\n  #A.Z#\n  #####\n##\n",  # another length
+])
+def test_real_comments_after_the_map_stay_legal(tmp_path: Path, text: str) -> None:
+    assert read_level(write(tmp_path, text)).problems == []

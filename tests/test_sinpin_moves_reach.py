@@ -111,3 +111,19 @@ def test_least_turns_reaches_each_rest_position_alpha_reaches(index):
     plan = least_turns(moves, level.door, target)
     assert plan is not None and (plan == [] if target == level.door else plan[-1][2] == target)
     assert reach(graph, level.door, target).reached
+
+
+# The floor of the top row has a hole at D3: a move walks into D2 and falls through D3 to D4.
+HOLE = Level(("#######", "#A....#", "###.###", "#....Z#", "#######"))
+
+
+def test_a_field_moves_fall_through_is_passed_by_a_move_the_engine_walks():
+    moves = MoveCache(HOLE)
+    graph = move_graph(moves)
+    way = way_to(moves, graph, HOLE.door, (3, 2))
+    assert way.legs is None and not way.reach.reached  # no move ends on D3 (S4, S14)
+    leg = way.passed_by
+    assert leg is not None and (leg.start, leg.card, leg.end) == ((1, 1), 2, (3, 3))
+    assert leg.trail == ((2, 1), (3, 1), (3, 2), (3, 3)) and (3, 2) in leg.trail
+    assert way_to(moves, graph, HOLE.door, (5, 1)).passed_by is None  # F2: no move gets there at all
+    assert way_to(moves, graph, HOLE.door, (3, 3)).passed_by is None  # D4: a rest position, a route

@@ -14,15 +14,16 @@ import click
 
 from printkit.bundled import catalogue
 from printkit.cli.batchoptions import batch_options
-from printkit.cli.common import message
+from printkit.cli.common import message, note
 from printkit.sinpin.generate.generator import MIN_SIZE, Request
 from printkit.sinpin.level import Level, fits_paper
 from printkit.sinpin.generate.metrics import FEATURES
-from printkit.sinpin.loader import read_level
+from printkit.sinpin.loader import problems_of_grid, read_level
 from printkit.sinpin.generate.route import STORIES
 from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE
 from printkit.sinpin.generate.targets import LARGEST_SIDE, LENIENCY_WORDS, MAX_TURNS, TURN_WORDS, parse_target
 from printkit.sourceproblems import UnreadableSource
+from printkit.wording import counted
 
 ANY_SIZE_LIMIT = LARGEST_SIDE  # --any-size: at most this a side (printkit.sinpin.generate.targets says why)
 _TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")
@@ -103,13 +104,21 @@ def _turn_count(digits: str) -> int:
     return int(number)
 
 
-def _readable(path: Path) -> Level | None:
-    """The level in a file, or None when it is unreadable, has format problems or a map
-    that is no grid of S3 characters (S1, S3)."""
+def _readable(path: Path) -> tuple[Level | None, str]:
+    """The level in a file, or None and why not (its first problem, located) when it is
+    unreadable, has format problems or a map that is no grid of S3 characters (S1, S3)."""
     try:
-        return read_level(str(path)).level()
-    except (UnreadableSource, ValueError):
-        return None
+        level_file = read_level(str(path))
+    except UnreadableSource as error:
+        return None, str(error.problem)
+    problems = level_file.problems or problems_of_grid(level_file)
+    try:
+        return level_file.level(), ""
+    except ValueError:
+        # the grid's findings list a ragged row or an unknown character (what Level
+        # refuses) before door, exit and size ones (grid_findings)
+        more = f" (1 of {len(problems)} problems: `printkit validate {path}` lists them)" if len(problems) > 1 else ""
+        return None, (str(problems[0]) if problems else f"{path}: no map") + more
 
 
 def _has_inside(level: Level) -> bool:
@@ -122,17 +131,27 @@ def _has_inside(level: Level) -> bool:
 _NO_INSIDE = "no field inside its border, where the look is learned (a map of 3 rows and 3 columns at least)"
 
 
-def example_levels(paths: Sequence[str]) -> list[Level]:
+def example_levels(paths: Sequence[str], *, tell: bool = False) -> list[Level]:
     """The levels named by --like: files, or folders of .yaml levels (files that are no
     readable level in a folder are passed over, and so are maps with nothing inside the
-    border); the bundled levels when none was named."""
+    border); the bundled levels when none was named. `tell`: say on stderr (a note, which
+    --quiet leaves out) which files of a folder were left out and why, one line each, and
+    how many levels taught the look."""
     if not paths:
         return [read_level(str(item.path)).level() for item in catalogue("level")]
     found: list[Level] = []
+    left_out: list[str] = []
     for path in paths:
         where = Path(path)
         if where.is_dir():
-            readable = [level for level in map(_readable, sorted(where.glob("*.yaml"))) if level is not None]
+            readable = []
+            for file in sorted(where.glob("*.yaml")):
+                level, why = _readable(file)
+                if level is None:
+                    left_out.append(why)
+                elif not _has_inside(level):
+                    left_out.append(f"{file}: its map has {_NO_INSIDE}")
+                readable += [level] if level is not None else []
             if not readable:
                 raise click.BadParameter(f"the folder {path} holds no readable level (.yaml)", param_hint="'--like'")
             if not any(map(_has_inside, readable)):
@@ -140,7 +159,7 @@ def example_levels(paths: Sequence[str]) -> list[Level]:
                                          param_hint="'--like'")
             found.extend(filter(_has_inside, readable))
         elif where.is_file():
-            level = _readable(where)
+            level, _ = _readable(where)
             if level is None:
                 raise click.BadParameter(f"{path} is no level to learn from: `printkit validate {path}` says why",
                                          param_hint="'--like'")
@@ -149,6 +168,10 @@ def example_levels(paths: Sequence[str]) -> list[Level]:
             found.append(level)
         else:
             raise click.BadParameter(f"{path} is neither a level file nor a folder", param_hint="'--like'")
+    if tell and left_out:
+        for why in left_out:
+            note(f"--like: left out {why}")
+        note(f"--like: {counted(len(found), 'level')} taught the look, {counted(len(left_out), 'file')} left out")
     return found
 
 
@@ -196,7 +219,7 @@ def request_from(size_text: str, turns_text: str | None, min_turns: int | None, 
     if story == "above" and features is not None and "ladder" not in features:
         raise click.BadParameter("an exit above the door needs ladders to climb (S11): add ladder to --features",
                                  param_hint="'--exit'")
-    examples = tuple(level.rows for level in example_levels(like)) if like else None  # None: the bundled ones
+    examples = tuple(level.rows for level in example_levels(like, tell=True)) if like else None  # None: the bundled ones
     request = Request(width, height, low, high, features, _players(players_text), any_size=any_size, exit=story,
                       examples=examples)
     if target_text is None:

@@ -14,7 +14,7 @@ from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.graph import MoveCache, move_graph
 from printkit.sinpin.moves.reach import Leg, Way, way_to
 from printkit.sinpin.moves.trail import DIRECTION_WORDS, describe
-from printkit.sinpin.tiles import field_name
+from printkit.sinpin.tiles import Tile, field_name
 from printkit.wording import counted
 
 
@@ -60,6 +60,8 @@ def way_lines(level: Level, name: str, start: Position, target: Position, way: W
     if way.legs is None:
         if way.reach.reached:  # in the move graph, but only with some card twice before the others (S5)
             return [f"{name}: {there} cannot be reached from {here} with cards played in the order S5 allows"]
+        if way.passed_by is not None:
+            return _passed_lines(level, name, here, there, way)
         return [f"{name}: {there} cannot be reached from {here}:"
                 f" {way.reach.words(here, there)}"]
     how = ("the least turns validate finds, health followed, S26" if way.health_followed
@@ -73,14 +75,39 @@ def way_lines(level: Level, name: str, start: Position, target: Position, way: W
     return lines
 
 
+def _leg_json(level: Level, leg: Leg, turn: bool = True) -> dict[str, object]:
+    """One move as the --to object shows it (a route's turn has its number)."""
+    found: dict[str, object] = {"turn": leg.turn} if turn else {}
+    found.update({"card": leg.card, "start": list(leg.start), "end": list(leg.end),
+                  "direction": DIRECTION_WORDS[leg.direction], "trail": [list(p) for p in leg.trail],
+                  "damage": leg.damage, "exit": leg.exited, "text": _leg_text(level, leg)})
+    return found
+
+
+def _passed_lines(level: Level, name: str, here: str, there: str, way: Way) -> list[str]:
+    """A field some move passes but none ends on: why (S4 and S14, or S6), the move that
+    passes it, and how near a rest position gets."""
+    leg = way.passed_by
+    assert leg is not None
+    return [f"{name}: {there} is passed through {_why_no_rest(level, way.reach.target)}",
+            f"  card {leg.card} from {_name(level, leg.start)} passes it: {_leg_text(level, leg)}",
+            f"  {way.reach.words(here, there)}"]
+
+
+def _why_no_rest(level: Level, target: Position) -> str:
+    """Why a field moves pass is no rest position (S27): unsupported, a move falls on from
+    it; a spring board bounces a move that has points left; else every move entering it
+    still has points to move (S6)."""
+    if level.tile(*target) is Tile.SPRING:
+        return "but no move ends there: every move entering it has points left, and the spring board bounces it up (S19)"
+    if not level.supported(*target):
+        return "(falling) but no move ends there: nothing holds the avatar up (S4, S14)"
+    return "but no move ends there: every move entering it still has points to move on (S6)"
+
+
 def way_json(level: Level, name: str, start: Position, target: Position, way: Way) -> dict[str, object]:
     """The --to object of docs/level-format.md."""
-    route = None if way.legs is None else [
-        {"turn": leg.turn, "card": leg.card, "start": list(leg.start), "end": list(leg.end),
-         "direction": DIRECTION_WORDS[leg.direction], "trail": [list(p) for p in leg.trail],
-         "damage": leg.damage, "exit": leg.exited, "text": _leg_text(level, leg)}
-        for leg in way.legs
-    ]
+    route = None if way.legs is None else [_leg_json(level, leg) for leg in way.legs]
     return {
         "file": name,
         "from": list(start),
@@ -90,4 +117,5 @@ def way_json(level: Level, name: str, start: Position, target: Position, way: Wa
         "health_followed": way.health_followed,
         "route": route,
         "reach": way.reach.as_json(),
+        "passed_by": None if way.passed_by is None else _leg_json(level, way.passed_by, turn=False),
     }

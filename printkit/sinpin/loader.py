@@ -16,10 +16,12 @@ from typing import TypeGuard
 import yaml
 
 from printkit.filekinds import LEVEL, wrong_kind
-from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, split_map
+from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, map_width, split_map
 from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
+from printkit.sinpin.tiles import TILE_BY_CHAR
 from printkit.sourceproblems import SourceProblem
 from printkit.specreader import SpecReader, node_position, type_name
+from printkit.wording import counted
 from printkit.yamlsource import Document, load_document
 
 LEVEL_KEYS = ("sinpin", "name", "author", "players", "rules", "map")
@@ -87,8 +89,16 @@ def interpret(doc: Document) -> LevelFile:
         result._map_anchor = node_position(map_node)
         value = doc.value(map_node)
         if isinstance(value, str):
-            result.rows = split_map(value)
-            result._map_lines = _map_origin(doc.source.text, map_node, result.rows)
+            rows = split_map(value)
+            joined = _joined_lines(doc.source.text, map_node, rows)
+            if joined is not None:  # the rows YAML made are not the ones written: no grid to judge
+                reader.problem(map_node, joined)
+                return result
+            result.rows = rows
+            result._map_lines = _map_origin(doc.source.text, map_node, rows)
+            dropped = _dropped_rows(doc.source.name, doc.source.text, map_node, rows)
+            if dropped is not None:
+                problems.append(dropped)
         else:
             reader.problem(map_node, f"'map' must be text (a block such as 'map: |' and one line per row), not {type_name(value)}")
     return result
@@ -135,6 +145,72 @@ def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] 
             indent = len(lines[index]) - len(row)
             return first_line + 1, indent + 1
     return None
+
+
+def _joined_lines(text: str, node: yaml.Node, rows: list[str]) -> str | None:
+    """Why a `map` written over several lines came out as fewer rows, else None. YAML joins
+    the lines of a folded block (`map: >`), of plain text and of quoted text with spaces;
+    only a literal block (`map: |`) keeps every line a row (level-format.md). A map on one
+    line (`map: "#A.Z#"`, or with `\\n` escapes) is left alone: it is the format's own."""
+    if node.style == "|":
+        return None
+    lines = _LINE_BREAK.split(text[node.start_mark.index:node.end_mark.index])
+    if node.style == ">":
+        lines = lines[1:]  # the block's header line
+    written = sum(1 for line in lines if line.strip())
+    if written < 2 or len(rows) >= written:
+        return None
+    how = ("the map is written after 'map: >', a folded block, which joins its lines with spaces" if node.style == ">"
+           else "the map is written over lines without 'map: |', so YAML joined them with spaces")
+    return (f"{how}: its {written} lines became {counted(len(rows), 'row')}; write the map after 'map: |',"
+            " a literal block, which keeps each line a row")
+
+
+# What a map row is made of (S3): a comment line of these alone is a row YAML dropped.
+_ROW_CHARS = frozenset(TILE_BY_CHAR) | {" "}
+
+
+def _dropped_rows(name: str, text: str, node: yaml.Node, rows: list[str]) -> SourceProblem | None:
+    """The map row YAML read as a comment, else None (level-format.md, `map`).
+
+    A row indented less than the map's first row ends a `map: |` block; one that starts
+    with rock (`#`) is then a comment to YAML, and so is every line after it that starts
+    with `#`. The comment lines right below the map's last row (no blank line between) are
+    looked at: one made only of map characters and as long as the map's rows is taken for
+    a dropped row. Real comments (`# notes`) hold other characters or another length."""
+    if node.style != "|" or node.end_mark.column != 0:
+        return None  # (a block that ends the file without a line break has nothing below it)
+    lines = _LINE_BREAK.split(text)
+    below = node.end_mark.line  # 0-based index of the first line after the block
+    if below - 1 <= node.start_mark.line or not lines[below - 1].strip():
+        return None  # an empty map, or blank lines set what follows apart from it
+    run = []
+    for line in lines[below:]:
+        if not line.lstrip(" ").startswith("#"):
+            break
+        run.append(line)
+    width = map_width(rows)
+    dropped = next((i for i, line in enumerate(run) if _row_like(line.lstrip(" "), width)), None)
+    if dropped is None:
+        return None
+    first = next(line for line in lines[node.start_mark.line + 1:below] if line.strip())
+    indent = len(first) - len(first.lstrip(" "))
+    line = run[dropped]
+    at = len(line) - len(line.lstrip(" "))
+    if dropped == 0:
+        more = len(run) - 1
+        also = (f" and line {below + 2} below it as comments" if more == 1
+                else f" and lines {below + 2}–{below + len(run)} below it as comments" if more else " as a comment")
+        message = (f"this line is indented less than the map's first row ({counted(at, 'space')}, not {indent}):"
+                   f" YAML ended the map above it and read it{also}; indent every row of the map alike")
+    else:
+        message = (f"this line looks like a map row, but YAML read it as a comment: the map ended at line {below + 1},"
+                   " indented less than the map's first row; indent every row of the map alike")
+    return SourceProblem(name, below + dropped + 1, at + 1, "format", message)
+
+
+def _row_like(body: str, width: int) -> bool:
+    return bool(body) and set(body) <= _ROW_CHARS and width in (len(body), len(body.rstrip(" ")))
 
 
 def dump_level(level: Level, extras: Mapping[str, object] | None = None) -> str:

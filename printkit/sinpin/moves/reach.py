@@ -183,6 +183,30 @@ def legs(moves: MoveCache, plan: Iterable[tuple[Position, int, Position]]) -> li
     return found
 
 
+def passing_leg(moves: MoveCache, graph: nx.DiGraph, start: Position, target: Position) -> Leg | None:
+    """A move that enters `target` from a rest position `start` reaches, for a field no move
+    ends on (S27: it is passed, not a rest position), as the engine walks it; None when no
+    move passes it either. From the rest position fewest moves from `start` in the move
+    graph (then reading order), the lowest card, right before left (S7); its `turn` is that
+    many moves plus one (S5's card order aside, as in the move graph)."""
+    import networkx as nx
+
+    engine, watch = moves.engine, frozenset({target})
+    turns = nx.single_source_shortest_path_length(graph, start) if start in graph else {start: 0}
+    for pos in sorted(turns, key=lambda pos: (turns[pos], reading_order(pos))):
+        if pos == moves.level.exit:
+            continue  # the exit takes the avatar off the board (S24)
+        for card in CARD_VALUES:
+            if not engine.fields_passed(pos, card, watch):
+                continue
+            for direction in (RIGHT, LEFT):
+                for result in engine.moves(pos, card, trail=True, direction=direction):
+                    if target in (result.trail or ()):
+                        return Leg(turns[pos] + 1, card, pos, result.end, direction, result.trail or (),
+                                   result.damage, result.exited, result.arrival)
+    return None
+
+
 @dataclass(frozen=True)
 class Way:
     """`printkit moves --to`: the route with the least turns to a field, if any, and what the
@@ -191,6 +215,8 @@ class Way:
     legs: tuple[Leg, ...] | None  # None: no sequence of moves ends on the field
     reach: Reach
     health_followed: bool  # the exit from the door: the solver's route (S26), health followed
+    # when no move ends on the field but some move passes it: one such move (passing_leg)
+    passed_by: Leg | None = None
 
     @property
     def damage(self) -> int:
@@ -204,7 +230,7 @@ def way_to(moves: MoveCache, graph: nx.DiGraph, start: Position, target: Positio
     so that `printkit moves --to` and `printkit validate` give the same least turns."""
     reached = reach(graph, start, target)
     if not reached.reached:
-        return Way(None, reached, False)
+        return Way(None, reached, False, passing_leg(moves, graph, start, target))
     level = moves.level
     if start == level.door and target == level.exit:
         solution = solve(moves, reached_from(graph, start))
