@@ -326,3 +326,26 @@ def test_play_o_that_cannot_write_the_record_says_so_and_the_game_stands(tmp_pat
     assert "the record was not written" in capsys.readouterr().err
     record_saver(str(tmp_path / "game.jsonl"))([{"record": "sinpin-game"}])
     assert (tmp_path / "game.jsonl").read_text().startswith('{"record": "sinpin-game"}')
+
+
+@pytest.mark.parametrize("args, spec, rows", [([], None, 3), (["--blitz"], None, 1), ([], "rules: {rows_to_win: 5}\n", 5),
+                                              (["--blitz"], "rules: {rows_to_win: 5}\n", 1)])
+def test_play_yinsh_plays_the_specs_knobs_or_blitz_and_the_page_has_a_slot_a_ring(tmp_path, monkeypatch, args, spec, rows):
+    """Y7, Y12: `play yinsh` played rows_to_win 3 whatever the spec's `rules:` said, had no
+    --blitz, and the page drew 3 slots a seat. Now the game and its slots follow the knob."""
+    target = "yinsh"
+    if spec is not None:
+        target = str(tmp_path / "mine.yaml")
+        (tmp_path / "mine.yaml").write_text("game: yinsh\n" + spec)
+    apps: list = []
+    monkeypatch.setattr("printkit.cli.play._serve", lambda app_for, port, no_browser, what: apps.append(app_for(HOSTS)))
+    result = CliRunner().invoke(main, ["play", target, *args, "--no-browser"])
+    assert result.exit_code == 0, result.output
+    client = TestClient(apps[0], base_url="http://127.0.0.1:8765")
+    assert client.get("/api/state").json()["state"]["rules"]["rows_to_win"] == rows
+    assert [len(row["centres"]) for row in client.get("/api/game").json()["geometry"]["slots"]] == [rows, rows]
+
+
+def test_play_blitz_is_refused_for_a_game_other_than_yinsh():
+    result = CliRunner().invoke(main, ["play", "first-steps", "--blitz", "--no-browser"])
+    assert result.exit_code == 2 and "blitz is a YINSH rule (Y7)" in result.output

@@ -239,3 +239,58 @@ def test_yinsh_row_and_ring_chosen_by_clicks(open_page) -> None:
         assert time.monotonic() < deadline
         time.sleep(0.02)
     assert session.turns[0]["action"] == f"x f6-f10 r {taken}"
+
+
+def _at_the_edges(game: YinshGame) -> Session:
+    """A YINSH game of two people with all ten rings placed (Y2) on the points nearest the
+    view box's edges: the bottom row first, where a ring was cut off."""
+    from printkit.play.yinsh_view import yinsh_geometry
+
+    geo = yinsh_geometry(game)
+    x, y, w, h = geo["view_box"]
+    edge = lambda point: min(point["at"][0] - x, x + w - point["at"][0], point["at"][1] - y, y + h - point["at"][1])  # noqa: E731
+    session = Session(yinsh_match(game, ["human", "human"], seed=1))
+    for point in sorted(geo["points"], key=edge)[:10]:
+        session.act(session.turn, point["name"])
+    return session
+
+
+def _outside_the_view(page: Page) -> dict:
+    """What the YINSH board draws beyond its view box (user units) and beyond the drawing's
+    box on the screen (pixels): every ring and marker, the slots and their captions."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.pk-svg svg');
+        const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+        const screen = svg.getBoundingClientRect();
+        const found = { user: [], pixels: [] };
+        const half = 0.25;  // half the pieces' outline (games/yinsh.js)
+        for (const item of svg.querySelectorAll('[data-ring], [data-marker], [data-off], text, circle')) {
+            const b = item.getBBox();
+            if (b.width === 0) continue;
+            const name = item.dataset.ring || item.dataset.marker || item.textContent || item.tagName;
+            if (b.x - half < x || b.y - half < y || b.x + b.width + half > x + w || b.y + b.height + half > y + h) found.user.push(name);
+            const r = item.getBoundingClientRect();
+            if (r.left < screen.left - 0.5 || r.top < screen.top - 0.5 || r.right > screen.right + 0.5 || r.bottom > screen.bottom + 0.5) found.pixels.push(name);
+        }
+        return found;
+    }""")
+
+
+@pytest.mark.parametrize("knobs", [None, "blitz", "rows_to_win 5"])
+def test_yinsh_rings_at_the_edges_and_the_slots_are_whole_in_the_view(open_page, knobs) -> None:
+    """Review: at 1400x900 a ring on a bottom-row point was cut off (the view box ended at y
+    201.43 mm, the ring reached 204.93); and the page drew 3 slots a seat whatever the game's
+    rows_to_win (Y7, Y12). Every ring at the board's edge points, every slot and caption is
+    inside the drawing, on the screen too, and there is a slot a ring to take off."""
+    from printkit.yinsh.knobs import BLITZ, Knobs
+
+    game = YinshGame({None: Knobs(), "blitz": BLITZ, "rows_to_win 5": Knobs(rows_to_win=5)}[knobs])
+    session = _at_the_edges(game)
+    page = open_page(session=session)
+    expect(page.locator("[data-ring]")).to_have_count(10)
+    rows = game.knobs.rows_to_win
+    expect(page.locator("[data-slot='white']")).to_have_count(rows)
+    expect(page.locator("[data-slot='black']")).to_have_count(rows)
+    assert _outside_the_view(page) == {"user": [], "pixels": []}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"yinsh-edges-{rows}-rows.png"))

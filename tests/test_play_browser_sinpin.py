@@ -118,3 +118,59 @@ def test_set_up_and_a_move_are_played_from_the_keyboard_by_the_list_in_words(ope
     page.keyboard.press("Enter")
     expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
     assert "move" in session.turns[turn]["action"]
+
+
+def test_each_way_of_a_card_is_its_own_entry_in_words_and_the_keyboard_plays_the_one_it_names(open_page):
+    # first-steps, you and greedy, seed 0, your first move: the list said "card 6 to B4, +1 gems"
+    # four times, "card 6 to C3" four times, "card 5 to C3" three times (ways a keyboard
+    # user could not tell apart); each now names its trail and what it meets there
+    session = at_own_decision("first-steps", ["human", "greedy"], 0, "move")
+    view = session.view()
+    page = open_page((1400, 900), session=session)
+    keyboard_to(page, ".sinpin .pk-list summary")
+    page.keyboard.press("Enter")
+    buttons = page.locator(".sinpin .pk-list button")
+    expect(buttons).to_have_count(len(view["legal"]))
+    shown = buttons.all_inner_texts()
+    assert len(set(shown)) == len(shown) == 37 and shown == view["labels"]
+    wanted = "card 6 to B4, +1 gem: D4, D3, C3, C2 (web), B2 (web), B3 (gem), B4 (web)"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".sinpin .pk-list").screenshot(path=str(SHOTS / "sinpin-moves-in-words.png"))
+    for _ in range(80):  # Tab down the list to the way wanted, as a person without a mouse would
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.textContent") == wanted:
+            break
+    else:
+        raise AssertionError(f"Tab never reached {wanted!r}")
+    turn = session.turn
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    played = session.turns[turn]["action"]
+    assert played["card"] == 6 and played["trail"] == [[3, 3], [3, 2], [2, 2], [2, 1], [1, 1], [1, 2], [1, 3]]
+    line = session.states[turn + 1].turn_so_far() or session.states[turn + 1].lines()[-1]
+    assert line["move"]["trail"] == played["trail"] and ["gem", [1, 2]] in line["events"]
+
+
+def test_actions_said_in_the_same_words_are_one_entry_of_the_list(open_page):
+    # should two ways ever be alike in all a player sees, their words are the same: the list
+    # offers one of them (the first), and counts the entries it shows
+    session = at_own_decision("first-steps", ["human", "greedy"], 0, "move")
+    view = session.view()
+    page = open_page((1400, 900), session=session)
+
+    def alike(route):
+        answer = route.fetch().json()
+        answer["labels"][1] = answer["labels"][0]
+        route.fulfill(json=answer)
+
+    page.route("**/api/state", alike)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator(".sinpin .pk-list summary")).to_have_text(f"All {len(view['legal']) - 1} legal actions in words")
+    buttons = page.locator(".sinpin .pk-list button")
+    expect(buttons).to_have_count(len(view["legal"]) - 1)
+    assert buttons.all_text_contents() == [view["labels"][0], *view["labels"][2:]]
+    turn = session.turn
+    buttons.first.dispatch_event("click")
+    expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
+    assert session.turns[turn]["action"] == view["legal"][0]

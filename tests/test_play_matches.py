@@ -1,14 +1,18 @@
 """printkit.play.matches: a record's header sets up the game it was played in. A Sinoda
 record replays on the set-up its header names (`setup`, docs/sinoda.md "The record"), not on
-whatever board spec of the same name is found where it is replayed (N2, N3, N11)."""
+whatever board spec of the same name is found where it is replayed (N2, N3, N11). And a
+Sinpin move's words (the list of legal actions in words) tell each way of a card apart by its
+trail and what it meets, as the record then tells the move played (S15-S25)."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from playdriver import at_own_decision
 
 from printkit.cli import main
 from printkit.play.matches import rules_of_header
@@ -98,3 +102,77 @@ def test_a_record_line_of_the_wrong_shape_is_a_replay_error_not_a_crash(team_rec
 def test_a_record_file_of_other_json_is_a_replay_error(text, words):
     with pytest.raises(ReplayError, match=words):
         load_record(text)
+
+
+# -- Sinpin moves in words ------------------------------------------------------------------------
+FIELD_AND_MET = re.compile(r"([A-Z]+\d+)(?: \(([^)]*)\))?")
+# What the words say after a field, for each event a record line has (game-record.md)
+SAID = {"gem": lambda e: "gem", "heart": lambda e: "heart", "hurt": lambda e: "-1 health",
+        "draw": lambda e: "question mark", "payout": lambda e: f"chest pays {e[2]} gem{'' if e[2] == 1 else 's'}"}
+
+
+def way_said(label: str) -> list[tuple[str, list[str]]]:
+    """The trail a move's words name: each field, with what they say acts there."""
+    return [(name, met.split(", ") if met else []) for name, met in FIELD_AND_MET.findall(label.split(": ", 1)[1])]
+
+
+def field(at: list[int]) -> str:
+    from printkit.sinpin.tiles import field_name
+
+    return field_name(*at)
+
+
+def test_every_way_of_a_card_has_its_own_words_naming_its_trail():
+    # first-steps, you and greedy, seed 0, your first move: card 6 reached B4 four ways, all
+    # "card 6 to B4, +1 gems" (and C3 four ways, card 5's C3 three) in the page's list
+    view = at_own_decision("first-steps", ["human", "greedy"], 0, "move").view()
+    labels = view["labels"]
+    assert len(set(labels)) == len(labels) == 37
+    to_b4 = [label for label in labels if label.startswith("card 6 to B4, +1 gem: ")]
+    assert len(to_b4) == 4
+    assert "card 6 to B4, +1 gem: D4, D3, C3, C2 (web), B2 (web), B3 (gem), B4 (web)" in to_b4
+    for action, label in zip(view["legal"], labels):
+        assert [name for name, _ in way_said(label)] == [field(at) for at in action["trail"]]
+
+
+def _eventful(view: dict, met: set[str]) -> dict:
+    """The move whose words say the most, what has not been met yet first."""
+    def score(label: str) -> tuple:
+        new = sum(1 for kind, words in SAID.items() if kind not in met and words([0, 0, 2]).split(" 2")[0] in label)
+        return (new, label.count("("), len(label))
+
+    return max(zip(view["legal"], view["labels"]), key=lambda pair: score(pair[1]))[0]
+
+
+def _played_in_words(level_name: str, seed: int, met: set[str]) -> None:
+    """A game of you and two greedy bots: at each of your moves the most eventful way is
+    played, and the record's line of it must be what its words said."""
+    session = at_own_decision(level_name, ["human", "greedy", "greedy"], seed, "move")
+    for _ in range(150):
+        state = session.state
+        if state.is_terminal():
+            return
+        if state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        view = session.view()
+        if state.decision.kind != "move":
+            session.act(session.turn, view["legal"][0])
+            continue
+        assert len(set(view["labels"])) == len(view["labels"]), view["labels"]
+        chosen = _eventful(view, met)
+        label = view["labels"][view["legal"].index(chosen)]
+        session.act(session.turn, chosen)
+        line = session.state.turn_so_far() or session.state.lines()[-1]
+        assert [name for name, _ in way_said(label)] == [field(at) for at in line["move"]["trail"]]
+        told = [(field(e[1]), SAID[e[0]](e)) for e in line["events"] if e[0] in SAID]
+        said = [(name, met) for name, mets in way_said(label) for met in mets if met != "web"]
+        assert said == told, label
+        met.update(e[0] for e in line["events"])
+
+
+def test_the_words_of_a_move_are_what_the_record_then_tells_of_it():
+    met: set[str] = set()
+    for level_name, seed in [("the-chimney", 0), ("treasure-vault", 1), ("teleport-tangle", 4)]:  # S16-S25 all met
+        _played_in_words(level_name, seed, met)
+    assert set(SAID) <= met, f"only {sorted(met)} met on the way: the words of the rest untested"

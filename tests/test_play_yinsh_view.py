@@ -12,6 +12,7 @@ from printkit.play.geometry import geometry_of
 from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
+from printkit.yinsh.knobs import BLITZ, Knobs
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +47,7 @@ def test_slots_and_everything_inside_the_view(found) -> None:
     assert [row["seat"] for row in found["slots"]] == [0, 1]
     for row in found["slots"]:
         assert len(row["centres"]) == 3
+        assert row["centres"] == [list(c) for c in _printed_slots(found, row["seat"], 3)]
         for cx, cy in row["centres"]:
             r = row["diameter"] / 2
             assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
@@ -71,3 +73,37 @@ def test_the_hull_is_convex_and_holds_every_point_and_label_as_the_printed_board
 
 def test_the_play_page_finds_it(found) -> None:
     assert geometry_of(YinshGame()) == found
+
+
+def _printed_slots(found: dict, seat: int, count: int) -> list[tuple[float, float]]:
+    """A seat's slot centres as `printkit board` lays out a board for `count` rings (Y7)."""
+    printed = yinsh_layout(SCREEN_PAGE, rings_to_win=count).slots[seat].centres
+    return [(round(cx, 3), round(cy, 3)) for cx, cy in printed]
+
+
+def test_a_ring_on_any_point_is_inside_the_view_on_every_side(found) -> None:
+    """Review: at 1400x900 a ring on a bottom-row point was cut off: the view box ended at
+    y 201.43 mm, a ring there (y 195.93, 9 mm across half) reached 204.93. A ring (the largest
+    piece), its outline and the halos drawn round it (1.4 mm out) fit on all four sides."""
+    x, y, w, h = found["view_box"]
+    reach = found["ring"] / 2 + 1.4 + 0.8 / 2  # the halo's radius and half its line (games/yinsh.js)
+    assert reach > found["marker"] / 2
+    for point in found["points"]:
+        px, py = point["at"]
+        assert x <= px - reach and px + reach <= x + w and y <= py - reach and py + reach <= y + h, point["name"]
+    bottom = max(point["at"][1] for point in found["points"])
+    assert bottom == pytest.approx(195.933) and y + h >= bottom + found["ring"] / 2 == pytest.approx(204.933)
+
+
+@pytest.mark.parametrize("knobs", [BLITZ, Knobs(rows_to_win=2), Knobs(rows_to_win=5)], ids=lambda k: f"rows_to_win {k.rows_to_win}")
+def test_the_slots_follow_the_games_rows_to_win_as_the_printed_board(knobs) -> None:
+    """Y7, Y12: one slot a ring the game's `rows_to_win` asks for (1 in blitz), where the
+    printed board of that knob has them, all inside the view (the page drew 3 whatever the knob)."""
+    found = yinsh_geometry(YinshGame(knobs))
+    x, y, w, h = found["view_box"]
+    for row in found["slots"]:
+        assert row["centres"] == [list(c) for c in _printed_slots(found, row["seat"], knobs.rows_to_win)]
+        r = row["diameter"] / 2
+        for cx, cy in row["centres"]:
+            assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
+    assert geometry_of(YinshGame(knobs)) == found  # the page's /api/game (and a replay: its header's rules)

@@ -126,3 +126,26 @@ def test_positions_and_mask_are_inverse_in_reading_order() -> None:
     fields = ((1, 0), (3, 0), (0, 2), (4, 2))
     assert moves.positions(moves.mask(fields)) == fields
 
+
+
+def _way(rows: tuple[str, ...], card: int, health: int) -> tuple[tuple, list[tuple]]:
+    level = Level(rows)
+    moves = GameMoves(level)
+    [outcome] = moves.outcomes(rows, (1, 1), card, health, moves.item_masks(rows))
+    return outcome.trail, list(game_outcomes.way_events(moves, rows, outcome))
+
+
+def test_way_events_tell_the_trail_in_order_with_what_acts_on_each_field() -> None:
+    # the play page's words for a move (printkit.play.matches) and the record's events (turn) read these
+    trail, way = _way(("########", "#A*wC.Z#", "########"), 6, 3)
+    assert way == [("enter", (2, 1)), ("gem", (2, 1)), ("enter", (3, 1)), ("web", (3, 1)),  # S22, S18
+                   ("enter", (4, 1)), ("payout", (4, 1), 2)]  # S21: 6 - 1 - 2 (web) - 1 points left
+    assert [at for kind, at, *_ in way if kind == "enter"] == list(trail)
+    trail, way = _way(("#########", "#A?w.w.Z#", "#########"), 6, 3)
+    assert [kind for kind, *_ in way] == ["enter", "mark", "enter", "web", "enter", "enter", "web"]  # S23, S18
+
+
+def test_way_events_end_where_a_knock_out_ends_the_move() -> None:
+    trail, way = _way(("########", "#A*^..Z#", "########"), 4, 1)  # S16 on the last health: S25
+    assert way == [("enter", (2, 1)), ("gem", (2, 1)), ("enter", (3, 1)), ("hurt", (3, 1))]
+    assert trail == ((2, 1), (3, 1))

@@ -3,6 +3,7 @@ in the browser, and a recorded game stepped through (printkit.play)."""
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ def _resolve(target: str) -> tuple[str, str]:
     return game, path
 
 
-def _match(game: str, target: str, path: str, seats: list[str], seed: int):
+def _match(game: str, target: str, path: str, seats: list[str], seed: int, blitz: bool = False):
     from printkit.play import matches
 
     if game == "sinpin":
@@ -47,7 +48,7 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int):
             count = 3 if 3 in level.players else max(level.players)
             seats = ["human"] + ["greedy"] * (count - 1)
         return matches.sinpin_match(level, checked.name, seats, seed)
-    from printkit.boards.spec import SinodaOptions, load_spec
+    from printkit.boards.spec import SinodaOptions, YinshOptions, load_spec
 
     if game == "sinoda":
         from printkit.sinoda.game import SinodaGame
@@ -58,7 +59,10 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int):
         return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), name, seats, seed)
     from printkit.yinsh.game import YinshGame
 
-    return matches.yinsh_match(YinshGame(), seats, seed)
+    options = load_spec(path).options  # its `rules:` knobs are played, as simulate plays them (Y12)
+    assert isinstance(options, YinshOptions)
+    knobs = dataclasses.replace(options.rules, rows_to_win=1) if blitz else options.rules
+    return matches.yinsh_match(YinshGame(knobs), seats, seed)
 
 
 def _serve(app_for, port: int, no_browser: bool, what: str) -> None:
@@ -93,11 +97,13 @@ def _serve(app_for, port: int, no_browser: bool, what: str) -> None:
                    " when the level is for 3, else its most).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The game's seed (first player, the box's draws, the bots' ties).")
+@click.option("--blitz", is_flag=True, help="YINSH: the first row wins (rows_to_win 1, whatever the spec's rules say, Y7).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default="a free one", help="The port to serve on.")
 @click.option("--no-browser", is_flag=True, help="Print the address only; do not open a browser.")
 @click.option("-o", "--output", "record", metavar="FILE.jsonl", default=None,
               help="Write the game, once over, as JSON Lines (the record simulate --record writes).")
-def play_command(target: str, seats: str | None, seed: int, port: int, no_browser: bool, record: str | None) -> None:
+def play_command(target: str, seats: str | None, seed: int, blitz: bool, port: int, no_browser: bool,
+                 record: str | None) -> None:
     """Play a whole game in the browser, people and bots, and watch it again at its end.
 
     \b
@@ -105,9 +111,11 @@ def play_command(target: str, seats: str | None, seed: int, port: int, no_browse
       printkit play the-chimney --seats human,human,rusher --seed 3 -o game.jsonl
       printkit play sinoda-2 --seats human,search
       printkit play yinsh --seats greedy,human
+      printkit play yinsh --blitz
 
     TARGET is a Sinpin level (a file or a bundled name), or a Sinoda or YINSH board spec, as
-    for simulate. Serves one page on 127.0.0.1 (the address is printed and the browser
+    for simulate; a YINSH spec's `rules:` knobs are played (Y12), and the page draws a slot
+    for each ring to take off. Serves one page on 127.0.0.1 (the address is printed and the browser
     opens it). The server keeps the game: the page offers only the legal actions, and bots'
     turns are shown at the speed you set. Ctrl-C stops it.
     """
@@ -115,13 +123,16 @@ def play_command(target: str, seats: str | None, seed: int, port: int, no_browse
     from printkit.play.session import Session
 
     game, path = _resolve(target)
+    if blitz and game != "yinsh":
+        raise click.BadParameter(f"blitz is a YINSH rule (Y7); '{target}' is a {game} {'level' if game == 'sinpin' else 'board'}",
+                                 param_hint="'--blitz'")
     names = [name.strip() for name in (seats or DEFAULT_SEATS[game]).split(",") if name.strip()]
     if record is not None:
         name_fits(record, "'-o'")
         if not record.lower().endswith(".jsonl"):
             raise click.BadParameter(f"'{record}' must end in .jsonl", param_hint="'-o'")
     try:
-        match = _match(game, target, path, names, seed)
+        match = _match(game, target, path, names, seed, blitz)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--seats'") from None
 

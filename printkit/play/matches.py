@@ -97,10 +97,7 @@ def _field(at: Sequence[int]) -> str:
 
 def sinpin_label(state: Any, action: JSON) -> str:
     if "move" in action:
-        way = f"card {action['card']} to {_field(action['end'])}"
-        notes = [note for note, on in (("out by the exit", action["exit"]), ("knocked out", action["knocked_out"])) if on]
-        gained = f", +{action['gems']} gems" if action["gems"] else ""
-        return way + gained + (f" ({', '.join(notes)})" if notes else "")
+        return _move_words(state, action)
     if "place" in action:
         return f"{action['item']} on {_field(action['place'])}"
     if "card" in action:
@@ -108,6 +105,40 @@ def sinpin_label(state: Any, action: JSON) -> str:
     if "knocked_out" in action:
         return "pay 3 gems and stay" if action["knocked_out"] == "pay" else "back to the door"
     return _ghost_words(state.current.ghost, action["ghost"])
+
+
+# What a field does to a move, as the list of legal actions says it after the field (S16-S23).
+_MET = {"web": "web", "gem": "gem", "heart": "heart", "mark": "question mark", "hurt": "-1 health"}
+
+
+def _move_words(state: Any, action: JSON) -> str:
+    """A move as a player tells it from another of the same card: where it ends and what it
+    brings, then its trail, each field entered in order with what acts there: "card 6 to
+    B4, +1 gem: D4, D3, C3, C2 (web), C3, B3 (gem), B4 (web)". The trail and what it meets
+    are the engine's (outcomes.way_events). Two moves of a card differ in their trail or in
+    what they meet, so their words differ too."""
+    from printkit.sinpin.game.outcomes import way_events
+
+    _, outcome = state.decision.options[action["move"]]
+    game = state.replayed.game
+    fields: list[tuple[str, list[str]]] = []  # each field entered, with what acts there
+    for kind, at, *detail in way_events(game.moves, game.state.rows, outcome):
+        if kind == "enter":
+            fields.append((_field(at), []))
+        else:
+            fields[-1][1].append(f"chest pays {_count(detail[0], 'gem')}" if kind == "payout" else _MET[kind])
+    head = [f"card {action['card']} to {_field(action['end'])}"]
+    if action["gems"]:
+        head.append(f"+{_count(action['gems'], 'gem')}")
+    if action["damage"]:
+        head.append(f"-{action['damage']} health")
+    notes = [note for note, on in (("out by the exit", action["exit"]), ("knocked out", action["knocked_out"])) if on]
+    way = ", ".join(name + (f" ({', '.join(met)})" if met else "") for name, met in fields)
+    return ", ".join(head) + (f" ({', '.join(notes)})" if notes else "") + (f": {way}" if way else "")
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def _ghost_words(here: Sequence[int], there: Sequence[int]) -> str:

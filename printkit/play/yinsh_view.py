@@ -22,9 +22,10 @@ def yinsh_geometry(game: YinshGame) -> dict:
     """The board in page millimetres: its 85 `points` by GIPF name (Y1), the 33 `lines`
     from end to end, the GIPF `labels`, the convex `hull` of the points and labels (the page
     draws the board's shape as this polygon grown by `backdrop`: the printed board's shape,
-    boards.layout), the ring and marker sizes and
-    each seat's three `slots` for rings taken off (seat 0 is the printed player 1)."""
-    lay = yinsh_layout(SCREEN_PAGE)
+    boards.layout), the ring and marker sizes and each seat's `slots` for rings taken off,
+    one a ring the game's `rows_to_win` knob asks for (Y7, Y12: 3, 1 in blitz), as the
+    printed board has them (seat 0 is the printed player 1)."""
+    lay = yinsh_layout(SCREEN_PAGE, rings_to_win=game.knobs.rows_to_win)
     s = lay.spacing_mm
     box = _view_box(lay)
     return {
@@ -50,8 +51,12 @@ geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yi
 
 
 def _view_box(lay: YinshLayout) -> Box:
+    """Around all the page draws: the board's shape, the slots, and a ring on any point
+    (the largest piece; its outline's half width and the halos the page rings a ring with,
+    1.4 mm out, fit in the margin)."""
     boxes = [(corner, lay.shape_reach) for corner in lay.shape]
     boxes += [(c, row.diameter / 2) for row in lay.slots for c in row.centres]
+    boxes += [(p.centre, lay.ring_mm / 2) for p in lay.points]
     found = Box.around(boxes)
     m = VIEW_MARGIN_MM
     return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)

@@ -14,6 +14,7 @@ until a web or chest changes the movement map.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from printkit.sinpin.level import Level, Position
@@ -59,18 +60,54 @@ class GameOutcome(NamedTuple):
 
 def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
     """The fields of a trail in order; cut after the `losses`-th loss of health if given."""
-    fields: list[Position] = []
+    return tuple(step for step in _steps(trail, losses) if step is not None)
+
+
+def _steps(trail: Trail, losses: int | None) -> Iterator[Position | None]:
+    """The steps of a trail in order, None for a loss of health; it stops at the
+    `losses`-th loss if given (that loss included: S25 ends the move there)."""
     while trail:
         steps, trail = trail
         for step in steps:
-            if step is None:
-                if losses is not None:
-                    losses -= 1
-                    if losses == 0:
-                        return tuple(fields)
-            else:
-                fields.append(step)
-    return tuple(fields)
+            yield step
+            if step is None and losses is not None:
+                losses -= 1
+                if losses == 0:
+                    return
+
+
+# What a move meets, by kind (`way_events`): every kind but "enter" and "web" is a record's
+# event (game-record.md); a question mark's draw ("mark") is made by the game, not here.
+WayEvent = tuple  # (kind, field) or ("payout", field, gems)
+
+
+def way_events(moves: GameMoves, rows: tuple[str, ...], outcome: GameOutcome) -> Iterator[WayEvent]:
+    """The way an outcome's trail goes, in the order it happens (S15-S23): ("enter", field)
+    for each field entered, and after it what acts there: ("web", field) at each entry of a
+    web (S18), the first entry of a gem, heart or question mark ("gem", "heart", "mark":
+    taken or drawn once, S22, S23), ("payout", field, gems) at the chest (S21), and
+    ("hurt", field) for each health lost there (S16, S17); cut where a knock-out ends the
+    move (S25). `rows` is the map the move was chosen on. The trail is the engine's: nothing
+    of the movement is worked out again here."""
+    gems, hearts, marks = (set(moves.positions(mask)) for mask in (outcome.gems, outcome.hearts, outcome.marks))
+    webs = set(moves.positions(outcome.webs))
+    paid = outcome.payout == 0
+    last: Position | None = None
+    for step in _steps(outcome.path, outcome.losses or None):
+        if step is None:
+            yield ("hurt", last)
+            continue
+        last = step
+        yield ("enter", step)
+        for kind, held in (("gem", gems), ("heart", hearts), ("mark", marks)):
+            if step in held:
+                held.discard(step)
+                yield (kind, step)
+        if step in webs:
+            yield ("web", step)
+        elif not paid and rows[step[1]][step[0]] == Tile.CHEST.char:
+            paid = True
+            yield ("payout", step, outcome.payout)
 
 
 # Lists of outcomes remembered for an opening, a health and the items on its way (outcomes).

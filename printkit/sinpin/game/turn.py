@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from printkit.games.record import end_line, header
 from printkit.sinpin.game.state import AVATARS, KNOCKOUT_PRICE, Bot, Game, GameState, new_game, set_tile, set_up
-from printkit.sinpin.game.outcomes import GameMoves, GameOutcome, heal
-from printkit.sinpin.level import Level, Position
+from printkit.sinpin.game.outcomes import GameMoves, GameOutcome, heal, way_events
+from printkit.sinpin.level import Level
 from printkit.sinpin.rules import next_hand
 from printkit.sinpin.tiles import Tile
 
@@ -143,38 +143,13 @@ def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) ->
 def _move_events(game: Game, outcome: GameOutcome, events: list) -> list[str]:
     """The move's events in the order they happened (S15-S24); question marks are drawn as
     they are entered (S23), each once. Returns what was drawn, in order."""
-    moves = game.moves
-    gems, hearts, marks = set(moves.positions(outcome.gems)), set(moves.positions(outcome.hearts)), set(moves.positions(outcome.marks))
-    rows = game.state.rows
     drawn: list[str] = []
-    paid = outcome.payout == 0
-    last: Position | None = None
-    losses = outcome.losses or None
-    path = outcome.path
-    while path:
-        steps, path = path
-        for step in steps:
-            if step is None:
-                events.append(["hurt", list(last)])
-                if losses is not None:
-                    losses -= 1
-                    if losses == 0:
-                        return drawn
-                continue
-            last = step
-            if step in gems:
-                gems.discard(step)
-                events.append(["gem", list(step)])
-            elif step in hearts:
-                hearts.discard(step)
-                events.append(["heart", list(step)])
-            elif step in marks:
-                marks.discard(step)
-                kind = game.draw() if sum(game.state.box) else "nothing"
-                if kind != "nothing":
-                    drawn.append(kind)
-                events.append(["draw", list(step), kind])
-            elif not paid and rows[step[1]][step[0]] == Tile.CHEST.char:
-                paid = True
-                events.append(["payout", list(step), outcome.payout])
+    for kind, at, *detail in way_events(game.moves, game.state.rows, outcome):
+        if kind == "mark":
+            kind = game.draw() if sum(game.state.box) else "nothing"
+            if kind != "nothing":
+                drawn.append(kind)
+            events.append(["draw", list(at), kind])
+        elif kind not in ("enter", "web"):  # not events of the record: the trail says them
+            events.append([kind, list(at), *detail])
     return drawn

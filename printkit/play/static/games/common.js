@@ -131,17 +131,24 @@ export function setPrompt(prompt, text, buttons = []) {
 }
 
 // Every legal action in the game's words, one button each (what the board offers by clicks).
+// Actions said in the very same words (a Sinpin move names its whole trail and what it meets,
+// so only ways alike in all a player sees) are one button: the first of them.
 export function setList(list, view, act) {
   const legal = view.human && !view.terminal ? view.legal || [] : [];
-  list.replaceChildren();
-  list.hidden = legal.length === 0;
-  if (!legal.length) return;
-  html("summary", {}, list, `All ${legal.length} legal action${legal.length === 1 ? "" : "s"} in words`);
-  const box = html("div", {}, list);
+  const said = new Map();
   legal.forEach((action, i) => {
-    const button = html("button", { type: "button" }, box, (view.labels || [])[i] || JSON.stringify(action));
-    button.addEventListener("click", () => act(action));
+    const words = (view.labels || [])[i] || JSON.stringify(action);
+    if (!said.has(words)) said.set(words, action);
   });
+  list.replaceChildren();
+  list.hidden = said.size === 0;
+  if (!said.size) return;
+  html("summary", {}, list, `All ${said.size} legal action${said.size === 1 ? "" : "s"} in words`);
+  const box = html("div", {}, list);
+  for (const [words, action] of said) {
+    const button = html("button", { type: "button" }, box, words);
+    button.addEventListener("click", () => act(action));
+  }
 }
 
 // One seat's line in the tally: its colour, what it has, and whether it acts or won; in a

@@ -27,7 +27,7 @@ export function createView(container, info, { onAction }) {
   const board = new Board(svg, info.geometry);
   let current = null;
   let before = null; // the state before the last action: where a move started
-  const choices = new Choices(columns, (action) => onAction(action), (boardOnly) => draw(boardOnly));
+  const choices = new Choices((action) => onAction(action), (boardOnly) => draw(boardOnly));
   // Every legal action in words, one button each, as Sinoda's and YINSH's panels have: the
   // map's click targets are not reachable from the keyboard, these are (Tab, Enter). Made
   // once, so that an opened list stays open while the panel is drawn again.

@@ -1,5 +1,5 @@
 // The YINSH board of the play page: the printed board (its shape, 33 lines, 85 points, GIPF
-// labels, each seat's three slots for rings taken off) with rings and markers.
+// labels, each seat's slots for rings taken off: one a ring to win, Y7) with rings and markers.
 // Playing, every choice is a click: a point to place a ring (Y2); one of your rings, then a
 // highlighted point to move it to (Y3; hovering shows the markers it would flip, Y4); a
 // marker of the row to take off (Y5: when it lies in more than one row of five, click
@@ -237,7 +237,7 @@ export function createView(container, info, { onAction }) {
       const colour = colourOf(row.seat, state);
       const taken = state.off[colour] || 0;
       row.centres.forEach(([x, y], i) => {
-        el("circle", { cx: x, cy: y, r: row.diameter / 2, fill: tint(colour === "white" ? "#c8b99a" : "#6b6258", 0.6), stroke: INK, "stroke-width": 0.4 }, slotLayer);
+        el("circle", { cx: x, cy: y, r: row.diameter / 2, fill: tint(colour === "white" ? "#c8b99a" : "#6b6258", 0.6), stroke: INK, "stroke-width": 0.4, "data-slot": colour }, slotLayer);
         if (i < taken) ring([x, y], colour, { "data-off": colour }, slotLayer);
       });
       const [tx, ty] = row.centres[0];

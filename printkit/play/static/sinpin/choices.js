@@ -2,13 +2,12 @@
 // buttons in the panel. Only `view.legal` is offered; each click sends one of its items.
 
 import { el, OUTCOME, trail } from "./draw.js";
-import { fieldName, node } from "./panel.js";
+import { node } from "./panel.js";
 
 const PICK = "#1b8a3a";
 
 export class Choices {
-  constructor(columns, onAction, redraw) {
-    this.columns = columns;
+  constructor(onAction, redraw) {
     this.onAction = onAction;
     this.redraw = redraw; // draws the view again after a local choice (a card, a ghost step)
     this.reset();
@@ -25,7 +24,6 @@ export class Choices {
   offer(view, seatAt) {
     const decision = view.state.decision;
     if (!view.human || !decision) return { panel: null };
-    const name = (at) => fieldName(this.columns, at);
     const send = (index) => { this.reset(); this.onAction(view.legal[index]); };
     const items = view.legal.map((action, index) => ({ action, index }));
     if (decision.kind === "place") {
@@ -46,7 +44,7 @@ export class Choices {
         ...items.map(({ action, index }) => this.button(decision.kind === "card" ? String(action.card) : view.labels[index], () => send(index), { "data-card": action.card ?? "" })))) };
     }
     if (decision.kind === "ghost") return this.ghostOffer(view, items, send);
-    return this.moveOffer(view, items, send, seatAt, name);
+    return this.moveOffer(view, items, send, seatAt);
   }
 
   button(text, onClick, attributes = {}) {
@@ -55,7 +53,7 @@ export class Choices {
     return made;
   }
 
-  moveOffer(view, items, send, seatAt, name) {
+  moveOffer(view, items, send, seatAt) {
     const cards = [...new Set(items.map(({ action }) => action.card))];
     const hand = node("div", { class: "cards" }, ...cards.map((card) => {
       const made = this.button(String(card), () => { this.card = card; this.end = null; this.redraw(); }, { "data-card": card, title: `key ${card}` });
@@ -88,7 +86,7 @@ export class Choices {
     if (this.end && ends.has(this.end)) {
       const ways = node("div", { class: "ways" }, node("p", { text: "Several ways lead there: pick one." }));
       ends.get(this.end).forEach(({ action, index }, way) => {
-        const made = this.button(`way ${way + 1}: ${action.trail.map(name).join(" ")} — ${view.labels[index]}`, () => send(index), { class: "way" });
+        const made = this.button(`way ${way + 1}: ${view.labels[index]}`, () => send(index), { class: "way" });
         made.addEventListener("mouseenter", () => { this.hover = action; this.redraw(true); });
         ways.append(made);
       });
