@@ -19,10 +19,10 @@ import pytest
 
 from printkit.games.record import dumps
 from printkit.play.replay import load_record, replay_of
-from printkit.play.steps import ReplayError
 from printkit.sinpin.game.protocol import SinpinGame
 from printkit.sinpin.game.state import BOX_KINDS
 from printkit.sinpin.loader import read_level
+from test_play_replay import changed, refused
 from test_sinpin_game_turn import replay as replay_by_the_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,20 +143,6 @@ def test_a_bot_seat_that_plays_another_legal_move_replays():
 
 
 # -- what is refused ----------------------------------------------------------------------------
-def refused(lines: list[dict], *words: str) -> str:
-    with pytest.raises(ReplayError) as caught:
-        replay_of(lines)
-    said = str(caught.value)
-    assert all(word in said for word in words), said
-    return said
-
-
-def edited(lines: list[dict], index: int, change: Callable) -> list[dict]:
-    copied = json.loads(json.dumps(lines))
-    change(copied[index])
-    return copied
-
-
 @pytest.fixture(scope="module")
 def chimney() -> list[dict]:
     return played()
@@ -178,31 +164,31 @@ def test_a_draw_of_a_kind_the_box_no_longer_holds_is_refused(chimney):
     first, later = draw_lines(chimney)[:2]
     assert next(e for e in chimney[first]["events"] if e[0] == "draw")[2] == "chest"
     turn = chimney[later]["turn"]
-    refused(edited(chimney, later, redraw("chest")), f"line {later + 1}: turn {turn}: a question mark draws \"chest\","
+    refused(changed(chimney, later, redraw("chest")), f"line {later + 1}: turn {turn}: a question mark draws \"chest\","
             " which the box does not hold now (S29; it holds", "0 chests")
-    refused(edited(chimney, first, redraw("web")), f"line {first + 1}:", "draws \"web\"", "0 webs", "(S29")
-    refused(edited(chimney, first, redraw("nothing")), "draws nothing, but the box is not empty (S29, S34 b")
+    refused(changed(chimney, first, redraw("web")), f"line {first + 1}:", "draws \"web\"", "0 webs", "(S29")
+    refused(changed(chimney, first, redraw("nothing")), "draws nothing, but the box is not empty (S29, S34 b")
 
 
 @pytest.mark.parametrize("first", [2, -1, "1", None])
 def test_a_first_seat_that_is_no_seat_of_the_game_is_refused(chimney, first):
-    refused(edited(chimney, 0, lambda head: head.update(first=first)), "game 0, line 1: 'first' is",
+    refused(changed(chimney, 0, lambda head: head.update(first=first)), "game 0, line 1: 'first' is",
             "not a seat from 0 to 1 (S28)")
 
 
 def test_a_first_seat_that_the_lines_do_not_follow_is_refused(chimney):
     """The seat in `first` is the record's own chance; the set-up's seats must follow it."""
     other = 1 - chimney[0]["first"]
-    refused(edited(chimney, 0, lambda head: head.update(first=other)), "line 2: the set-up's web does not replay:",
+    refused(changed(chimney, 0, lambda head: head.update(first=other)), "line 2: the set-up's web does not replay:",
             f"'seat' is {chimney[1]['seat']} in the record, the rules give {other} (S28, S29a)")
 
 
-@pytest.mark.parametrize("where, why", [("door", "the door"), ("item", "a gem of the map"), ("rock", "rock")])
-def test_a_set_up_placement_on_a_field_s28_forbids_is_refused(chimney, where, why):
+@pytest.mark.parametrize("char", ["A", "Z", "*", "#", "earlier"])
+def test_a_set_up_placement_on_a_field_s28_forbids_is_refused(chimney, char):
+    """The door, the exit, a gem of the map, rock, a field an earlier placement took."""
     rows = chimney[0]["map"]
-    char = {"door": "A", "item": "*", "rock": "#"}[where]
-    at = next([x, y] for y, row in enumerate(rows) for x, c in enumerate(row) if c == char)
-    refused(edited(chimney, 1, lambda line: line.update(at=at)), f"line 2: the set-up's web: {json.dumps(at)} is not"
+    at = chimney[1]["at"] if char == "earlier" else next([x, y] for y, row in enumerate(rows) for x, c in enumerate(row) if c == char)
+    refused(changed(chimney, 2, lambda line: line.update(at=at)), f"line 3: the set-up's web: {json.dumps(at)} is not"
             " a vacant field for the web (S28: open cave holding no item, not the door or the exit)")
 
 
@@ -213,7 +199,7 @@ def test_set_up_lines_are_as_many_and_of_the_kinds_s28_places(chimney):
     refused(missing, f"line {last + 1}: turn 1: the set-up is not over: S28 places a mark next")
     extra = chimney[:last + 1] + [dict(chimney[last])] + chimney[last + 1:]
     refused(extra, f"line {last + 2}: the set-up's mark: the set-up is over: S28 places")
-    kinds = edited(chimney, 1, lambda line: line.update(setup="gem"))
+    kinds = changed(chimney, 1, lambda line: line.update(setup="gem"))
     refused(kinds, "line 2: the set-up's gem does not replay: 'setup' is \"gem\" in the record, the rules give \"web\" (S28)")
 
 
@@ -225,7 +211,7 @@ def test_an_illegal_action_of_a_bot_seat_is_refused(chimney):
     played_card = chimney[turns[0]]["card"]
     assert chimney[0]["players"][chimney[second]["seat"]]["bot"] == "greedy"
     turn = chimney[second]["turn"]
-    refused(edited(chimney, second, lambda line: line.update(card=played_card)),
+    refused(changed(chimney, second, lambda line: line.update(card=played_card)),
             f"line {second + 1}: turn {turn}: card {played_card} is not in the hand", "(S5)")
-    refused(edited(chimney, turns[0], lambda line: line["move"].update(end=[0, 0])),
+    refused(changed(chimney, turns[0], lambda line: line["move"].update(end=[0, 0])),
             f"line {turns[0] + 1}: turn 1: no move of card {chimney[turns[0]]['card']} ends so (S6-S24)")
