@@ -11,12 +11,11 @@ scripted players keep it by the door unless a test moves it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from gamescript import Scripted, started, tiny
 
-from printkit.sinpin.game.state import BOX_KINDS, new_game, set_up
+from printkit.sinpin.game.state import BOX_KINDS, new_game
 from printkit.sinpin.game.turn import play_game, play_turn
 
 WALL = "########"
