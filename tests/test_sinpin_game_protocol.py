@@ -17,6 +17,7 @@ from printkit.games.protocol import Bot, GameRules, GameState, IllegalAction, ap
 from printkit.games.record import dumps, play
 from printkit.sinpin.game.bots import make_bots
 from printkit.sinpin.game.protocol import SinpinGame, SinpinState
+from printkit.sinpin.game.state import BOX_KINDS
 from printkit.sinpin.game.turn import play_game
 from printkit.sinpin.loader import read_level
 
@@ -180,3 +181,37 @@ def test_the_turn_so_far_is_the_turns_line_as_far_as_it_is_played() -> None:
             line["turn"], line["seat"], line["card"], line["move"])
         assert line["events"][:len(so_far["events"])] == so_far["events"]
         assert line["ghost"][:len(so_far["ghost"])] == so_far["ghost"]
+
+
+def test_with_recorded_chance_the_first_seat_is_given_and_each_draw_is_a_decision() -> None:
+    """A replay's game (chance "recorded"): sinpin.md fixes no generator, so the record gives
+    the first seat (S28) and what each question mark draws, a kind the box holds (S29)."""
+    level = game_of("07-the-chimney", 2).level
+    game = SinpinGame(level, 2, chance="recorded")
+    with pytest.raises(ValueError, match="given with recorded chance"):
+        game.initial_state(0)
+    with pytest.raises(ValueError, match=r"a seat from 0 to 1, not 2 \(S28\)"):
+        game.initial_state(0, first=2)
+    with pytest.raises(ValueError, match="given with recorded chance"):
+        game_of("07-the-chimney", 2).initial_state(0, first=1)
+    bots = game.bots(["greedy"])
+    state = game.initial_state(0, first=0)
+    assert state.current.first == 0 and state.decision.seat == 0 and state.setting_up
+    draws = 0
+    while not state.is_terminal():
+        decision = state.decision
+        if decision.kind != "draw":
+            _, state = bots[decision.seat].act(state, decision.actions)
+            continue
+        box = decision.options
+        assert decision.actions == tuple(("draw", kind) for kind, count in zip(BOX_KINDS, box) if count)
+        assert decision.seat == state.current.seat and not state.setting_up
+        with pytest.raises(IllegalAction, match=r"chance's, no player's to choose \(S29\)"):
+            bots[decision.seat].act(state, decision.actions)
+        kind = decision.actions[-1][1]
+        assert game.action_from_json(state, game.action_json(state, ("draw", kind))) == ("draw", kind)
+        held = [kind for _, kind in decision.actions]
+        state = state.after(("draw", held[-1]), None)
+        assert state.current.box[BOX_KINDS.index(held[-1])] == box[BOX_KINDS.index(held[-1])] - 1
+        draws += 1
+    assert draws >= 2

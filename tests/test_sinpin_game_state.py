@@ -11,12 +11,11 @@ scripted players keep it by the door unless a test moves it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from gamescript import Scripted, started, tiny
 
-from printkit.sinpin.game.state import BOX_KINDS, new_game, set_up
+from printkit.sinpin.game.state import BOX_KINDS, new_game
 from printkit.sinpin.game.turn import play_game, play_turn
 
 WALL = "########"
@@ -76,6 +75,15 @@ def test_S28_the_first_player_is_drawn_at_random_from_the_seed() -> None:
     assert firsts == [new_game(level, [Scripted()] * 3, seed).state.first for seed in range(40)]
 
 
+def test_S28_a_given_first_player_starts_and_draws_nothing_from_the_generator() -> None:
+    """A replay gives the record's first seat (sinpin.md fixes no generator)."""
+    level = tiny(*CORRIDOR)
+    game = new_game(level, [Scripted()] * 3, 7, first=2)
+    assert game.state.first == 2 and game.rng.getstate() == random.Random(7).getstate()
+    with pytest.raises(ValueError, match=r"a seat from 0 to 2, not 3 \(S28\)"):
+        new_game(level, [Scripted()] * 3, 7, first=3)
+
+
 # -- S29 the box ------------------------------------------------------------------------------
 def test_S29_the_box_holds_what_was_not_placed_hearts_a_chest_and_two_ghosts() -> None:
     level = tiny("##########", "#A**w...Z#", "##########", setup_gems=3, setup_webs=2, box_hearts=2)
@@ -90,6 +98,18 @@ def test_S29_draws_do_not_go_back() -> None:
     drawn = [game.draw() for _ in range(5)]
     assert sorted(drawn) == sorted(BOX_KINDS)
     assert game.state.box == (0, 0, 0, 0, 0)
+
+
+def test_S29_a_drawer_says_what_is_drawn_a_kind_the_box_holds() -> None:
+    """A replay draws what the record says (the drawer), never from the generator."""
+    game = started(tiny(*CORRIDOR), [Scripted(), Scripted()], box=box(gem=1, chest=1))
+    wanted = iter(["chest", "gem", "chest"])
+    game.drawer = lambda _: next(wanted)
+    before = game.rng.getstate()
+    assert [game.draw(), game.draw()] == ["chest", "gem"] and game.state.box == box()
+    with pytest.raises(ValueError, match=r"the box holds no chest now \(S29\)"):
+        game.draw()
+    assert game.rng.getstate() == before
 
 
 def test_S29_a_draw_is_uniform_over_the_cards_in_the_box() -> None:

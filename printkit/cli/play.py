@@ -174,10 +174,11 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
 
     Reads a record of simulate --record or play -o (Sinpin, Sinoda or YINSH), replays it
     through the game's rules on the set-up it was played on, checking every line and the
-    header's and end line's keys (a record that does not replay is refused with the file's
-    line and what differs, exit 1; a file that is not JSON Lines, or a board spec that
-    cannot be found, exit 2) and serves the viewer: arrow keys, a scrubber, jumps to a turn
-    or round, autoplay.
+    header's and end line's keys (Sinpin's chance, the first seat and the box's draws, comes
+    from the record, checked possible by the rules; a record that does not replay is refused
+    with the file's line and what differs, exit 1; a file that is not JSON Lines, or a board
+    spec that cannot be found, exit 2) and serves the viewer: arrow keys, a scrubber, jumps to
+    a turn or round, autoplay.
     """
     from printkit.play.app import create_app
     from printkit.play.replay import ReplayError, ReplayInputError, load_record, replay_of

@@ -70,7 +70,7 @@ def seat_names(players: Sequence[str], known: Sequence[str], seats: int | Sequen
 
 
 # -- Sinpin ------------------------------------------------------------------------------------
-def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int) -> Match:
+def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int, chance: str = "seeded") -> Match:
     from printkit.sinpin.game.bots import BOTS
     from printkit.sinpin.game.bots import make_bots as sinpin_bots
     from printkit.sinpin.game.protocol import SinpinBot, SinpinGame
@@ -78,7 +78,7 @@ def sinpin_match(level: Any, level_name: str, players: Sequence[str], seed: int)
 
     names = seat_names(players, list(BOTS), level.players)
     moves, knowledge = tools_for(level)
-    game = SinpinGame(level, len(names), level_name=level_name, moves=moves, knowledge=knowledge)
+    game = SinpinGame(level, len(names), level_name=level_name, moves=moves, knowledge=knowledge, chance=chance)
 
     def bots() -> list[Bot | None]:
         made: list[Bot | None] = []

@@ -3,8 +3,8 @@ that knows no one game (printkit.games.record.play, batches) drives, over the tu
 
 A state is a value: the game's set-up (level, seats, seed) and the decisions taken so far.
 Its pending decision is found by replaying the tuned loop itself (`set_up`, `play_turn`) with
-a scripted player that answers from those decisions and stops at the first one it has no
-answer for: that decision's kind, seat and options. The protocol and the tuned loop cannot
+a scripted player (printkit.sinpin.game.script) that answers from those decisions and stops
+at the first one it has no answer for: that decision's kind, seat and options. The protocol and the tuned loop cannot
 disagree about a rule: they run the same code. Replays are incremental: a state keeps the
 game as it was when its turn began (map, seats, ghost, box, the generator and the record so
 far) and replays only the turn under way.
@@ -16,10 +16,13 @@ Decisions (S28-S32) and their actions, hashable tuples (JSON through `action_jso
 - ("card", c): the card an avatar out of the game plays (S29a);
 - ("knocked_out", "pay" or "door"): the S25 choice, asked only of a player with 3 gems;
 - ("ghost", sx, sy): where the player's move of the ghost ends (S30), asked only when it
-  has more than one way to go.
+  has more than one way to go;
+- ("draw", kind): what a question mark draws, a kind the box holds (S29): only with chance
+  "recorded" (a replay: sinpin.md fixes no generator, so a record gives its own chance, and
+  `initial_state` is given its first player).
 
-Chance (the first player, the box's draws, S28, S29) comes from the game's seeded generator,
-and Sinpin's bots break ties with it too. So a bot plays through `act` (protocol.take_turn):
+Otherwise chance (the first player, the box's draws, S28, S29) comes from the game's seeded
+generator, and Sinpin's bots break ties with it too. So a bot plays through `act` (protocol.take_turn):
 the state after its action carries the generator as the bot left it, and a game played
 through the protocol by the same bots with the same seed is the tuned loop's game, record
 for record (tests/test_sinpin_game_protocol.py).
@@ -38,32 +41,12 @@ from printkit.sinpin.game.bots import Bot as SinpinBotPolicy
 from printkit.sinpin.game.bots import Knowledge, make_bots
 from printkit.sinpin.game.ghost import GhostBoard
 from printkit.sinpin.game.outcomes import GameMoves
+from printkit.sinpin.game.script import Action, Decision, Pending, Script
 from printkit.sinpin.game.state import AVATARS, BOX_KINDS, Game, GameState, new_game, set_up
 from printkit.sinpin.game.turn import ENDING_WORDS, play_turn, record_end, record_header, turn_limit
 from printkit.sinpin.level import Level
 
-Action = tuple
-RULES = {"place": "S28, S29b", "move": "S5", "card": "S29a", "knocked_out": "S25", "ghost": "S30"}
-
-
-class Decision(NamedTuple):
-    """A decision the game waits for: its kind, whose it is, the actions it allows, what
-    they mean (the game's own options: (card, outcome) pairs, vacant fields, ghost ends) and,
-    for a placement, the item placed."""
-
-    kind: str
-    seat: int
-    actions: tuple[Action, ...]
-    options: tuple = ()
-    item: str = ""
-
-
-class _Pending(Exception):
-    """Raised by the scripted player at the first decision it has no answer for."""
-
-    def __init__(self, decision: Decision):
-        super().__init__(decision.kind)
-        self.decision = decision
+RULES = {"place": "S28, S29b", "move": "S5", "card": "S29a", "knocked_out": "S25", "ghost": "S30", "draw": "S29"}
 
 
 class _Start(NamedTuple):
@@ -74,46 +57,6 @@ class _Start(NamedTuple):
     rng: tuple  # the generator's state then
     lines: tuple  # the record's lines so far, as cons cells (earlier, these lines)
     set_up: bool  # the set-up (S28) is done
-
-
-class _Script:
-    """A player for every seat that answers from the decisions taken, in order."""
-
-    name = "script"
-
-    def __init__(self, history: tuple, used: int):
-        self.history, self.used = history, used
-
-    def _answer(self, game: Game, kind: str, seat: int, ask) -> Action:
-        if self.used == len(self.history):
-            raise _Pending(ask())
-        action, drawn = self.history[self.used]
-        self.used += 1
-        if drawn is not None:  # a bot drew from the game's generator while it chose
-            game.rng.setstate(drawn)
-        return action
-
-    def choose_move(self, game, seat, options):
-        return self._answer(game, "move", seat, lambda: Decision(
-            "move", seat, tuple(("move", i) for i in range(len(options))), tuple(options)))[1]
-
-    def choose_card(self, game, seat):
-        hand = sorted(game.state.seats[seat].hand)
-        return self._answer(game, "card", seat, lambda: Decision("card", seat, tuple(("card", c) for c in hand), tuple(hand)))[1]
-
-    def knocked_out(self, game, seat):
-        return self._answer(game, "knocked_out", seat, lambda: Decision(
-            "knocked_out", seat, (("knocked_out", "pay"), ("knocked_out", "door"))))[1]
-
-    def place(self, game, seat, kind, vacant):
-        action = self._answer(game, "place", seat, lambda: Decision(
-            "place", seat, tuple(("place", *at) for at in vacant), tuple(vacant), kind))
-        return action[1], action[2]
-
-    def move_ghost(self, game, seat, ends):
-        action = self._answer(game, "ghost", seat, lambda: Decision(
-            "ghost", seat, tuple(("ghost", *place) for place, _ in ends), tuple(ends)))
-        return next(index for index, (place, _) in enumerate(ends) if place == (action[1], action[2]))
 
 
 class _Replayed(NamedTuple):
@@ -206,6 +149,11 @@ class SinpinState:
         replayed = self.replayed
         return _flatten(replayed.start.lines) + _flatten(replayed.tail)
 
+    @property
+    def setting_up(self) -> bool:
+        """The set-up (S28) is under way: its placements are still to come."""
+        return not self.is_terminal() and not self.replayed.start.set_up
+
     def turn_so_far(self) -> dict | None:
         """The record line of the turn under way, as far as it is played, while a decision
         within it waits (a drawn web's or chest's place, S29b; S25; the ghost, S30): its card,
@@ -241,9 +189,12 @@ class SinpinGame:
     endings = ENDING_WORDS  # the end line's codes in words (the play page shows these)
 
     def __init__(self, level: Level, seats: int, *, level_name: str = "", moves: GameMoves | None = None,
-                 knowledge: Knowledge | None = None):
+                 knowledge: Knowledge | None = None, chance: str = "seeded"):
         if not 2 <= seats <= len(AVATARS):
             raise ValueError("a game has 2 to 4 players")
+        if chance not in ("seeded", "recorded"):
+            raise ValueError(f"chance is seeded or recorded, not {chance!r}")
+        self.chance = chance  # "recorded": the first player given, each draw a decision (a replay)
         if level.door is None or level.exit is None:
             raise ValueError("a game needs a level with one door and one exit")
         self.level, self.seats, self.level_name = level, seats, level_name
@@ -263,16 +214,20 @@ class SinpinGame:
         """Fresh protocol bots for one game: `names` for the seats in order, cycling."""
         return [SinpinBot(bot) for bot in make_bots(list(names), self.seats, self.knowledge)]
 
-    def initial_state(self, seed: int) -> SinpinState:
-        """Before set-up: the avatars on the door and the first player drawn (S28)."""
-        game = new_game(self.level, [_Script((), 0)] * self.seats, seed, self.moves)
+    def initial_state(self, seed: int, first: int | None = None) -> SinpinState:
+        """Before set-up: the avatars on the door and the first player drawn (S28), or
+        `first` (a record's; only with recorded chance)."""
+        if (first is None) != (self.chance == "seeded"):
+            raise ValueError("the first player is given with recorded chance, and only with it")
+        game = new_game(self.level, [Script((), 0)] * self.seats, seed, self.moves, first)
         return SinpinState(self, seed, (), _Start(0, game.state, game.rng.getstate(), (), False))
 
     def _replay(self, state: SinpinState) -> _Replayed:
         start = state._start
-        script = _Script(state.history, start.used)
+        script = Script(state.history, start.used)
         rng = _generator(start.rng)
-        game = Game(self.level, [script] * self.seats, rng, self.moves, start.state, self.ghost_board)
+        game = Game(self.level, [script] * self.seats, rng, self.moves, start.state, self.ghost_board,
+                    drawer=script.draw if self.chance == "recorded" else None)
         try:
             if not start.set_up:
                 set_up(game)
@@ -283,7 +238,7 @@ class SinpinGame:
                 play_turn(game)
                 start = _Start(script.used, game.state, rng.getstate(), (start.lines, tuple(game.lines)), True)
                 game.lines = []
-        except _Pending as pending:
+        except Pending as pending:
             return _Replayed(pending.decision, game, rng.getstate(), start, ((), tuple(game.lines)))
         return _Replayed(None, game, rng.getstate(), start, ())
 
@@ -327,6 +282,8 @@ class SinpinGame:
             at = data.get(kind)
             if isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in at):
                 return (kind, at[0], at[1])
+        if data.get("draw") in BOX_KINDS:
+            return ("draw", data["draw"])
         if data.get("knocked_out") in ("pay", "door"):
             return ("knocked_out", data["knocked_out"])
         raise IllegalAction(f"not a Sinpin action: {data!r}")
@@ -375,6 +332,8 @@ class SinpinBot:
         rng = _generator(replayed.rng)
         view = dataclasses.replace(replayed.game, rng=rng)  # the game as the bot sees it, its own generator
         seat, bot = decision.seat, self.bot
+        if decision.kind == "draw":
+            raise IllegalAction("what the box draws is chance's, no player's to choose (S29)")
         if decision.kind == "move":
             action: Action = ("move", bot.choose_move(view, seat, list(decision.options)))
         elif decision.kind == "card":

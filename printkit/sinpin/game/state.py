@@ -2,6 +2,8 @@
 
 A game is a pure function of (level, bots, seed): `play_game` draws the first player and
 every question mark from one seeded random generator and asks the bots for every decision.
+A replay takes chance from the record instead (sinpin.md fixes no generator): the first
+player is given and a `drawer` answers the box's draws (printkit.sinpin.game.protocol).
 A `GameState` is an immutable value; each turn makes a new one. Moves come from the move
 engine through `GameMoves` (one successor function), on the map as it is at that turn.
 """
@@ -9,7 +11,7 @@ engine through `GameMoves` (one successor function), on the map as it is at that
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -101,6 +103,7 @@ class Game:
     ghost_board: GhostBoard
     lines: list[dict] = field(default_factory=list)  # the game record (game-record.md)
     turn_line: dict | None = None
+    drawer: Callable[[Game], str] | None = None  # what the box draws, when not the generator (S29)
 
     @property
     def door(self) -> Position:
@@ -156,28 +159,40 @@ class Game:
         return at
 
     def draw(self) -> str:
-        """S29: one card of the box, uniformly at random; it does not go back."""
+        """S29: one card of the box, uniformly at random (or the kind the drawer says, which
+        the box must hold); it does not go back."""
         box = list(self.state.box)
-        pick = self.rng.randrange(sum(box))
-        for index, count in enumerate(box):
-            if pick < count:
-                box[index] -= 1
-                self.state = self.state._replace(box=tuple(box))
-                return BOX_KINDS[index]
-            pick -= count
-        raise AssertionError("unreachable")
+        if self.drawer is not None:
+            kind = self.drawer(self)
+            index = BOX_KINDS.index(kind)
+            if not box[index]:
+                raise ValueError(f"the box holds no {kind} now (S29)")
+        else:
+            pick = self.rng.randrange(sum(box))
+            index = 0
+            while pick >= box[index]:
+                pick -= box[index]
+                index += 1
+        box[index] -= 1
+        self.state = self.state._replace(box=tuple(box))
+        return BOX_KINDS[index]
 
 
-def new_game(level: Level, bots: Sequence[Bot], seed: int, moves: GameMoves | None = None) -> Game:
-    """The game before set-up: avatars on the door, the first player drawn (S28)."""
+def new_game(level: Level, bots: Sequence[Bot], seed: int, moves: GameMoves | None = None,
+             first: int | None = None) -> Game:
+    """The game before set-up: avatars on the door, the first player drawn (S28), or `first`
+    when it is given (a record's)."""
     if level.door is None or level.exit is None:
         raise ValueError("a game needs a level with one door and one exit")
     if not 2 <= len(bots) <= len(AVATARS):
         raise ValueError("a game has 2 to 4 players")
+    if first is not None and not 0 <= first < len(bots):
+        raise ValueError(f"the first player is a seat from 0 to {len(bots) - 1}, not {first} (S28)")
     rng = random.Random(seed)
     rules = level.rules
     seats = tuple(Seat(AVATARS[i], level.door, rules.start_health) for i in range(len(bots)))
-    state = GameState(level.rows, seats, start_place(level.door), (), rng.randrange(len(bots)))
+    state = GameState(level.rows, seats, start_place(level.door), (),
+                      rng.randrange(len(bots)) if first is None else first)
     return Game(level, bots, rng, moves or GameMoves(level), state, GhostBoard(level.width, level.height, level.exit))
 
 
