@@ -43,8 +43,9 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card
     backs follow their fronts and every other page has a blank back, so print it all
     double-sided (--duplex short for short-edge printers), or use --single-sided. The cards
-    hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), the box
-    cards and one player aid per player. With --random (instead of a level file) the level
+    hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), exactly the
+    box cards the level's box holds after set-up (S29: the gems and webs set-up leaves off
+    the map, the rules sheet names them) and one player aid per player. With --random (instead of a level file) the level
     is a new cave from `printkit generate`, written into the folder as level.yaml with the
     kit, for the most players it supports: played by bots, at least half the avatars get out
     by the exit (a note says so when --players asks for a count it does not support). An invalid level gets no kit (exit 1); nothing is written unless every part could
