@@ -1,6 +1,6 @@
 """Running a batch's chunks on a Dask cluster (`--dask ADDRESS`, or `--dask local[:N]`).
 
-Dask is an optional extra (`pip install 'printkit[dask]'`) and is imported only here, only
+Dask is an optional extra (wording.install_hint: `pip install '.[dask]'` in printkit's folder) and is imported only here, only
 when a run asks for it. The executor hands each chunk to the cluster as one task and gives
 the results back in chunk order, like the local executor (printkit.batch), so the caller
 merges them the same way and every executor gives the same bytes for the same seed. The
@@ -26,13 +26,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import __version__
 from printkit.batch import Chunk, ExecutorError
+from printkit.wording import install_hint
 
 if TYPE_CHECKING:
     from printkit.daskcluster import LocalDaskCluster
 
 R = TypeVar("R")
 
-INSTALL_HINT = "pip install 'printkit[dask]'"
+INSTALL_HINT = install_hint("dask")
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler, and then for it to have a worker
 RETRIES = 2  # reruns of a chunk whose work raised (a transient fault on one worker)
 _LOCAL = re.compile(r"local(?::(\d+))?")

@@ -1,4 +1,5 @@
-"""Sentences that read right for every number: "1 card", "2 cards", "no hearts".
+"""Sentences that read right for every number: "1 card", "2 cards", "no hearts"; and the one
+wording of how to install an optional extra (install_hint).
 
 Everything printkit words from a count (a rule knob, a number of files or sheets) goes
 through here, so that no knob value gives "1 rounds" or "fewer than 0 points".
@@ -59,3 +60,11 @@ def numbered(numbers: Iterable[int], singular: str, shown: int = 10) -> str:
     if len(ordered) <= shown:
         return f"{plural(singular)} {listed([str(number) for number in ordered])}"
     return f"{plural(singular)} {', '.join(str(number) for number in ordered[:shown])}, … ({counted(len(ordered), singular)})"
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, as every message and page says it: from printkit's
+    own folder, the clone the README installs from. printkit is not on PyPI, and the PyPI
+    package called `printkit` is another project's: an extra asked of it by that name
+    installs the wrong thing or nothing."""
+    return f"pip install '.[{extra}]' in printkit's folder (the {extra} extra)"

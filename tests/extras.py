@@ -13,6 +13,8 @@ from types import ModuleType
 
 import pytest
 
+from printkit.wording import install_hint
+
 EXTRAS_VARIABLE = "PRINTKIT_EXTRAS"  # "dask": the extras this run must have
 
 
@@ -27,4 +29,4 @@ def need(module: str, extra: str) -> ModuleType:
     except ImportError:
         if required(extra):
             raise RuntimeError(f"{EXTRAS_VARIABLE} says the {extra!r} extra is installed, but {module} cannot be imported")
-        pytest.skip(f"needs the {extra} extra: pip install '.[{extra}]'", allow_module_level=True)
+        pytest.skip(f"needs the {extra} extra: {install_hint(extra)}", allow_module_level=True)

@@ -164,7 +164,7 @@ def test_what_is_not_a_target(text: str) -> None:
 
 def test_without_the_extra_the_hint(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
-    with pytest.raises(ExecutorError, match=r"pip install 'printkit\[dask\]'"):
+    with pytest.raises(ExecutorError, match=r"pip install '\.\[dask\]' in printkit's folder \(the dask extra\)$"):
         require_dask()
 
 

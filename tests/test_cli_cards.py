@@ -35,6 +35,23 @@ def test_the_sinpin_deck(tmp_path: Path) -> None:
     assert len(pdf_pages(out)) == 14
 
 
+def test_the_full_box_says_to_take_out_what_the_map_holds(tmp_path: Path) -> None:
+    """A newcomer's review: the box holds only the gems and webs not on the map after set-up
+    (S29, S34 (b)), said only in a comment of the deck file. Without a level `cards` prints
+    the most the box can hold (16 gems, 8 webs) and says so; `kit` prints a level's box."""
+    result = _run("-o", str(tmp_path / "cards.pdf"))
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == ("note: the gem and web cards are the most the box can hold: before a game take"
+                                              " out one for each gem and web on the map after set-up (S29); `printkit kit"
+                                              " LEVEL` prints a level's box exactly")
+    texts = " ".join(page.text for page in pdf_pages(tmp_path / "cards.pdf"))
+    assert len(re.findall(r"Gem(?=Keep it)", texts)) == 16 and len(re.findall(r"Web(?=Place it)", texts)) == 8
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("deck: Plain\nbacks:\n  plain: {design: plain}\ncards:\n  - {title: A, value: 1}\n", encoding="utf-8")
+    result = _run(str(plain), "-o", str(tmp_path / "plain.pdf"))
+    assert result.exit_code == 0 and "take out" not in result.stderr  # no box cards, no note
+
+
 def test_options(tmp_path: Path) -> None:
     out = tmp_path / "cards.pdf"
     result = _run(str(TEMPLATE), "-o", str(out), "--no-backs", "--size", "mini-euro", "--bleed", "--crop-marks", "0")

@@ -73,7 +73,62 @@ def test_single_sided_kits_have_no_backs_and_no_blank_pages(tmp_path: Path) -> N
     assert all(page.text for page in kit)
     assert len(kit) == 3 + len(cards)
     assert all(re.search(r"(Fox|Goat)[1-6]|Gem|Heart|Web|Chest|Ghost|Your turn", page.text) for page in cards)
-    assert len(cards) == 5  # 12 movement cards, 31 box cards, 2 player aids: 45 cards, 9 a sheet
+    assert len(cards) == 3  # 12 movement cards, the 7 box cards of the Chimney's box, 2 player aids: 21 cards
+
+
+# A box card's front read back: its title, then the first words of its text.
+BOX_FRONTS = {"gem": r"Gem(?=Keep it)", "heart": r"Heart(?=Keep it)", "web": r"Web(?=Place it)",
+              "chest": r"Chest(?=Place it)", "ghost": r"Ghost(?=Move the ghost)"}
+
+
+def box_cards(cards_pdf: Path) -> dict[str, int]:
+    """How many box cards of each kind the fronts hold, and ("back") the Box backs."""
+    pages = pdf_pages(cards_pdf)
+    found = {kind: sum(len(re.findall(front, page.text)) for page in pages) for kind, front in BOX_FRONTS.items()}
+    return {**found, "back": sum(page.text.count("?Box") for page in pages)}
+
+
+def game_box(level) -> dict[str, int]:
+    """The box a game of `level` holds after its set-up (S28, S29), as `play` shows it."""
+    from gamescript import Scripted
+
+    from printkit.sinpin.game.state import BOX_KINDS, new_game, set_up
+
+    game = new_game(level, [Scripted(), Scripted()], seed=1)
+    set_up(game)
+    return dict(zip(BOX_KINDS, game.state.box))
+
+
+def test_the_kit_prints_the_box_after_set_up_and_no_other_box_card(tmp_path: Path) -> None:
+    """A newcomer's review: the Chimney's kit printed 16 gem and 8 web cards with the Box back,
+    but its set-up puts every gem and web on the map (S28), so the box holds none (S29,
+    S34 (b); `play` shows {'gem': 0, 'web': 0, 'heart': 4, 'chest': 1, 'ghost': 2}): a
+    family shuffling every Box card played another game. The kit prints that box exactly."""
+    from printkit.sinpin.loader import read_level
+
+    assert run(CHIMNEY, "--players", "4", "-o", str(tmp_path)).exit_code == 0
+    box = game_box(read_level(CHIMNEY).level())
+    assert box == {"gem": 0, "heart": 4, "web": 0, "chest": 1, "ghost": 2}
+    assert box_cards(tmp_path / "cards.pdf") == {**box, "back": 7}
+    (rules,) = pdf_pages(tmp_path / "rules.pdf")
+    assert re.search(r"Box\s*back,\s*shuffled\s*face\s*down:\s*4\s*hearts,\s*1\s*chest\s*and\s*2\s*ghost\s*cards", rules.text)
+
+
+def test_a_box_with_gems_and_webs_left_gets_their_cards(tmp_path: Path) -> None:
+    """Set-up places 3 gems and 2 webs here (setup_gems 3, setup_webs 2), one of the webs the
+    map's own: the box keeps 13 gems and 6 webs (S29), and 2 hearts (box_hearts)."""
+    from printkit.sinpin.level import Level
+    from printkit.sinpin.rules import Rules
+
+    text = ("rules: {setup_gems: 3, setup_webs: 2, setup_marks: 1, box_hearts: 2}\n"
+            "map: |\n  ############\n  #Aw.......Z#\n  ############\n")
+    assert run("-", "--players", "2", "-o", str(tmp_path), input=text).exit_code == 0
+    rules = Rules(setup_gems=3, setup_webs=2, setup_marks=1, box_hearts=2)
+    box = game_box(Level.from_text("############\n#Aw.......Z#\n############", rules=rules))
+    assert box == {"gem": 13, "heart": 2, "web": 6, "chest": 1, "ghost": 2}
+    assert box_cards(tmp_path / "cards.pdf") == {**box, "back": 24}
+    (rules,) = pdf_pages(tmp_path / "rules.pdf")
+    assert re.search(r"13\s*gems,\s*6\s*webs,\s*2\s*hearts,\s*1\s*chest\s*and\s*2\s*ghost\s*cards", rules.text)
 
 
 def test_the_same_level_gives_byte_identical_kits(tmp_path: Path) -> None:
@@ -87,6 +142,22 @@ def test_the_same_level_gives_byte_identical_kits(tmp_path: Path) -> None:
 def test_players_default_to_the_most_the_level_allows(tmp_path: Path) -> None:
     result = run(CHIMNEY, "-o", str(tmp_path))
     assert result.exit_code == 0 and "kit for 4 players" in result.output
+    assert "note:" not in result.stderr  # the level's own `players` chose the count: not checked
+
+
+def test_a_count_the_level_plays_poorly_for_gets_a_note_and_the_kit(tmp_path: Path, kit_for_two) -> None:
+    """A newcomer's review: the README's first kit is the Chimney for 4, where the README's
+    own simulation catches 71 % of the avatars. `kit --players` now plays the count as
+    `kit --random` does (24 games of greedy bots, printkit.sinpin.game.playercounts): at 4
+    only 26 % get out by the exit, a one-line note; the kit is printed all the same (exit 0)."""
+    result = run(CHIMNEY, "--players", "4", "-o", str(tmp_path))
+    assert result.exit_code == 0 and "kit for 4 players" in result.stderr
+    [note] = [line for line in result.stderr.splitlines() if "note:" in line]
+    assert note == (f"{CHIMNEY}: note: in 24 simulated games of 4 players only 26% of the avatars got out by the exit (the"
+                    " ghost, S30); fewer players may suit it better")
+    assert sorted(p.name for p in tmp_path.iterdir()) == PARTS
+    _, two = kit_for_two  # at 2, 62 % get out: no note
+    assert two.exit_code == 0 and "note:" not in two.stderr
 
 
 def test_an_invalid_level_gets_no_kit(tmp_path: Path) -> None:

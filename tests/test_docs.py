@@ -49,6 +49,20 @@ def test_nothing_shipped_points_outside_the_project() -> None:
             assert "../shared" not in _text(path) and "shared/rules" not in _text(path), path
 
 
+def test_every_install_hint_installs_from_printkit_s_folder() -> None:
+    """printkit is not on PyPI (the PyPI package called printkit is another project's): no
+    page, message or help says `pip install 'printkit[...]'`; the pages that tell how to
+    install an extra say it as the messages do (printkit.wording.install_hint)."""
+    from printkit.wording import install_hint
+
+    shipped = [*PAGES, ROOT / "pyproject.toml", *(ROOT / "printkit").rglob("*.py"), *(ROOT / "bench").rglob("*.py")]
+    wrong = re.compile(r"install\s+['\"]?printkit\[")
+    assert [str(path) for path in shipped if wrong.search(_text(path))] == []
+    for page, extra in (("exit-status.md", "scan"), ("scan.md", "scan")):
+        text = re.sub(r"\s+", " ", _text(DOCS / page).replace("`", ""))
+        assert install_hint(extra) in text, page
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_every_link_leads_somewhere(page: Path) -> None:
     for target in re.findall(r"\]\(([^)\s]+)\)", _text(page)):

@@ -11,11 +11,18 @@ from drawcheck import pdf_fonts, pdf_pages
 
 from printkit.draw import bounding_box, write_document
 from printkit.render.rules_sheet import rules_document, rules_page
+from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules
 
 
+def _level(rules: Rules = Rules()) -> Level:
+    """A corridor with room for everything set-up places (28 vacant fields): its box after
+    set-up is the knobs' own (16 gems less setup_gems, 8 webs less setup_webs)."""
+    return Level(("#" * 32, "#A" + "." * 28 + "Z#", "#" * 32), rules=rules)
+
+
 def _text(tmp_path: Path, rules: Rules = Rules()) -> str:
-    (path,) = write_document(rules_document(rules), tmp_path / "rules.pdf")
+    (path,) = write_document(rules_document(_level(rules)), tmp_path / "rules.pdf")
     (page,) = pdf_pages(path)
     assert (page.width_mm, page.height_mm) == (pytest.approx(210, abs=0.01), pytest.approx(297, abs=0.01))
     assert all(font.embedded for font in pdf_fonts(path))
@@ -31,7 +38,7 @@ def test_every_section_and_every_rule_a_player_uses_without_ids_on_the_page(tmp_
     for heading in ("Goal", "turn", "Moving", "Special", "Health", "ghost", "scoring"):
         assert heading in text
     assert not re.search(r"\bS\d", text), re.search(r".{20}\bS\d+.{5}", text)
-    cites = " ".join(section.cites for section in _sections(Rules()))
+    cites = " ".join(section.cites for section in _sections(Rules(), _level().box_after_setup))
     cited = {int(number) for number in re.findall(r"S(\d+)", cites)}
     for first, last in re.findall(r"S(\d+)-S(\d+)", cites):
         cited |= set(range(int(first), int(last) + 1))
@@ -42,7 +49,7 @@ def test_every_section_and_every_rule_a_player_uses_without_ids_on_the_page(tmp_
 def test_no_text_is_smaller_than_8_pt(tmp_path: Path) -> None:
     import pdfplumber
 
-    (path,) = write_document(rules_document(Rules()), tmp_path / "rules.pdf")
+    (path,) = write_document(rules_document(_level()), tmp_path / "rules.pdf")
     with pdfplumber.open(path) as pdf:
         sizes = {round(char["size"], 2) for char in pdf.pages[0].chars}
     assert min(sizes) >= 8.0, sorted(sizes)
@@ -55,15 +62,15 @@ def test_the_knobs_are_printed_as_the_level_sets_them(tmp_path: Path) -> None:
 
 
 def test_the_page_stays_inside_its_margins() -> None:
-    page = rules_page()
-    x0, y0, x1, y1 = bounding_box(page.items, {symbol.name: symbol for symbol in rules_document().symbols})
+    page = rules_page(_level())
+    x0, y0, x1, y1 = bounding_box(page.items, {symbol.name: symbol for symbol in rules_document(_level()).symbols})
     assert x0 >= 10 and y0 >= 10 and x1 <= 200 and y1 <= 287
 
 
 def test_a_long_level_name_stays_on_the_page() -> None:
     from printkit.render.sinpin.icons import tile_symbols
 
-    page = rules_page(title="The Teleport Tangle Deluxe of the Long Winding Caves")
+    page = rules_page(_level(), title="The Teleport Tangle Deluxe of the Long Winding Caves")
     left, top, right, bottom = bounding_box(page.items, {symbol.name: symbol for symbol in tile_symbols()})
     assert left >= 0 and right <= page.width and bottom <= page.height
 
@@ -81,10 +88,11 @@ MISWORDED = re.compile(r"\b1 (rounds|hearts|points|webs|gems|question marks|turn
                        r"under [01] point|\b0 (hearts|webs|gems|question marks)\b|at most 0")
 
 
-def _all_text(rules: Rules) -> str:
+def _all_text(rules: Rules, level: Level | None = None) -> str:
     from printkit.render.rules_sheet import _sections
 
-    return " ".join([*(line for s in _sections(rules) for line in s.lines), *(t for s in _sections(rules) for _, t in s.fields)])
+    sections = _sections(rules, (level or _level(rules)).box_after_setup)
+    return " ".join([*(line for s in sections for line in s.lines), *(t for s in sections for _, t in s.fields)])
 
 
 from hypothesis import given, settings  # noqa: E402
@@ -108,11 +116,11 @@ def test_the_sheet_follows_the_set_up_knobs_and_edge_values() -> None:
     text = _all_text(Rules(setup_webs=0, setup_gems=5, setup_marks=1, box_hearts=1, max_rounds=1, blade_points=0))
     assert "placing gems, then question marks" in text and "holds 5 gems and 1 question mark in all" in text
     assert "web" not in text.split("its own included.")[0].split("Take turns")[1]  # no webs placed, none named
-    assert "1 heart, 1 chest and 2 ghost cards." in text and "after 1 round;" in text
+    assert "11 gems, 8 webs, 1 heart, 1 chest and 2 ghost cards (" in text and "after 1 round;" in text
     assert "Blades: harmless in this level, as blade_points is 0." in text
     assert "Blades: lose 1 health if no point is left." in _all_text(Rules(blade_points=1))
     nothing = _all_text(Rules(setup_webs=0, setup_gems=0, setup_marks=0, box_hearts=0))
-    assert "Nothing is placed at set-up" in nothing and "webs not on the map (of 16 and 8 in all), 1 chest and 2 ghost cards." in nothing
+    assert "Nothing is placed at set-up" in nothing and "16 gems, 8 webs, 1 chest and 2 ghost cards (" in nothing
 
 
 def test_the_ghost_paragraph_words_all_of_s30_to_s32(tmp_path: Path) -> None:
@@ -130,3 +138,26 @@ def test_the_ghost_paragraph_words_all_of_s30_to_s32(tmp_path: Path) -> None:
                    "exactly as many squares as your card", "never off the map",  # S30
                    "its move at the end of your turn still follows"):  # S31
         assert re.sub(r"\s+", "", phrase) in ghost, phrase
+
+
+def test_the_box_is_the_cards_the_kit_prints_after_set_up(tmp_path: Path) -> None:
+    """A newcomer's review: the sheet said only "the box holds the gems and webs not on the
+    map (of 16 and 8 in all)" while the kit printed all 16 gem and 8 web cards with the Box
+    back, so a family shuffling them all played another game. The kit prints the box after
+    set-up (S29, S34 (b)); the sheet names it, card by card. The Chimney's holds no gems or
+    webs: set-up fills the map with all of them."""
+    from printkit.bundled import resolve
+    from printkit.sinpin.loader import read_level
+
+    chimney = read_level(resolve("the-chimney", "level")).level()
+    (path,) = write_document(rules_document(chimney), tmp_path / "rules.pdf")
+    (page,) = pdf_pages(path)
+    text = re.sub(r"\s+", "", page.text)  # wrapped lines joined without a space
+    assert re.sub(r"\s+", "", "The box is this kit's cards with the Box back, shuffled face down: 4 hearts, 1 chest and 2"
+                  " ghost cards (of 16 gems and 8 webs, those not on the map after set-up: no gems or webs).") in text
+    some = _all_text(Rules(setup_gems=3, setup_webs=8))
+    assert "Box back, shuffled face down: 13 gems, 4 hearts, 1 chest and 2 ghost cards (of 16 gems and 8 webs, those not" \
+           " on the map after set-up: no webs)." in some
+    # a map too small for the set-up: fewer placed (S28), so more left in the box
+    small = Level(("#####", "#A.Z#", "#####"), rules=Rules(setup_gems=3, setup_webs=0))
+    assert ": 15 gems, 8 webs, 4 hearts, 1 chest and 2 ghost cards (of 16 gems" in _all_text(small.rules, small)

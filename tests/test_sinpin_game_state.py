@@ -93,6 +93,23 @@ def test_S29_the_box_holds_what_was_not_placed_hearts_a_chest_and_two_ghosts() -
     assert game.state.box == box(gem=13, heart=2, web=6, chest=1, ghost=2)
 
 
+def test_S29_the_box_is_what_the_map_leaves_of_16_gems_and_8_webs_on_every_bundled_level() -> None:
+    """Level.box_after_setup, which the game's set-up and the kit's cards both use, against
+    the map counted after a real set-up (S29, S34 (b)), on every bundled level and on a map
+    too small for what the knobs ask (S28: fewer placed, more left in the box)."""
+    from printkit.bundled import catalogue
+    from printkit.sinpin.loader import read_level
+
+    levels = [read_level(str(item.path)).level() for item in catalogue("level")]
+    levels.append(tiny(WALL, "#A*w..Z#", WALL, setup_gems=16, setup_webs=8, setup_marks=4, box_hearts=3))
+    for level in levels:
+        game = started(level, [Scripted(), Scripted()])
+        on_map = {kind: sum(row.count(char) for row in game.state.rows) for kind, char in (("gem", "*"), ("web", "w"))}
+        assert game.state.box == box(gem=max(0, 16 - on_map["gem"]), heart=level.rules.box_hearts,
+                                     web=max(0, 8 - on_map["web"]), chest=1, ghost=2), level.name
+    assert game.state.box == box(gem=15, heart=3, web=5, chest=1, ghost=2)  # the small map: 2 webs placed, no gem
+
+
 def test_S29_draws_do_not_go_back() -> None:
     game = started(tiny(*CORRIDOR), [Scripted(), Scripted()], box=box(gem=1, heart=1, web=1, chest=1, ghost=1))
     drawn = [game.draw() for _ in range(5)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.wording import counted, listed, numbered, plural
+from printkit.wording import counted, install_hint, listed, numbered, plural
 
 
 def test_one_is_singular_everything_else_plural():
@@ -42,3 +42,10 @@ def test_every_number_is_said_or_the_count_is(numbers):
     held = sorted(set(numbers))
     said = f"({len(held)} games)" in text or " to " in text or all(str(n) in text.split() or f"{n}," in text for n in held)
     assert said and (len(held) != 1 or text == f"game {held[0]}")
+
+
+def test_an_extra_is_installed_from_printkit_s_folder_not_from_pypi():
+    """A newcomer's review: the hints said `pip install 'printkit[dask]'`, but printkit is not
+    on PyPI and the PyPI package called printkit is another project's."""
+    assert install_hint("dask") == "pip install '.[dask]' in printkit's folder (the dask extra)"
+    assert install_hint("scan") == "pip install '.[scan]' in printkit's folder (the scan extra)"

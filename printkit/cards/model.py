@@ -10,6 +10,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
+from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules, blades_short
 
 # Card sizes players buy sleeves for (mm, portrait). Poker is the default (issue: 63 × 88).
@@ -135,12 +136,21 @@ def fill_knobs(deck: Deck, rules: Rules) -> Deck:
     return dataclasses.replace(deck, cards=tuple(dataclasses.replace(card, text=filled(card.text)) for card in deck.cards))
 
 
-def with_rules(deck: Deck, rules: Rules) -> Deck:
-    """The deck for a game with `rules`: knobs filled in, and `box_hearts` heart cards (S29)."""
-    cards = []
-    for card in fill_knobs(deck, rules).cards:
-        if card.item == "heart":
-            card = dataclasses.replace(card, count=rules.box_hearts)
+def for_level(deck: Deck, level: Level) -> Deck:
+    """The deck for a game of `level`: its rule knobs filled in, and exactly the box cards its
+    box holds after set-up (S29, S34 (b): Level.box_after_setup), so that a family shuffles
+    every box card it printed. The deck's cards of one item, in order, keep at most their own
+    count and the last of them takes the rest (so box_hearts heart cards even beyond the
+    deck's count); a card printed 0 times is left out."""
+    box = dict(level.box_after_setup)
+    cards = fill_knobs(deck, level.rules).cards
+    last = {card.item: index for index, card in enumerate(cards) if card.item in box}
+    kept = []
+    for index, card in enumerate(cards):
+        if card.item in box:
+            count = box[card.item] if index == last[card.item] else min(card.count, box[card.item])
+            box[card.item] -= count
+            card = dataclasses.replace(card, count=count)
         if card.count > 0:
-            cards.append(card)
-    return dataclasses.replace(deck, cards=tuple(cards))
+            kept.append(card)
+    return dataclasses.replace(deck, cards=tuple(kept))

@@ -17,6 +17,7 @@ from click.core import ParameterSource
 
 from printkit.batch import ChunkExecutor, ExecutorError, LocalProcesses
 from printkit.cli.common import EXIT_USAGE, message
+from printkit.wording import install_hint
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -28,7 +29,7 @@ MAX_GAMES = 1_000_000
 GAMES_HELP = f"How many games to play (at most {MAX_GAMES:,})."
 JOBS_HELP = "Run the batch on J processes of this machine (the output does not depend on J)."
 DASK_HELP = ("Run the batch on a Dask cluster: a scheduler's address (tcp://HOST:8786), or local[:N] "
-             "for N worker processes here (N: the cores). Needs pip install 'printkit[dask]'.")
+             f"for N worker processes here (N: the cores). Needs {install_hint('dask')}.")
 
 
 def _dask_target(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:

@@ -102,6 +102,14 @@ def cards_command(deck_file: str, output: str, size: tuple[float, float] | None,
     sheets = len(document.pages) // (1 if no_backs else 2)
     note(f"{counted(deck.total, 'card')} on {counted(sheets, 'sheet')}{'' if no_backs else f' with {duplex}-edge backs'}")
     _crop_note(layout_sheet(size or deck.size, options).crop_note())
+    if any(card.item in ("gem", "web") for card in deck.cards):
+        note(BOX_NOTE)
+
+
+# Without a level the box after set-up is unknown (S29, S34 (b)): the deck prints the most it
+# can hold, and the family takes out what the map holds; `kit` prints a level's box exactly.
+BOX_NOTE = ("note: the gem and web cards are the most the box can hold: before a game take out one for each gem and web"
+            " on the map after set-up (S29); `printkit kit LEVEL` prints a level's box exactly")
 
 
 def _crop_note(text: str | None) -> None:

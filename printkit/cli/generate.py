@@ -118,7 +118,8 @@ def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str
     `players` or the most it supports. When none does, the cave that came nearest, with a
     note. Returns the level (its `players` the supported counts and the printed one), its
     file text, its name in messages and the count; exit 1 if no cave could be made."""
-    from printkit.sinpin.game.playercounts import SUPPORT_GAMES, SUPPORT_SHARE, supported_counts
+    from printkit.cli.levelcheck import exit_share_note
+    from printkit.sinpin.game.playercounts import SUPPORT_SHARE, supported_counts
 
     request = Request()
     seed = run_seed(seed)
@@ -141,8 +142,7 @@ def random_level_file(seed: int | None, players: int | None) -> tuple[Level, str
     supported = [count for count, share in shares.items() if share >= SUPPORT_SHARE]
     count = players or (max(supported) if supported else max(shares, key=lambda n: (shares[n], -n)))
     if count not in supported:
-        message(f"note: in {SUPPORT_GAMES} simulated games of {count} players only {shares[count]:.0%} of the avatars got"
-                f" out by the exit (the ghost, S30), the most of {len(tried)} caves tried")
+        message(f"{exit_share_note(count, shares[count])}, the most of {len(tried)} caves tried")
     assert made.level is not None and made.metrics is not None
     level = dataclasses.replace(made.level, players=tuple(sorted(set(supported) | {count})))
     message(f"{level.name}: a new {request.width}x{request.height} cave, least turns {made.metrics['least_turns']}"

@@ -10,7 +10,7 @@ import click
 
 from printkit.atomicfile import AtomicBatch
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, message, note, output_folder, progress, publish
-from printkit.cli.levelcheck import check_level, players_for
+from printkit.cli.levelcheck import check_level, players_for, poorly_suited
 from printkit.cli.named import DECK, LEVEL
 from printkit.sinpin.level import Level
 
@@ -43,12 +43,15 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     rules.pdf, cards.pdf, tokens.pdf. kit.pdf is laid out for double-sided printing: card
     backs follow their fronts and every other page has a blank back, so print it all
     double-sided (--duplex short for short-edge printers), or use --single-sided. The cards
-    hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), the box
-    cards and one player aid per player. With --random (instead of a level file) the level
+    hold the movement cards of the first N avatars (Fox, Goat, Mouse, Penguin), exactly the
+    box cards the level's box holds after set-up (S29: the gems and webs set-up leaves off
+    the map, the rules sheet names them) and one player aid per player. With --random (instead of a level file) the level
     is a new cave from `printkit generate`, written into the folder as level.yaml with the
     kit, for the most players it supports: played by bots, at least half the avatars get out
-    by the exit (a note says so when --players asks for a count it does not support). An invalid level gets no kit (exit 1); nothing is written unless every part could
-    be made.
+    by the exit (a note says so when --players asks for a count it does not support). A
+    level file with --players gets the same check, and the same note when it plays poorly for
+    that count; the kit is printed all the same. An invalid level gets no kit (exit 1);
+    nothing is written unless every part could be made.
     """
     from printkit.bundled import default_deck
     from printkit.cards.loader import load_deck
@@ -72,6 +75,11 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
         batch.add(out_dir / "level.yaml", text.encode("utf-8"))
     else:
         level, name = _checked_level(level_file)  # type: ignore[arg-type]
+        if players is not None:  # asked for: printed all the same, with a word when it plays poorly
+            players_for(level, players, name)  # a count the level is not for: exit 2 before the games
+            poorly = poorly_suited(level, players)
+            if poorly:
+                message(f"{name}: {poorly}")
     players = players_for(level, players, name)
     # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
     deck = load_deck(deck_file or default_deck())

@@ -168,3 +168,25 @@ def players_for(level: Level, players: int | None, name: str) -> int:
         counts = ", ".join(str(count) for count in level.players)
         raise click.BadParameter(f"{name} is for {counts} players (its 'players'), not {chosen}", param_hint="'--players'")
     return chosen
+
+
+def exit_share_note(players: int, share: float) -> str:
+    """The note for a player count a level suits poorly: fewer than half its avatars got out
+    by the exit in the simulated games of printkit.sinpin.game.playercounts (`kit --random`'s
+    check of a fresh cave, `kit --players`' of a level's)."""
+    from printkit.sinpin.game.playercounts import SUPPORT_GAMES
+
+    return (f"note: in {SUPPORT_GAMES} simulated games of {players} players only {share:.0%} of the avatars got out by the"
+            f" exit (the ghost, S30)")
+
+
+def poorly_suited(level: Level, players: int) -> str | None:
+    """exit_share_note when `level` suits `players` poorly (S29a, S30: with more players the
+    ghost moves more between one avatar's turns), else None. Plays SUPPORT_GAMES games of
+    greedy bots: about half a second on a bundled level."""
+    from printkit.sinpin.game.playercounts import SUPPORT_SHARE, exit_share
+
+    share = exit_share(level, players)
+    if share >= SUPPORT_SHARE:
+        return None
+    return exit_share_note(players, share) + ("; fewer players may suit it better" if players > 2 else "")

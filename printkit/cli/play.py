@@ -11,7 +11,8 @@ from pathlib import Path
 import click
 
 from printkit import bundled
-from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, name_fits
+from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message
+from printkit.cli.simulate import check_game_outputs
 from printkit.wording import numbered
 
 DEFAULT_SEATS = {"sinpin": "", "sinoda": "human,greedy", "yinsh": "human,greedy"}  # Sinpin: by the level (_match)
@@ -127,10 +128,8 @@ def play_command(target: str, seats: str | None, seed: int, blitz: bool, port: i
         raise click.BadParameter(f"blitz is a YINSH rule (Y7); '{target}' is a {game} {'level' if game == 'sinpin' else 'board'}",
                                  param_hint="'--blitz'")
     names = [name.strip() for name in (seats or DEFAULT_SEATS[game]).split(",") if name.strip()]
-    if record is not None:
-        name_fits(record, "'-o'")
-        if not record.lower().endswith(".jsonl"):
-            raise click.BadParameter(f"'{record}' must end in .jsonl", param_hint="'-o'")
+    # as simulate --record: named and writable before the game (a record only then unwritable, said at its end)
+    check_game_outputs(record, None, "'-o'")
     try:
         match = _match(game, target, path, names, seed, blitz)
     except ValueError as error:

@@ -18,9 +18,10 @@ from printkit.sinpin.loader import LEVEL_KEYS, interpret, level_text
 from printkit.sinpin.rules import Rules, changed_knobs
 from printkit.yamledit import relaid
 from printkit.sourceproblems import UnreadableSource
+from printkit.wording import install_hint
 from printkit.yamlsource import load_document
 
-INSTALL = "pip install 'printkit[scan]'"
+INSTALL = install_hint("scan")
 UNSURE_KEY = "x-scan-unsure"  # the fields the scan was unsure of, kept in the level for the editor
 
 

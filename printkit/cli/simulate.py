@@ -40,10 +40,11 @@ def _suffix(path: str | None, allowed: tuple[str, ...], param: str) -> None:
         raise click.BadParameter(f"'{path}' must end in {' or '.join(allowed)}", param_hint=param)
 
 
-def check_game_outputs(record: str | None, log_file: str | None) -> None:
+def check_game_outputs(record: str | None, log_file: str | None, record_option: str = "'--record'") -> None:
     """`--record` and `--log` named as they must be and writable, before any game is played
-    (Sinoda's and YINSH's simulate; Sinpin's checks its level first)."""
-    _suffix(record, (".jsonl",), "'--record'")
+    (Sinoda's and YINSH's simulate, and `play -o` as `record_option`; Sinpin's simulate
+    checks its level first)."""
+    _suffix(record, (".jsonl",), record_option)
     _suffix(log_file, (".txt",), "'--log'")
     check_writable([path for path in (record, log_file) if path is not None])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printkit.cards.model import AVATARS, Deck, with_rules
+from printkit.cards.model import AVATARS, Deck, for_level
 from printkit.cards.sheet import SheetOptions
 from printkit.draw import Document, Page, Symbol
 from printkit.render.cards import deck_document
@@ -44,7 +44,8 @@ def deck_for_players(deck: Deck, players: int) -> Deck:
 def _why_no_cards(deck: Deck, players: int) -> str:
     seated = ", ".join(AVATARS[:players])
     if not deck.cards:
-        return "no card of the deck is printed: every 'count' is 0 (heart cards: the level's box_hearts)"
+        return ("no card of the deck is printed: every 'count' is 0 (box cards: as many as the level's box holds after"
+                " set-up)")
     avatars = ", ".join(sorted({card.back for card in deck.cards}))
     return (f"no card of the deck is for {players} players: its cards have the backs of {avatars}, and a card with an"
             f" avatar's back is printed only when that avatar plays ({players} players: {seated})")
@@ -56,14 +57,14 @@ def kit_parts(
     """Every part of the kit, in the order they are printed; SpecError (naming the deck file)
     when no card of the deck is for these players, as a deck of only Penguin cards for two."""
     title = level.name or "Sinpin"
-    for_game = with_rules(deck, level.rules)  # the level's knobs, not the defaults
+    for_game = for_level(deck, level)  # the level's knobs and its box after set-up, not the defaults
     deck = deck_for_players(for_game, players)
     if not deck.cards:
         raise SpecError([SourceProblem(deck.source or "the deck", None, None, "format", _why_no_cards(for_game, players))])
     cards = deck_document(deck, SheetOptions(duplex=duplex, backs=not single_sided))
     return [
         KitPart("map", map_document(level, title), False),
-        KitPart("rules", rules_document(level.rules, title), False),
+        KitPart("rules", rules_document(level, title), False),
         KitPart("cards", cards, not single_sided),
         KitPart("tokens", token_document(level, players, ink_saving=ink_saving), False),
     ]

@@ -3,21 +3,22 @@ scoring, in words a family reads at the table: no rule ids on the page (they are
 designers: the validator, the overlay and docs/rules.md cite them; the comments here say
 which rule each section words). The note in the corner tells where the full rules are.
 
-`rules_page(rules)` returns a Page that places the map's tile icons, so the Document it goes
+`rules_page(level)` returns a Page that places the map's tile icons, so the Document it goes
 into needs `tile_symbols()` (`rules_document` adds them). The knob values printed (blade
-points, health, box hearts, rounds) are those of `rules`, so a level's variant is explained
-with its own numbers.
+points, health, box hearts, rounds) are the level's, so a level's variant is explained with
+its own numbers, and the box is the level's after set-up: the Box cards the kit prints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from printkit.draw import A4_PORTRAIT, Document, Group, Item, Line, Page, Style, Text
 from printkit.draw import fonts
 from printkit.draw.furniture import paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
+from printkit.sinpin.level import Level
 from printkit.sinpin.rules import SETUP_LIMITS, Rules, blades_rule
 from printkit.wording import counted, listed, plural
 from printkit.sinpin.tiles import Tile
@@ -38,27 +39,34 @@ class _Section:
 
 
 def _set_up(rules: Rules) -> str:
-    """S28 and S29 with this level's knobs: only what is placed is named, each count worded."""
+    """S28 with this level's knobs: only what is placed is named, each count worded."""
     placed = [(rules.setup_webs, "web"), (rules.setup_gems, "gem"), (rules.setup_marks, "question mark")]
     kinds = [plural(noun) for count, noun in placed if count]
     counts = [counted(count, noun) for count, noun in placed if count]
     if counts:
-        text = (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
+        return (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
                 f" holds {listed(counts)} in all, its own included.")
-    else:
-        text = "Nothing is placed at set-up: the map is played as drawn."
-    box = [counted(rules.box_hearts, "heart")] if rules.box_hearts else []
-    # S34 (b): of 16 gems and 8 webs, those not on the map after set-up, printed or placed
-    return (f"{text} The box holds the gems and webs not on the map (of {SETUP_LIMITS['gem']} and"
-            f" {SETUP_LIMITS['web']} in all),"
-            f" {listed(box + ['1 chest', '2 ghost cards'])}.")
+    return "Nothing is placed at set-up: the map is played as drawn."
 
 
-def _sections(rules: Rules) -> list[_Section]:
+BOX_NOUNS = (("gem", "gem"), ("web", "web"), ("heart", "heart"), ("chest", "chest"), ("ghost", "ghost card"))
+
+
+def _box(box: Mapping[str, int]) -> str:
+    """S29 with S34 (b): the box after set-up, as the kit prints it (render.kit: exactly these
+    cards), so a family shuffles every Box card it has; why its gems and webs are so few."""
+    cards = [counted(box[kind], noun) for kind, noun in BOX_NOUNS if box[kind]]
+    none = [plural(kind) for kind in ("gem", "web") if not box[kind]]
+    why = (f"of {SETUP_LIMITS['gem']} gems and {SETUP_LIMITS['web']} webs, those not on the map after set-up"
+           + (f": no {' or '.join(none)}" if none else ""))
+    return f"The box is this kit's cards with the Box back, shuffled face down: {listed(cards)} ({why})."
+
+
+def _sections(rules: Rules, box: Mapping[str, int]) -> list[_Section]:
     return [
         _Section("Goal and set-up", "S33; S28, S29; S5, S25, S30", (
             "Reach the exit Ω and collect as many gems as you can on the way: most gems wins.",
-            _set_up(rules),
+            f"{_set_up(rules)} {_box(box)}",
             f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health, held as heart tokens."
             " The ghost starts on the 2 × 2 squares at the bottom left of the door's field.",
         )),
@@ -147,11 +155,11 @@ def _layout(sections: Sequence[_Section], top: float, size: float) -> tuple[list
     return items, y
 
 
-def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
-    """One A4 page summarising S5-S33 without rule ids, the special fields beside their
-    icons, no text smaller than fonts.SMALLEST_PRINTED."""
+def rules_page(level: Level, title: str = "Sinpin") -> Page:
+    """One A4 page summarising S5-S33 for `level` (its knobs, its box after set-up) without
+    rule ids, the special fields beside their icons, no text smaller than fonts.SMALLEST_PRINTED."""
     page_width, page_height = A4_PORTRAIT
-    sections = _sections(rules)
+    sections = _sections(level.rules, level.box_after_setup)
     top = MARGIN + 12.0
     # the largest text that fits the page, from 4 mm down in 0.1 mm steps
     size = 4.0
@@ -173,6 +181,6 @@ def rules_page(rules: Rules = Rules(), title: str = "Sinpin") -> Page:
     return Page(page_width, page_height, (Group(tuple(items)),))
 
 
-def rules_document(rules: Rules = Rules(), title: str = "Sinpin") -> Document:
-    return Document([rules_page(rules, title)], tile_symbols(), title=f"{title}: rules", author="printkit",
+def rules_document(level: Level, title: str = "Sinpin") -> Document:
+    return Document([rules_page(level, title)], tile_symbols(), title=f"{title}: rules", author="printkit",
                     subject="Sinpin rules summary")

@@ -27,8 +27,7 @@ from printkit.draw.furniture import calibration_bar, paragraph
 from printkit.render.cards import emblem_art
 from printkit.render.sinpin.icons import tile_symbols
 from printkit.sinpin.level import Level
-from printkit.sinpin.rules import SETUP_LIMITS, SQUARE_MM
-from printkit.sinpin.tiles import Tile
+from printkit.sinpin.rules import SQUARE_MM
 from printkit.wording import counted
 
 TOKEN_MM = 14.0  # 0.5 mm clear of a 15 mm field's lines on every side
@@ -87,14 +86,13 @@ def token_counts(level: Level, players: int) -> TokenCounts:
     if not 1 <= players <= len(AVATARS):
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
     placed = level.setup_placed
+    # S29 (S34 (b)): a web card drawn from the box is placed on the map (S23), so each web
+    # the box holds after set-up needs a token too; so does its chest.
+    box = level.box_after_setup
     rules = level.rules
-    # S29 (S34 (b)): the box holds 8 webs less those on the map after set-up, and a web card
-    # drawn is placed on the map (S23), so it needs a token too.
-    webs_on_map = len(level.positions[Tile.WEB]) + placed["web"]
-    box_webs = max(0, SETUP_LIMITS["web"] - webs_on_map)
     return TokenCounts(
-        gems=placed["gem"], webs=placed["web"] + box_webs, webs_placed=placed["web"],
-        questions=placed["question"], chests=1, pawns=AVATARS[:players],
+        gems=placed["gem"], webs=placed["web"] + box["web"], webs_placed=placed["web"],
+        questions=placed["question"], chests=box["chest"], pawns=AVATARS[:players],
         hearts=players * rules.max_health, max_health=rules.max_health, start_health=rules.start_health,
     )
 

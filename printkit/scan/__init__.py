@@ -2,6 +2,6 @@
 
 `layout` and `alphabet` are pure geometry, shared with the printed sheet; the image
 pipeline (`images`, `markers`, `fields`, `features`, `classifier`, `reading`) needs OpenCV
-and numpy, the `printkit[scan]` extra; `synth` makes the project's own hand-drawn sheets and
+and numpy, the scan extra (wording.install_hint); `synth` makes the project's own hand-drawn sheets and
 photo-like images for training and the bench.
 """

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from printkit.sinpin.findings import Finding
-from printkit.sinpin.rules import MAX_LONG_SIDE, MAX_SHORT_SIDE, SETUP_KNOBS, Rules
+from printkit.sinpin.rules import BOX_CHESTS, BOX_GHOSTS, MAX_LONG_SIDE, MAX_SHORT_SIDE, SETUP_KNOBS, SETUP_LIMITS, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 
 Position = tuple[int, int]  # (x, y): column from the left, row from the top, from 0 (S1)
@@ -278,6 +278,19 @@ class Level:
             placed[kind] = min(max(0, wanted), vacant)
             vacant -= placed[kind]
         return placed
+
+    @cached_property
+    def box_after_setup(self) -> dict[str, int]:
+        """S29 with S34 (b): what the box holds once set-up is done, by kind ("gem", "heart",
+        "web", "chest", "ghost"): 16 gems and 8 webs less those on the map then (printed, and
+        placed by S28: setup_placed), never below 0; box_hearts hearts, 1 chest, 2 ghost cards.
+        The same for every game of the level: only where set-up places items is chosen. The
+        game's set-up fills its box from it (game.state.set_up); the kit prints its cards."""
+        placed = self.setup_placed
+        left = {kind: max(0, SETUP_LIMITS[kind] - len(self.positions[tile]) - placed[kind])
+                for kind, tile in (("gem", Tile.GEM), ("web", Tile.WEB))}
+        return {"gem": left["gem"], "heart": self.rules.box_hearts, "web": left["web"], "chest": BOX_CHESTS,
+                "ghost": BOX_GHOSTS}
 
     def cells(self) -> list[tuple[int, int, Tile]]:
         return [(x, y, TILE_BY_CHAR[char]) for y, row in enumerate(self.rows) for x, char in enumerate(row)]

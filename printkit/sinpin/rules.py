@@ -22,6 +22,10 @@ MAX_LONG_SIDE = 18
 # the knobs setup_webs, setup_gems and setup_marks say how many are on the map after set-up.
 SETUP_LIMITS = {"web": 8, "gem": 16, "question": 4}
 SETUP_KNOBS = {"web": "setup_webs", "gem": "setup_gems", "question": "setup_marks"}
+# S29: what the box holds besides what set-up left of SETUP_LIMITS' gems and webs (and
+# box_hearts hearts): one chest and two ghost cards, whatever the knobs.
+BOX_CHESTS = 1
+BOX_GHOSTS = 2
 
 
 @dataclass(frozen=True)

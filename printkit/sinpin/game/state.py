@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 from printkit.sinpin.game.outcomes import GameMoves, GameOutcome
 from printkit.sinpin.game.ghost import GhostBoard, Place, fields_under, start_place
 from printkit.sinpin.level import Level, Position
-from printkit.sinpin.rules import FULL_HAND, SETUP_LIMITS
+from printkit.sinpin.rules import FULL_HAND
 from printkit.sinpin.tiles import Tile
 
 AVATARS = ("Fox", "Goat", "Mouse", "Penguin")
@@ -199,7 +199,6 @@ def new_game(level: Level, bots: Sequence[Bot], seed: int, moves: GameMoves | No
 def set_up(game: Game) -> None:
     """S28: webs, then gems, then question marks, one a turn in seat order from the first
     player, until the map holds the knobs' numbers; then the box gets the rest (S29)."""
-    rules = game.level.rules
     turn = 0
     counts = game.level.setup_placed  # what S28 places, vacant fields allowing (the token sheet prints it)
     for kind, tile, key in SETUP_KINDS:
@@ -210,7 +209,5 @@ def set_up(game: Game) -> None:
                 raise ValueError(f"no vacant field left for a {kind} (S28)")
             game.lines.append({"setup": kind, "seat": seat, "at": list(at)})
             turn += 1
-    rows = game.state.rows
-    on_map = {kind: sum(row.count(char) for row in rows) for kind, char in (("gem", "*"), ("web", "w"))}
-    box = (max(0, SETUP_LIMITS["gem"] - on_map["gem"]), rules.box_hearts, max(0, SETUP_LIMITS["web"] - on_map["web"]), 1, 2)
-    game.state = game.state._replace(box=box)
+    box = game.level.box_after_setup  # what set-up left (S29, S34 (b)): the kit prints these cards
+    game.state = game.state._replace(box=tuple(box[kind] for kind in BOX_KINDS))

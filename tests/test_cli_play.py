@@ -1,0 +1,40 @@
+"""`printkit play -o`: the record's file checked as `simulate --record` checks it, before the
+game is served (printkit.cli.play with printkit.cli.simulate.check_game_outputs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+
+@pytest.fixture
+def never_served(monkeypatch):
+    """The game must not start: a served game would wait for its players."""
+    def serve(*args, **kwargs):
+        raise AssertionError("the game was served")
+    monkeypatch.setattr("printkit.cli.play._serve", serve)
+
+
+@pytest.mark.parametrize("target, seats", [("first-steps", "greedy,greedy"), ("yinsh", "greedy,greedy")])
+def test_a_record_that_cannot_be_written_is_exit_2_before_the_game(tmp_path: Path, never_served, target, seats) -> None:
+    """A newcomer's review: with -o under a file the server started, the whole game was
+    played, and only then did the terminal say the record was not written."""
+    (tmp_path / "game.jsonl").write_text("", encoding="utf-8")
+    record = tmp_path / "game.jsonl" / "g.jsonl"
+    result = CliRunner().invoke(main, ["play", target, "--seats", seats, "-o", str(record), "--no-browser"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == f"printkit: {record}: cannot write: a file is in the way of its folder\n"  # as simulate says it
+    simulated = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "1", "--record", str(record)])
+    assert simulated.exit_code == 2 and simulated.stderr == result.stderr
+
+
+def test_a_folder_or_a_name_not_jsonl_is_refused_before_the_game(tmp_path: Path, never_served) -> None:
+    (tmp_path / "game.jsonl").mkdir()
+    folder = CliRunner().invoke(main, ["play", "first-steps", "-o", str(tmp_path / "game.jsonl"), "--no-browser"])
+    assert folder.exit_code == 2 and "game.jsonl: cannot write: it is a folder" in folder.stderr
+    text = CliRunner().invoke(main, ["play", "first-steps", "-o", str(tmp_path / "game.txt"), "--no-browser"])
+    assert text.exit_code == 2 and "Invalid value for '-o': " in text.stderr and "must end in .jsonl" in text.stderr
