@@ -3,6 +3,8 @@ and the start positions' action counts derived from the geometry."""
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -55,8 +57,8 @@ def test_inner_masks_are_minimal_and_within_the_relevant_spaces() -> None:
 def test_the_answer_cache_is_bounded() -> None:
     reach = Reach(2)
     key = (0 << 2) | 3
-    for local in range(MAX_CACHED + 10):
-        reach.fill(key, local & reach.relevant[key])
+    for occupied in range(MAX_CACHED + 10):
+        reach.ends(0, 4, occupied)
     assert len(reach.tables[key]) <= MAX_CACHED
 
 
@@ -102,3 +104,16 @@ def test_start_position_action_counts(setup) -> None:
     for seat in range(setup.players):
         assert 6 + flower_moves_from_geometry(setup, seat + 1) == expected[seat]
         assert len(game.start_position(seat).legal_actions()) == expected[seat]
+
+
+def test_the_tables_pickle_with_their_answers() -> None:
+    """A game goes to the processes of `--jobs` and Dask with its tables: they arrive with the
+    answers kept so far, and answer alike."""
+    reach = Reach(2)
+    first = reach.ends(5, 3, 0b1011)
+    copy = pickle.loads(pickle.dumps(reach))
+    key = 5 << 2 | 2
+    assert dict(copy.tables[key]) == dict(reach.tables[key]) and len(copy.tables[key]) == 1
+    assert copy.ends(5, 3, 0b1011) == first
+    assert [copy.ends(s, v, 0) for s in range(reach.size) for v in (1, 4)] == \
+        [reach.ends(s, v, 0) for s in range(reach.size) for v in (1, 4)]

@@ -80,27 +80,23 @@ def greedy_scores(state: Position, actions: Sequence[int]) -> list[int]:
     assert seat is not None
     game = state.game
     reach = game.reach
-    relevant, tables, fill = reach.relevant, reach.tables, reach.fill
+    reach_ends, depends = reach.ends, reach.depends
     cells, masks, occupied = state.cells, state.masks, state.occupied
     friends = 0
     for ally in game.allies[seat]:
         friends |= masks[ally]
-    # Each rival piece: (bit, reach key, the spaces its reach depends on, its ends now).
-    rivals: list[tuple[int, int, int, int]] = []
+    # Each rival piece: (bit, space, value, the spaces its reach depends on, its ends now).
+    rivals: list[tuple[int, int, int, int, int]] = []
     attacked_now = 0
     rest = occupied & ~friends
     while rest:
         low = rest & -rest
         space = low.bit_length() - 1
         rest ^= low
-        key = space << 2 | ((cells[space] & 7) - 1)
-        depends = relevant[key]
-        local = occupied & depends
-        ends = tables[key].get(local)
-        if ends is None:
-            ends = fill(key, local)
+        value = cells[space] & 7
+        ends = reach_ends(space, value, occupied)
         attacked_now |= ends
-        rivals.append((low, key, depends, ends))
+        rivals.append((low, space, value, depends[space][value], ends))
     # A change moves nothing: the same pieces stay in reach, one with another value.
     exposed = attacked_now & friends
     top = second = 0
@@ -129,14 +125,11 @@ def greedy_scores(state: Position, actions: Sequence[int]) -> list[int]:
         after = (occupied ^ leave) | land
         moved = leave | land
         found = 0
-        for bit, key, depends, ends in rivals:
+        for bit, at, value, inputs, ends in rivals:
             if bit == land:
                 continue  # captured
-            if depends & moved:
-                local = after & depends
-                ends = tables[key].get(local)
-                if ends is None:
-                    ends = fill(key, local)
+            if inputs & moved:  # else its reach is the same as before the action
+                ends = reach_ends(at, value, after)
             found |= ends
         risk = highest_value(cells, found & (friends & ~leave), cells[space] & 7 if found & land else 0)
         scores.append((cells[target] & 7) - risk)
@@ -148,8 +141,7 @@ def threats_of(state: Position, actions: Sequence[int]) -> list[int]:
     game = state.game
     seat = state.to_move
     assert seat is not None
-    reach = game.reach
-    relevant, tables, fill = reach.relevant, reach.tables, reach.fill
+    reach_ends = game.reach.ends
     cells, occupied = state.cells, state.occupied
     friends = 0
     for ally in game.allies[seat]:
@@ -158,15 +150,11 @@ def threats_of(state: Position, actions: Sequence[int]) -> list[int]:
     found: list[int] = []
     for action in actions:
         space, target = action >> SPACE_BITS, action & TARGET_MASK
-        if target >= CHANGE_BASE:
-            key, after, targets = space << 2 | (target - CHANGE_BASE), occupied, rivals
+        if target >= CHANGE_BASE:  # the piece stays, with its new value
+            ends, targets = reach_ends(space, target - CHANGE_BASE + 1, occupied), rivals
         else:
-            key = target << 2 | ((cells[space] & 7) - 1)
-            after, targets = (occupied ^ (1 << space)) | (1 << target), rivals & ~(1 << target)
-        local = after & relevant[key]
-        ends = tables[key].get(local)
-        if ends is None:
-            ends = fill(key, local)
+            after = (occupied ^ (1 << space)) | (1 << target)
+            ends, targets = reach_ends(target, cells[space] & 7, after), rivals & ~(1 << target)
         found.append(highest_value(cells, ends & targets))
     return found
 

@@ -78,8 +78,7 @@ class Position(NamedTuple):
         if seat is None:
             return ()
         game = self.game
-        reach = game.reach
-        relevant, tables = reach.relevant, reach.tables
+        reach_ends = game.reach.ends
         cells, masks, occupied = self.cells, self.masks, self.occupied
         friends = 0
         for ally in game.allies[seat]:  # N6, N11: never onto one's own side
@@ -96,12 +95,7 @@ class Position(NamedTuple):
                 found.append(base | (CHANGE_BASE + value - 2))  # N5: one lower
             if value < 4:
                 found.append(base | (CHANGE_BASE + value))  # N5: one higher
-            key = space << 2 | (value - 1)
-            local = occupied & relevant[key]
-            ends = tables[key].get(local)
-            if ends is None:
-                ends = reach.fill(key, local)
-            ends &= ~friends
+            ends = reach_ends(space, value, occupied) & ~friends
             while ends:
                 low = ends & -ends
                 found.append(base | (low.bit_length() - 1))

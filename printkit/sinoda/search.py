@@ -138,18 +138,12 @@ def judge(position: Position, side: tuple[int, ...]) -> int:
 def best_capture(position: Position, attackers: int, targets: int) -> int:
     """The highest value on a space of `targets` that a piece on `attackers` could reach
     with a move now (N6), were it its turn."""
-    reach = position.game.reach
-    relevant, tables, fill = reach.relevant, reach.tables, reach.fill
+    reach_ends = position.game.reach.ends
     cells, occupied = position.cells, position.occupied
     reached = 0
     while attackers:
         low = attackers & -attackers
         space = low.bit_length() - 1
         attackers ^= low
-        key = space << 2 | ((cells[space] & 7) - 1)
-        local = occupied & relevant[key]
-        ends = tables[key].get(local)
-        if ends is None:
-            ends = fill(key, local)
-        reached |= ends
+        reached |= reach_ends(space, cells[space] & 7, occupied)
     return highest_value(cells, reached & targets)

@@ -7,8 +7,8 @@ So the engine is built on the *movement map* (the map with gems, hearts and ques
 as open cave), and engines are kept per movement map: the map is the key, so a result worked
 out on another map can never be used. Per engine, the rest of a move from each state (a
 suffix) is remembered as the fields entered between losses of health (suffixmemo), and
-items and health are applied to it here (S22, S25) — the same suffix serves every turn
-until a web or chest changes the movement map.
+items and health are applied to it here (S22, S25, by the rule of `events.health_after`) —
+the same suffix serves every turn until a web or chest changes the movement map.
 """
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from typing import NamedTuple
 
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.bits import movement_rows
+from printkit.sinpin.moves.events import health_after
 from printkit.sinpin.game.suffixmemo import MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
 from printkit.sinpin.tiles import Tile
 
 _ITEM_FIELDS = frozenset({Tile.OPEN, Tile.GEM, Tile.HEART, Tile.QUESTION, Tile.WEB})
-
-
-def heal(health: int, hearts: int, maximum: int) -> int:
-    """S22: each heart gives 1 health, up to the maximum; never lowers a higher health."""
-    return max(health, min(maximum, health + hearts)) if hearts else health
 
 
 class GameOutcome(NamedTuple):
@@ -218,20 +214,27 @@ class GameMoves:
             # to first, so the trail left for each is the first suffix's, as in every process.
             for taken, trail in {entered & on_map: trail for entered, trail in members}.items():
                 taken_hearts = taken & hearts
-                hp = heal(health, taken_hearts.bit_count(), maximum) if taken_hearts else health
+                hp = health_after(health, taken_hearts.bit_count(), False, maximum) if taken_hearts else health
                 found.append(_outcome(GameOutcome, (end, exited, False, hp, 0, taken & gems, taken_hearts,
                                                     taken & marks, taken & webs, payout, trail, 0)))
         # With a loss of health (damage > 0: never one of the above), several can agree.
         distinct: dict[tuple, GameOutcome] = {}
-        if not hearts and health > 0:  # no heart on the way: each loss takes one health
+        if not hearts and health > 0:
+            # No heart on the way: health depends on the number of losses alone, so the rule
+            # is asked once per loss here, not per suffix. left[k]: health after k losses;
+            # the loss after the last of them knocks the avatar out (S25).
+            left = [health]
+            while (after := health_after(left[-1], 0, True, maximum)) is not None:
+                left.append(after)
+            knock = len(left)
             for ((end, exited, _, hurts, payout_at, payout), trail), entered in zip(opening.hurting, opening.hurting_reach):
-                if len(hurts) >= health:  # S25: knocked out at loss number `health`
-                    taken, knocked = entered[health - 1], True
-                    end, exited, hp, damage, cut = hurts[health - 1], False, 0, health, health
-                    if payout_at >= health:
+                if len(hurts) >= knock:  # S25: knocked out at loss number `knock`
+                    taken, knocked = entered[knock - 1], True
+                    end, exited, hp, damage, cut = hurts[knock - 1], False, 0, knock, knock
+                    if payout_at >= knock:
                         payout = 0
                 else:
-                    taken, knocked, hp, damage, cut = entered[-1], False, health - len(hurts), len(hurts), 0
+                    taken, knocked, hp, damage, cut = entered[-1], False, left[len(hurts)], len(hurts), 0
                 key = (end, exited, knocked, hp, damage, taken & gems, 0, taken & marks, taken & webs, payout)
                 if key not in distinct:
                     distinct[key] = _outcome(GameOutcome, (*key, trail, cut))
@@ -252,13 +255,12 @@ class GameMoves:
             hp = health
             knocked = -1
             for index, segment in enumerate(segments):
-                hp = heal(hp, (segment & ~taken & hearts).bit_count(), maximum)
+                after = health_after(hp, (segment & ~taken & hearts).bit_count(), index < len(hurts), maximum)
                 taken |= segment
-                if index < len(hurts):
-                    hp -= 1
-                    if hp <= 0:  # S25: the move ends at once where the avatar is
-                        knocked = index
-                        break
+                if after is None:  # S25: the move ends at once where the avatar is
+                    knocked = index
+                    break
+                hp = after
             if knocked >= 0:
                 end, exited, hp, damage = hurts[knocked], False, 0, knocked + 1
                 if payout_at > knocked:

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 from printkit.games.record import end_line, header
 from printkit.sinpin.game.state import AVATARS, KNOCKOUT_PRICE, Bot, Game, GameState, new_game, set_tile, set_up
-from printkit.sinpin.game.outcomes import GameMoves, GameOutcome, heal, way_events
+from printkit.sinpin.game.outcomes import GameMoves, GameOutcome, way_events
 from printkit.sinpin.level import Level
+from printkit.sinpin.moves.events import health_after
 from printkit.sinpin.rules import next_hand
 from printkit.sinpin.tiles import Tile
 
@@ -115,7 +116,7 @@ def _move(game: Game, seat: int, card: int, outcome: GameOutcome, line: dict) ->
             # An avatar on its way out keeps it too: S29b resolves the draws before the exit,
             # whose gems count its health (S24). A caught one has no health to restore (S32).
             if current.status != "caught":
-                game.update_seat(seat, health=heal(current.health, 1, maximum))
+                game.update_seat(seat, health=health_after(current.health, 1, False, maximum))  # S22
         elif kind == "ghost":
             game.move_ghost(seat, card, "draw")  # S31
         else:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from printkit.sinpin.level import Level, Position
-from printkit.sinpin.moves.events import HURT, MoveResult
+from printkit.sinpin.moves.events import HURT, MoveResult, health_after
 from printkit.sinpin.moves.graph import MoveCache
 from printkit.sinpin.rules import CARD_VALUES, next_hand
 from printkit.sinpin.tiles import Tile
@@ -72,28 +72,33 @@ def summary(moves: MoveCache, summaries: Summaries, pos: Position, card: int) ->
 def apply_health(
     events: tuple[object, ...], health: int, heart_mask: int, heart_bit: dict[Position, int] | None, max_health: int
 ) -> tuple[int, int] | None:
-    """Health and hearts left after a move's events in order (HURT: 1 health lost, S16,
-    S17; a heart's field: 1 gained up to the maximum, S22); None if health touched 0 (S25,
-    S26). Each heart counts once (S26): its bit leaves `heart_mask`. With `heart_bit` None
-    every heart is always there, taken again each time a move passes it (the easier game
-    of `turns_with_health`), and `heart_mask` comes back as given.
+    """Health and hearts left after a move's events in order (HURT: 1 health lost; a
+    heart's field: one taken), by `health_after`'s rule (S16, S17, S22); None if health
+    touched 0 (S25, S26). Each heart counts once (S26): its bit leaves `heart_mask`. With
+    `heart_bit` None every heart is always there, taken again each time a move passes it
+    (the easier game of `turns_with_health`), and `heart_mask` comes back as given.
 
-    The searches (`turns_without_hands`, the solver's) call it only for a move with events:
-    about three moves in four have none, and a call for each of them made the solver's
-    search some 10-20 % slower (a few lines repeated there are the cheaper price)."""
+    The hearts before each loss are counted first and the rule asked once per loss (and
+    once for hearts after the last), not once per event. The searches (`turns_without_hands`,
+    the solver's) call this only for a move with events: about three moves in four have
+    none, and a call for each of them made the solver's search some 10-20 % slower (a few
+    lines repeated there are the cheaper price)."""
+    hearts = 0
     for event in events:
         if event == HURT:
-            health -= 1
-            if health <= 0:
+            after = health_after(health, hearts, True, max_health)
+            if after is None:
                 return None
+            health, hearts = after, 0
+        elif heart_bit is None:
+            hearts += 1
         else:
-            if heart_bit is not None:
-                bit = heart_bit[event]  # type: ignore[index]
-                if not heart_mask & bit:
-                    continue  # taken before in this game
+            bit = heart_bit[event]  # type: ignore[index]
+            if heart_mask & bit:  # else taken before in this game
                 heart_mask &= ~bit
-            if health < max_health:
-                health += 1
+                hearts += 1
+    if hearts:
+        health = health_after(health, hearts, False, max_health)
     return health, heart_mask
 
 
@@ -201,13 +206,13 @@ def turns_with_health(level: Level, moves: MoveCache, fields: Iterable[Position]
                 end_node = 0 if result.exited else node_of.get(result.end)
                 if end_node is None:
                     continue  # the exit cannot be reached from there
-                health_after = after_events.get(result.events)
-                if health_after is None:
-                    health_after = after_events[result.events] = (None,) + tuple(
+                by_health = after_events.get(result.events)
+                if by_health is None:
+                    by_health = after_events[result.events] = (None,) + tuple(
                         kept[0] if (kept := apply_health(result.events, health, 0, None, max_health)) else None
                         for health in healths)
                 for health in healths:
-                    after = health_after[health]
+                    after = by_health[health]
                     if after is not None:
                         sources[end_node if not end_node else end_node + after - 1].append(first + health - 1)
     turns: dict[Position, list[Row | None]] = {exit_: [None] + [[None] + [0] * FULL_MASK] * top}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, overload
 
 from printkit.sinpin.level import Position
 
@@ -114,6 +114,35 @@ def canonical_events(events: Iterable[object]) -> tuple[object, ...]:
             block.append(event)  # type: ignore[arg-type]
     ordered += sorted(block)
     return tuple(ordered)
+
+
+@overload
+def health_after(health: int, hearts: int, hurt: Literal[False], maximum: int) -> int: ...
+
+
+@overload
+def health_after(health: int, hearts: int, hurt: bool, maximum: int) -> int | None: ...
+
+
+def health_after(health: int, hearts: int, hurt: bool, maximum: int) -> int | None:
+    """Sinpin's health rule for one stretch of a move: `hearts` hearts taken, then 1 health
+    lost if `hurt`. A heart gives 1 health up to `maximum` (S22; one taken at full health
+    is used up for nothing, and a health above the maximum is never lowered); a loss costs
+    1 (S16, S17). None when the loss leaves 0 or less: the avatar is knocked out and the
+    move ends at once where it stands (S25).
+
+    The one place of this rule. Each walker applies it to a move in its own shape, counting
+    the hearts it takes for the first time in the move (S22: a heart is removed when taken)
+    over its own record of them: `search` (a move followed event by event), `bounds.apply_health`
+    (health events as the solver keeps them, hearts as bits) and `game.outcomes` (the fields
+    entered between losses, as masks over the map)."""
+    if hearts and health < maximum:
+        health = health + hearts if health + hearts < maximum else maximum
+    if hurt:
+        health -= 1
+        if health <= 0:
+            return None
+    return health
 
 
 class Successor(Protocol):

@@ -30,6 +30,7 @@ from printkit.sinpin.moves.events import (
     Successor,
     Transition,
     canonical_events,
+    health_after,
 )
 from printkit.sinpin.level import Position
 from printkit.sinpin.tiles import Tile
@@ -231,20 +232,21 @@ class _Follower:
             elif kind == LOSE:
                 log = log._replace(events=log.events + (HURT,))
                 if log.health is not None:
-                    log = log._replace(health=log.health - 1)
-                    if log.health <= 0:
+                    health = health_after(log.health, 0, True, self.engine.max_health)
+                    if health is None:
                         # S25: the move ends where the avatar stands (it does not fall on);
                         # the player then pays 3 gems to go on or goes back to the door.
                         self.finish(here, log, False, True)
                         return None
+                    log = log._replace(health=health)
             elif kind == ITEM:
                 item = (event[1], event[2])
                 if item in self.items and item not in log.taken:  # S22: removed when taken
                     log = log._replace(taken=log.taken | {item})
                     if item in self.hearts:
                         health = log.health
-                        if health is not None and health < self.engine.max_health:
-                            health += 1
+                        if health is not None:
+                            health = health_after(health, 1, False, self.engine.max_health)
                         log = log._replace(events=log.events + (item,), health=health)
                     else:
                         log = log._replace(gems=log.gems + 1)
