@@ -38,3 +38,22 @@ def test_a_folder_or_a_name_not_jsonl_is_refused_before_the_game(tmp_path: Path,
     assert folder.exit_code == 2 and "game.jsonl: cannot write: it is a folder" in folder.stderr
     text = CliRunner().invoke(main, ["play", "first-steps", "-o", str(tmp_path / "game.txt"), "--no-browser"])
     assert text.exit_code == 2 and "Invalid value for '-o': " in text.stderr and "must end in .jsonl" in text.stderr
+
+
+SINODA_2 = Path(__file__).resolve().parent.parent / "templates" / "sinoda-2.yaml"
+
+
+@pytest.mark.parametrize("change, exit_code", [
+    (lambda text: text + "zzz: 1\n", 1),  # an unknown key
+    (lambda text: text.replace("game: sinoda", "game: sinodaX"), 1),  # a game printkit does not play
+    (lambda text: text + "x: [\n", 2)])  # not YAML
+def test_a_spec_with_a_problem_is_said_as_board_says_it(tmp_path: Path, never_served, change, exit_code) -> None:
+    """A review: `play` on a spec whose game was misspelt gave a traceback (KeyError:
+    'sinodaX'), and on a spec that is not YAML "is no Sinpin level and no Sinoda or YINSH board
+    spec" where board and simulate name the YAML error's place."""
+    spec = tmp_path / "board.yaml"
+    spec.write_text(change(SINODA_2.read_text(encoding="utf-8")), encoding="utf-8")
+    played = CliRunner().invoke(main, ["play", str(spec), "--no-browser"])
+    board = CliRunner().invoke(main, ["board", str(spec), "--json"])
+    assert (played.exit_code, played.stderr) == (board.exit_code, board.stderr) and played.exit_code == exit_code
+    assert played.stderr.startswith(f"{spec}:") and "Traceback" not in played.output

@@ -345,3 +345,14 @@ def test_text_and_json_count_every_problem_past_the_first_100_alike(tmp_path: Pa
     assert lines[-1].endswith(words)
     errors = json.loads(run("validate", "--json", path).output)["errors"]
     assert len(errors) == 101 and errors[-1]["message"] == words
+
+
+def test_a_map_row_indented_less_is_said_by_validate(tmp_path: Path) -> None:
+    """Review: `printf 'name: X\\nmap: |\\n  #####\\n  #A..#\\n .#Z.#\\n  #####\\n'` gave only YAML's
+    "did not find expected key"; still exit 2 (not one YAML document), now with the hint."""
+    level = tmp_path / "x.yaml"
+    level.write_text("name: X\nmap: |\n  #####\n  #A..#\n .#Z.#\n  #####\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(level)])
+    assert result.exit_code == 2
+    assert (f"{level}:5:2: format: not valid YAML: while parsing a block mapping did not find expected key; a map row"
+            " indented less than the map's first row ends the block; indent every row alike") in result.stdout  # the verdict

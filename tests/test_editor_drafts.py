@@ -125,3 +125,11 @@ def test_moves_need_a_sound_grid() -> None:
     broken = check(Draft(("#####", "#A.Z", "#####")))
     with pytest.raises(DraftError, match="sound grid"):
         moves_json(broken, [1, 1], 2, None)
+
+
+def test_a_file_opened_with_a_row_indented_less_says_why() -> None:
+    """The editor opens a file as the CLI reads it: a YAML error in its map with the hint."""
+    from printkit.sourceproblems import UnreadableSource
+
+    with pytest.raises(UnreadableSource, match="; a map row indented less than the map's first row ends the block"):
+        draft_of_file("x.yaml", b"name: X\nmap: |\n  #####\n  #A..#\n .#Z.#\n  #####\n")

@@ -4,6 +4,7 @@ replays, and a record changed anywhere the spec defines is refused, naming what 
 from __future__ import annotations
 
 import json
+import random
 from functools import lru_cache
 from pathlib import Path
 
@@ -194,9 +195,10 @@ def test_a_sinpin_header_is_checked_key_by_key(sinpin, change, words):
     assert "__init__" not in said and "Error" not in said
 
 
-def test_a_yinsh_header_s_white_is_the_seed_s_and_its_knobs_are_checked():
+def test_a_yinsh_header_s_white_is_a_seat_and_its_knobs_are_checked():
     lines = yinsh_record(0)
-    refused(changed(lines, 0, lambda head: head.update(white=1 - head["white"])), "the seed draws seat", "(Y2)")
+    refused(changed(lines, 0, lambda head: head.update(white=2)), "'white' is 2, not a seat of the game: 0 or 1 (Y2)")
+    refused(changed(lines, 0, lambda head: head.update(white="0")), "'white' is \"0\", not a seat")
     refused(changed(lines, 0, lambda head: head["rules"].pop("max_moves")), "rules lack max_moves")
     refused(changed(lines, 0, lambda head: head["players"][0].update(bot="wizard")), "'bot' is \"wizard\"")
     refused(changed(sinoda_record(0), 0, lambda head: head["rules"].update(zzz=1)), "unknown Sinoda rule knob 'zzz'")
@@ -215,6 +217,33 @@ def test_the_seed_is_only_recorded_chance_comes_from_the_record(sinpin):
     assert any(["draw", [10, 10], "ghost"] in line["events"] for line in drawing if "turn" in line)
     reseeded = replay_of(changed(drawing, 0, lambda head: head.update(seed=1)))
     assert reseeded.steps[-1].state.lines() == [line for line in drawing if "setup" in line or "turn" in line]
+
+
+def reseeded(lines: list[dict], drawn) -> list[dict]:
+    """The record with a seed whose draw (`drawn`, printkit's generator) differs from the
+    record's chance."""
+    seed = next(seed for seed in range(100) if drawn(seed))
+    return changed(lines, 0, lambda head: head.update(seed=seed))
+
+
+def test_yinsh_and_sinoda_take_their_first_player_from_the_record():
+    """Y2 and N3 draw the first player at random and fix no generator, so the record is the
+    source (docs/play.md): YINSH's `white`, Sinoda's first turn line's seat, each checked to
+    be a seat of the game. Before, both were checked against printkit's draw from the seed:
+    "'white' is 1: the seed draws seat 0 to play white (Y2)", and Sinoda's first line
+    "'seat' is 1 in the record, the rules give 0"."""
+    from printkit.yinsh.game import white_seat_for
+
+    yinsh = yinsh_record(0)
+    other = reseeded(yinsh, lambda seed: white_seat_for(seed) != yinsh[0]["white"])
+    assert replay_of(other).steps[0].state.white_seat == yinsh[0]["white"]
+    sinoda = sinoda_record(0)
+    first = sinoda[1]["seat"]
+    other = reseeded(sinoda, lambda seed: random.Random(seed).randrange(2) != first)
+    replayed = replay_of(other)
+    assert replayed.steps[0].state.to_move == first and len(replayed.steps) == len(sinoda) - 1
+    refused(changed(sinoda, 1, lambda line: line.update(seat=2)), "game 0, line 2: turn 1: 'seat' is 2, not a seat"
+            " of the game from 0 to 1: the first player (N3)")
 
 
 def test_a_line_that_does_not_replay_is_named_by_its_line_in_the_file_with_what_differs(sinpin):

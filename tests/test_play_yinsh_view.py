@@ -9,7 +9,7 @@ import pytest
 
 from printkit.boards.layout import Page, convex_hull, yinsh_layout
 from printkit.play.geometry import geometry_of
-from printkit.play.yinsh_view import SCREEN_PAGE, yinsh_geometry
+from printkit.play.yinsh_view import OUTLINE_MM, SCREEN_PAGE, SLOT_CLEAR_MM, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
 from printkit.yinsh.knobs import BLITZ, Knobs
@@ -47,7 +47,7 @@ def test_slots_and_everything_inside_the_view(found) -> None:
     assert [row["seat"] for row in found["slots"]] == [0, 1]
     for row in found["slots"]:
         assert len(row["centres"]) == 3
-        assert row["centres"] == [list(c) for c in _printed_slots(found, row["seat"], 3)]
+        _moved_out(found, row, 3)
         for cx, cy in row["centres"]:
             r = row["diameter"] / 2
             assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
@@ -81,6 +81,53 @@ def _printed_slots(found: dict, seat: int, count: int) -> list[tuple[float, floa
     return [(round(cx, 3), round(cy, 3)) for cx, cy in printed]
 
 
+def _moved_out(found: dict, row: dict, count: int) -> float:
+    """The row's slots are the printed board's, all moved one way, away from the board's
+    centre (along the row's middle from it); how far."""
+    printed = _printed_slots(found, row["seat"], count)
+    moves = {(round(cx - px, 2), round(cy - py, 2)) for (cx, cy), (px, py) in zip(row["centres"], printed)}
+    assert len(moves) == 1 and len(row["centres"]) == count
+    (dx, dy), = moves
+    points = [p["at"] for p in found["points"]]
+    centre = (sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points))
+    mx = sum(p[0] for p in printed) / count - centre[0]
+    my = sum(p[1] for p in printed) / count - centre[1]
+    assert dx * mx + dy * my >= 0 and abs(dx * my - dy * mx) < 0.05 * math.hypot(mx, my)
+    return math.hypot(dx, dy)
+
+
+def _off_the_hull(hull: list, p: tuple) -> float:
+    """How far p lies outside the convex hull (0 inside)."""
+    nearest = math.inf
+    inside = True
+    for i in range(len(hull)):
+        (x0, y0), (x1, y1) = hull[i - 1], hull[i]
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.dist(p, (x0 + t * dx, y0 + t * dy)))
+        inside = inside and dx * (p[1] - y0) - dy * (p[0] - x0) >= 0
+    return 0.0 if inside else nearest
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 5])
+def test_the_slots_sit_clear_of_the_outline_the_page_draws(rows) -> None:
+    """Review: the printed slots sit 1 mm off the printed shape; the page strokes the shape
+    0.5 mm further out, so each slot touched the outline on the screen. On the page they are
+    moved out until SLOT_CLEAR_MM (3) off it, no further than that, or than their caption
+    needs (with one or two slots a seat, beside the board's widest rows: one crossed the outline)."""
+    found = yinsh_geometry(YinshGame(Knobs(rows_to_win=rows)))
+    outline = found["backdrop"] + OUTLINE_MM
+    for row in found["slots"]:
+        moved = _moved_out(found, row, rows)
+        r = row["diameter"] / 2
+        clear = min(_off_the_hull(found["hull"], c) for c in row["centres"]) - r - outline
+        assert clear >= SLOT_CLEAR_MM - 1e-3 and moved > 0
+        if rows >= 3:  # their caption lies above the board's widest rows
+            assert clear < SLOT_CLEAR_MM + 0.25
+        cx, cy = row["caption"]
+        assert cx == pytest.approx(min(row["centres"], key=lambda c: c[1])[0]) and cy < min(c[1] for c in row["centres"]) - r
+
+
 def test_a_ring_on_any_point_is_inside_the_view_on_every_side(found) -> None:
     """Review: at 1400x900 a ring on a bottom-row point was cut off: the view box ended at
     y 201.43 mm, a ring there (y 195.93, 9 mm across half) reached 204.93. A ring (the largest
@@ -98,11 +145,12 @@ def test_a_ring_on_any_point_is_inside_the_view_on_every_side(found) -> None:
 @pytest.mark.parametrize("knobs", [BLITZ, Knobs(rows_to_win=2), Knobs(rows_to_win=5)], ids=lambda k: f"rows_to_win {k.rows_to_win}")
 def test_the_slots_follow_the_games_rows_to_win_as_the_printed_board(knobs) -> None:
     """Y7, Y12: one slot a ring the game's `rows_to_win` asks for (1 in blitz), where the
-    printed board of that knob has them, all inside the view (the page drew 3 whatever the knob)."""
+    printed board of that knob has them (moved out, clear of the page's outline), all inside
+    the view (the page drew 3 whatever the knob)."""
     found = yinsh_geometry(YinshGame(knobs))
     x, y, w, h = found["view_box"]
     for row in found["slots"]:
-        assert row["centres"] == [list(c) for c in _printed_slots(found, row["seat"], knobs.rows_to_win)]
+        _moved_out(found, row, knobs.rows_to_win)
         r = row["diameter"] / 2
         for cx, cy in row["centres"]:
             assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h

@@ -307,3 +307,31 @@ def test_a_row_indented_less_that_yaml_read_as_a_comment_is_an_error_at_it(tmp_p
 ])
 def test_real_comments_after_the_map_stay_legal(tmp_path: Path, text: str) -> None:
     assert read_level(write(tmp_path, text)).problems == []
+
+
+@pytest.mark.parametrize("text, where", [
+    ("name: X\nmap: |\n  #####\n  #A..#\n .#Z.#\n  #####\n", "5:2"),  # the review's: a row not starting with '#'
+    ("name: X\nmap: |\n  #####\n  #A..#\n.#Z.#\n  #####\n", "6:3"),  # at the key's indentation: YAML fails below it
+    ("name: X\nmap: |\n  #####\n  #A..#\n ..Z.#\n  #####\nauthor: me\n", "5:2"),
+    ("name: X\nrules:\n  map: |\n    #####\n   .#Z.#\n", "5:4"),  # any `map: |` block (the key is then unknown)
+])
+def test_a_yaml_error_inside_the_map_block_says_why(tmp_path: Path, text: str, where: str) -> None:
+    """Review: a map row indented less than the others that does not start with '#' gave only
+    YAML's "did not find expected key" (exit 2); now with what ends the block."""
+    with pytest.raises(UnreadableSource) as caught:
+        read_level(write(tmp_path, text))
+    said = str(caught.value.problem).replace(f"{tmp_path}/", "")
+    assert said.startswith(f"level.yaml:{where}: format: not valid YAML: ")
+    assert said.endswith("; a map row indented less than the map's first row ends the block; indent every row alike")
+
+
+@pytest.mark.parametrize("text", [
+    "name: X\nmap: |\n  #####\n  #A.Z#\n  #####\nauthor: [\n",  # after the block
+    "name: [\nmap: |\n  #####\n  #A.Z#\n  #####\n",  # before it
+    "name: X\nmap: |\n  #####\n  #A.Z#\n  #####\nauthor: me: x\n",  # a key after it
+    "name: X\nmap: |\n  #####\n\t#A.Z#\n  #####\n",  # a tab: its own hint
+])
+def test_a_yaml_error_outside_the_map_block_has_no_map_hint(tmp_path: Path, text: str) -> None:
+    with pytest.raises(UnreadableSource) as caught:
+        read_level(write(tmp_path, text))
+    assert "ends the block" not in str(caught.value)

@@ -49,8 +49,9 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     is a new cave from `printkit generate`, written into the folder as level.yaml with the
     kit, for the most players it supports: played by bots, at least half the avatars get out
     by the exit (a note says so when --players asks for a count it does not support). A
-    level file with --players gets the same check, and the same note when it plays poorly for
-    that count; the kit is printed all the same. An invalid level gets no kit (exit 1);
+    level file gets the same check for the count printed (--players, else the most its
+    `players` allows), and the same note when it plays poorly for that count; the kit is
+    printed all the same. An invalid level gets no kit (exit 1);
     nothing is written unless every part could be made.
     """
     from printkit.bundled import default_deck
@@ -75,11 +76,11 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
         batch.add(out_dir / "level.yaml", text.encode("utf-8"))
     else:
         level, name = _checked_level(level_file)  # type: ignore[arg-type]
-        if players is not None:  # asked for: printed all the same, with a word when it plays poorly
-            players_for(level, players, name)  # a count the level is not for: exit 2 before the games
-            poorly = poorly_suited(level, players)
-            if poorly:
-                message(f"{name}: {poorly}")
+        # the count asked for or the level's most (a count the level is not for: exit 2 before
+        # the games), printed all the same, with a word when it plays poorly
+        poorly = poorly_suited(level, players_for(level, players, name))
+        if poorly:
+            message(f"{name}: {poorly}")
     players = players_for(level, players, name)
     # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
     deck = load_deck(deck_file or default_deck())

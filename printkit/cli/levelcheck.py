@@ -12,11 +12,11 @@ import click
 from printkit.cli.common import EXIT_FINDING, EXIT_OK, EXIT_USAGE, message, progress_count
 from printkit.sinpin.findings import MORE, Finding
 from printkit.sinpin.level import Level, fits_paper, sketch_rows
-from printkit.sinpin.loader import LevelFile, interpret, problems_of_grid, read_level
+from printkit.sinpin.loader import LevelFile, interpret, parse_level, problems_of_grid, read_level
 from printkit.sinpin.moves.validator import SOFT_LOCK, Verdict, soft_lock_summary, unsearchable, validate_rows
 from printkit.render.sinpin.printable import unprintable_text
 from printkit.sourceproblems import MAX_REPORTED, MoreProblems, SourceProblem, UnreadableSource, capped, more_words
-from printkit.yamlsource import Source, parse_document
+from printkit.yamlsource import Source
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def check_level(path: str, *, any_size: bool = False, for_print: bool = False, t
     commands refuse it), a warning otherwise (validate says so before anyone prints).
     With `text`, that is the file's content (a level not written yet, named `path`).
     """
-    level_file = read_level(path) if text is None else interpret(parse_document(Source(path, text)))
+    level_file = read_level(path) if text is None else interpret(parse_level(Source(path, text)))
     prior = [Finding("format", problem.message, kind=MORE, count=problem.count) if isinstance(problem, MoreProblems)
              else Finding("format", problem.message) for problem in level_file.problems]
     rows = level_file.rows

@@ -20,7 +20,7 @@ from printkit.render.sinpin.printable import unprintable_text
 from printkit.sinpin.moves.engine import MoveEngine
 from printkit.sinpin.findings import Finding
 from printkit.sinpin.level import DEFAULT_PLAYERS, Level
-from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text
+from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text, parse_level
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
@@ -206,7 +206,7 @@ def draft_of_file(name: str, data: bytes) -> tuple[Draft, list[str]]:
 
 def _opened(name: str, data: bytes) -> tuple[Draft, list[str], Document, LevelFile]:
     """draft_of_file's draft and notes, with the parsed file and its level (for a save over it)."""
-    doc = parse_document(decoded_source(name, data))
+    doc = parse_level(decoded_source(name, data))  # a YAML error in the map with its hint
     level_file = interpret(doc)
     notes = [str(problem) for problem in level_file.problems]
     rows = level_file.rows if level_file.rows and any(level_file.rows) else None  # `map: ""` is no map either

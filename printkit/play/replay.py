@@ -15,7 +15,7 @@ from typing import Any
 
 from printkit.games.protocol import JSON, IllegalAction
 from printkit.play.matches import Match, rules_of_header
-from printkit.play.record_check import compare, generic_header, shown
+from printkit.play.record_check import compare, generic_header, shown, whole
 from printkit.play.session import state_answer
 from printkit.play.steps import LineError, ReplayError, ReplayInputError, Step
 
@@ -101,7 +101,7 @@ def _replayed(lines: list[dict[str, JSON]]) -> Replay:
         raise LineError(0, str(error)) from None
     players = tuple(str(player.get("bot", "?")) for player in head["players"])
     match = Match(rules, players, int(head["seed"]), lambda: [], finish=_finish(head))
-    state = rules.initial_state(int(head["seed"]))
+    state = _first_state(rules, head, body)
     steps = [Step(state, None)]
     for number, line in enumerate(body, start=1):
         if state.is_terminal():
@@ -119,6 +119,20 @@ def _replayed(lines: list[dict[str, JSON]]) -> Replay:
         steps.append(Step(state, line, {"seat": line["seat"], "action": line["action"]}))
     _check_end(len(lines) - 1, state, end, lambda: match.record(state, body)[-1], END_RULES[kind])
     return Replay(match, head, end, steps)
+
+
+def _first_state(rules: Any, head: dict[str, JSON], body: list[dict[str, JSON]]) -> Any:
+    """The game before its first line, with chance from the record: the rules draw the first
+    player at random and fix no generator (N3, Y2), so a record another program wrote replays.
+    YINSH's white is the header's `white` (rules_of_header); Sinoda's first player is the
+    first turn line's seat, checked to be a seat of the game. The seed is only recorded."""
+    if head.get("record") != "sinoda-game" or not body:
+        return rules.initial_state(int(head["seed"]))  # type: ignore[arg-type]
+    seat = body[0].get("seat")
+    if not whole(seat) or not 0 <= seat < rules.seats:  # type: ignore[operator]
+        raise LineError(1, f"turn {body[0].get('turn')}: 'seat' is {shown(seat)}, not a seat of the game from 0"
+                           f" to {rules.seats - 1}: the first player (N3)")
+    return rules.start_position(seat)
 
 
 def _check_end(index: int, state: Any, end: dict[str, JSON], ended: Callable[[], dict[str, JSON]],

@@ -8,7 +8,9 @@ left and right. The page's script (static/games/yinsh.js) only scales these numb
 
 from __future__ import annotations
 
-from printkit.boards.layout import Box, Page, YinshLayout, yinsh_layout
+import math
+
+from printkit.boards.layout import Box, Page, SlotRow, YinshLayout, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
 from printkit.yinsh.game import YinshGame
 
@@ -16,7 +18,21 @@ XY = tuple[float, float]
 
 VIEW_MARGIN_MM = 2.0
 SCREEN_PAGE = Page(orientation="landscape")
-
+# The page strokes the board's shape with ink OUTLINE_MM beyond the printed shape (yinsh.js:
+# stroke-width 2·backdrop + 1), and keeps the slots and their captions SLOT_CLEAR_MM off it:
+# the printed slots sit 1 mm off the printed shape, which on the screen read as touching
+# it, and a blitz slot's caption, beside the board's widest row, crossed the outline.
+OUTLINE_MM = 0.5
+SLOT_CLEAR_MM = 3.0
+# The caption above a seat's slots (yinsh.js drawSlots): "Player 1" (bold, 3.6 mm) on a line,
+# then "white: rings off" (3.0 mm), baselines CAPTION_LINE_MM apart, the second CAPTION_GAP_MM
+# above the top slot. Text widths are the browser's; CAPTION_EM bounds a character's width
+# (a sans-serif's average is about 0.55 em).
+CAPTION_SIZES_MM = (3.6, 3.0)
+CAPTION_LINE_MM = 4.2
+CAPTION_GAP_MM = 2.0
+CAPTION_EM = 0.6
+CAPTION_TEXTS = ("Player 1", "white: rings off")  # the longest of each line
 
 def yinsh_geometry(game: YinshGame) -> dict:
     """The board in page millimetres: its 85 `points` by GIPF name (Y1), the 33 `lines`
@@ -27,7 +43,8 @@ def yinsh_geometry(game: YinshGame) -> dict:
     printed board has them (seat 0 is the printed player 1)."""
     lay = yinsh_layout(SCREEN_PAGE, rings_to_win=game.knobs.rows_to_win)
     s = lay.spacing_mm
-    box = _view_box(lay)
+    slots = [_clear_of_the_board(lay, row) for row in lay.slots]
+    box = _view_box(lay, slots)
     return {
         "game": "yinsh",
         "unit": "mm",
@@ -42,24 +59,76 @@ def yinsh_geometry(game: YinshGame) -> dict:
         "lines": [{"name": line.name, "from": _xy(line.start), "to": _xy(line.end)} for line in lay.lines],
         "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],
         "hull": [_xy(p) for p in lay.shape],
-        "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in row.centres], "diameter": _round(row.diameter)}
-                  for row in lay.slots],
+        "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in centres], "diameter": _round(row.diameter),
+                   "caption": _xy(_caption_at(centres, row.diameter))}
+                  for row, centres in zip(lay.slots, slots)],
     }
 
 
 geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yinsh"])
 
 
-def _view_box(lay: YinshLayout) -> Box:
-    """Around all the page draws: the board's shape, the slots, and a ring on any point
-    (the largest piece; its outline's half width and the halos the page rings a ring with,
-    1.4 mm out, fit in the margin)."""
+def _view_box(lay: YinshLayout, slots: list[list[XY]]) -> Box:
+    """Around all the page draws: the board's shape, the slots and their captions, and a
+    ring on any point (the largest piece; its outline's half width and the halos the page
+    rings a ring with, 1.4 mm out, fit in the margin)."""
     boxes = [(corner, lay.shape_reach) for corner in lay.shape]
-    boxes += [(c, row.diameter / 2) for row in lay.slots for c in row.centres]
+    boxes += [(c, row.diameter / 2) for row, centres in zip(lay.slots, slots) for c in centres]
     boxes += [(p.centre, lay.ring_mm / 2) for p in lay.points]
     found = Box.around(boxes)
+    for row, centres in zip(lay.slots, slots):
+        corners = _caption_box(_caption_at(centres, row.diameter))
+        found = Box(min(found.left, corners[0][0]), min(found.top, corners[0][1]),
+                    max(found.right, corners[1][0]), max(found.bottom, corners[1][1]))
     m = VIEW_MARGIN_MM
     return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)
+
+
+def _caption_at(centres: list[XY], diameter: float) -> XY:
+    """The caption's first baseline, centred over the top slot (the page draws it there)."""
+    top = min(centres, key=lambda c: c[1])
+    return (top[0], top[1] - diameter / 2 - CAPTION_GAP_MM - CAPTION_LINE_MM)
+
+
+def _caption_box(at: XY) -> tuple[XY, XY]:
+    """The caption's two lines, at most: (left, top), (right, bottom)."""
+    half = max(len(text) * CAPTION_EM * size for text, size in zip(CAPTION_TEXTS, CAPTION_SIZES_MM)) / 2
+    return (at[0] - half, at[1] - CAPTION_SIZES_MM[0]), (at[0] + half, at[1] + CAPTION_LINE_MM + 0.3 * CAPTION_SIZES_MM[1])
+
+
+def _clear_of_the_board(lay: YinshLayout, row: SlotRow) -> list[XY]:
+    """The row's slots as printed, moved away from the board's centre, in 0.25 mm steps,
+    until they and their caption are SLOT_CLEAR_MM off the outline the page draws."""
+    board = (sum(p.centre[0] for p in lay.points) / len(lay.points), sum(p.centre[1] for p in lay.points) / len(lay.points))
+    middle = (sum(c[0] for c in row.centres) / len(row.centres), sum(c[1] for c in row.centres) / len(row.centres))
+    length = math.dist(middle, board)
+    away = ((middle[0] - board[0]) / length, (middle[1] - board[1]) / length)
+    outline = lay.shape_reach + OUTLINE_MM + SLOT_CLEAR_MM
+    step = 0.0
+    while True:
+        centres = [(x + step * away[0], y + step * away[1]) for x, y in row.centres]
+        (left, top), (right, bottom) = _caption_box(_caption_at(centres, row.diameter))
+        edges = [(left + (right - left) * k / 8, y) for k in range(9) for y in (top, bottom)]
+        edges += [(x, top + (bottom - top) * k / 4) for k in range(5) for x in (left, right)]
+        if (all(_outside(lay.shape, c) >= outline + row.diameter / 2 for c in centres)
+                and all(_outside(lay.shape, p) >= outline for p in edges)):
+            return centres
+        step += 0.25
+
+
+def _outside(polygon: tuple[XY, ...], p: XY) -> float:
+    """How far p lies outside a convex polygon (0 inside it)."""
+    count = len(polygon)
+    inside = True
+    nearest = math.inf
+    for i in range(count):
+        (x0, y0), (x1, y1) = polygon[i - 1], polygon[i]
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.dist(p, (x0 + t * dx, y0 + t * dy)))
+        cross = dx * (p[1] - y0) - dy * (p[0] - x0)
+        inside = inside and cross >= 0  # the hull turns one way (tests/test_play_yinsh_view.py)
+    return 0.0 if inside else nearest
 
 
 def _round(value: float) -> float:

@@ -19,10 +19,10 @@ from printkit.filekinds import LEVEL, wrong_kind
 from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, map_width, split_map
 from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
 from printkit.sinpin.tiles import TILE_BY_CHAR
-from printkit.sourceproblems import SourceProblem
+from printkit.sourceproblems import SourceProblem, UnreadableSource
 from printkit.specreader import SpecReader, node_position, type_name
 from printkit.wording import counted
-from printkit.yamlsource import Document, load_document
+from printkit.yamlsource import Document, Source, parse_document, read_source
 
 LEVEL_KEYS = ("sinpin", "name", "author", "players", "rules", "map")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n|\x85|\u2028|\u2029")  # what YAML counts as line breaks
@@ -59,7 +59,47 @@ class LevelFile:
 
 def read_level(path: str) -> LevelFile:
     """Read a level file; UnreadableSource when it is not one YAML document (exit 2)."""
-    return interpret(load_document(path))
+    return interpret(parse_level(read_source(path)))
+
+
+# A `map: |` block's header line (a literal block, with its chomping or indentation indicator)
+_MAP_BLOCK = re.compile(r"( *)map: *\|[-+0-9]* *(#.*)?")
+MAP_INDENT_HINT = "a map row indented less than the map's first row ends the block; indent every row alike"
+
+
+def parse_level(source: Source) -> Document:
+    """A level file's YAML document (parse_document), a YAML error inside the `map: |` block
+    with a hint: there a row indented less than the first ends the block, and YAML says only
+    "did not find expected key" (a row starting with `#` it takes for a comment instead:
+    _dropped_rows)."""
+    try:
+        return parse_document(source)
+    except UnreadableSource as error:
+        problem = error.problem
+        if not _in_map_block(source.text, problem):
+            raise
+        raise UnreadableSource(dataclasses.replace(problem, message=f"{problem.message}; {MAP_INDENT_HINT}")) from None
+
+
+def _in_map_block(text: str, problem: SourceProblem) -> bool:
+    """Whether a YAML error lies in a `map: |` block: the lines after its header, up to one
+    indented no more than the `map` key that is no map row (a row there ended the block, and
+    YAML fails on the lines after it). A tab has its own hint (yamlsource)."""
+    if problem.line is None or not problem.message.startswith("not valid YAML") or "a tab" in problem.message:
+        return False
+    lines = _LINE_BREAK.split(text)
+    error = problem.line - 1  # 0-based
+    for header, line in enumerate(lines[:error]):
+        found = _MAP_BLOCK.fullmatch(line)
+        if found is None:
+            continue
+        key = len(found.group(1))
+        ended = next((index for index in range(header + 1, len(lines)) if lines[index].strip()
+                      and len(lines[index]) - len(lines[index].lstrip(" ")) <= key
+                      and not set(lines[index].strip()) <= _ROW_CHARS), len(lines))
+        if error < ended:
+            return True
+    return False
 
 
 def interpret(doc: Document) -> LevelFile:

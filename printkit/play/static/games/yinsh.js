@@ -240,11 +240,11 @@ export function createView(container, info, { onAction }) {
         el("circle", { cx: x, cy: y, r: row.diameter / 2, fill: tint(colour === "white" ? "#c8b99a" : "#6b6258", 0.6), stroke: INK, "stroke-width": 0.4, "data-slot": colour }, slotLayer);
         if (i < taken) ring([x, y], colour, { "data-off": colour }, slotLayer);
       });
-      const [tx, ty] = row.centres[0];
-      const top = Math.min(...row.centres.map((c) => c[1])) - row.diameter / 2 - 2;
-      const caption = el("text", { x: tx, y: top - 4.2, "font-size": 3.6, "font-weight": "bold", fill: INK, "text-anchor": "middle" }, slotLayer);
+      // over the top slot, clear of the board (yinsh_view.py: the sizes and spacing are its)
+      const [tx, ty] = row.caption;
+      const caption = el("text", { x: tx, y: ty, "font-size": 3.6, "font-weight": "bold", fill: INK, "text-anchor": "middle", "data-caption": colour }, slotLayer);
       caption.textContent = `Player ${row.seat + 1}`;
-      const sub = el("text", { x: tx, y: top, "font-size": 3.0, fill: INK, "text-anchor": "middle" }, slotLayer);
+      const sub = el("text", { x: tx, y: ty + 4.2, "font-size": 3.0, fill: INK, "text-anchor": "middle", "data-caption": colour }, slotLayer);
       sub.textContent = `${colour}: rings off`;
     }
   }
