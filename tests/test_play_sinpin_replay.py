@@ -215,3 +215,4 @@ def test_an_illegal_action_of_a_bot_seat_is_refused(chimney):
             f"line {second + 1}: turn {turn}: card {played_card} is not in the hand", "(S5)")
     refused(changed(chimney, turns[0], lambda line: line["move"].update(end=[0, 0])),
             f"line {turns[0] + 1}: turn 1: no move of card {chimney[turns[0]]['card']} ends so (S6-S24)")
+

@@ -26,7 +26,7 @@ def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def shown(value: object, width: int = 80) -> str:
+def shown(value: object, width: int = 80) -> str:  # (SHOWN)
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= width else text[:width - 1] + "…"
 
@@ -84,11 +84,29 @@ def differences(recorded: JSON, replayed: JSON, path: str = "") -> list[tuple[st
     if isinstance(replayed, list):
         if not isinstance(recorded, list) or len(recorded) != len(replayed) or any(
                 differences(a, b) for a, b in zip(recorded, replayed)):
-            return [(path, recorded, replayed)]  # a list (a trail, a hand) is shown whole
+            if max(len(json.dumps(recorded, ensure_ascii=False)), len(json.dumps(replayed, ensure_ascii=False))) <= SHOWN:
+                return [(path, recorded, replayed)]  # a short list (a trail, a hand) is shown whole
+            return [_first_difference(path, recorded, replayed)]  # a long one where it differs
         return []
     same = type(recorded) is type(replayed) or (whole(recorded) or isinstance(recorded, float)) and (
         whole(replayed) or isinstance(replayed, float))  # 1 and 1.0 are the same number in JSON
     return [] if same and recorded == replayed else [(path, recorded, replayed)]
+
+
+SHOWN = 80  # characters of a value a message shows (`shown`)
+
+
+def _first_difference(path: str, recorded: JSON, replayed: list[JSON]) -> tuple[str, JSON, JSON]:
+    """A long list that differs, told at its first differing item: two long event lists cut
+    short alike by `shown` read as the same (a review: a draw changed at the list's end)."""
+    if not isinstance(recorded, list):
+        return (path, recorded, replayed)
+    for number, (got, want) in enumerate(zip(recorded, replayed)):
+        if differences(got, want):
+            return (f"{path}[{number}]", got, want)
+    number = min(len(recorded), len(replayed))
+    return (f"{path}[{number}]", recorded[number] if number < len(recorded) else ...,
+            replayed[number] if number < len(replayed) else "nothing more")
 
 
 def compare(index: int, what: str, recorded: dict[str, JSON], replayed: dict[str, JSON],
@@ -100,7 +118,7 @@ def compare(index: int, what: str, recorded: dict[str, JSON], replayed: dict[str
         return
     said = []
     for path, got, want in found[:3]:
-        rule = (rules or {}).get(path.split(".")[0])
+        rule = (rules or {}).get(path.split(".")[0].split("[")[0])
         have = "missing" if got is ... else shown(got)
         said.append(f"'{path}' is {have} in the record, the rules give {shown(want)}" + (f" ({rule})" if rule else ""))
     more = f"; and {len(found) - 3} more" if len(found) > 3 else ""
