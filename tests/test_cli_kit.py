@@ -227,6 +227,15 @@ def test_tokens_and_rules_agree_on_the_set_up(tmp_path: Path) -> None:
     assert re.search(r"holds\s*3\s*gems\s*in\s*all", rules.text)
     (tokens,) = pdf_pages(tmp_path / "tokens.pdf")
     assert "3 gems" in tokens.text and "16 gems" not in tokens.text and "question mark" not in tokens.text
+    # one vacant field: the rules sheet says the 1 web set-up places (S28: fewer when no vacant field is left),
+    # as the token sheet and the box (7 webs) do; it said the map is filled to 8 webs, 16 gems, 4 question marks
+    tiny = tmp_path / "tiny"
+    assert run("-", "--players", "2", "-o", str(tiny), input="map: |\n  #####\n  #A.Z#\n  #####\n").exit_code == 0
+    (rules,) = pdf_pages(tiny / "rules.pdf")
+    assert re.search(r"1\s*web\s*is\s*placed", rules.text) and not re.search(r"until\s*the\s*map\s*holds", rules.text)
+    assert re.search(r"16\s*gems,\s*7\s*webs", rules.text)
+    (tokens,) = pdf_pages(tiny / "tokens.pdf")
+    assert "1 placed at set-up" in tokens.text
 
 
 def test_a_deck_with_no_room_for_crop_marks_gets_a_note(tmp_path: Path) -> None:

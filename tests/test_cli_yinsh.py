@@ -144,3 +144,32 @@ def test_a_spec_s_rules_are_played_and_blitz_sets_only_rows_to_win(tmp_path: Pat
     assert json.loads(run(*args).stdout)["rules"] == {"rows_to_win": 2, "max_moves": 40}
     assert json.loads(run(*args, "--blitz").stdout)["rules"] == {"rows_to_win": 1, "max_moves": 40}
     assert json.loads(run("moves", str(spec), "--json").stdout)["rules"] == {"rows_to_win": 2, "max_moves": 40}
+
+
+# A game black wins with its first row (24. ... x e2-e6): over under rows_to_win 1, not under 3.
+FIRST_ROW = ("1. d5\n2. h7\n3. f8\n4. e3\n5. g4\n6. i9\n7. c6\n8. j6\n9. b2\n10. g10\n11. d5-e5\n12. h7-d3\n13. e5-e4\n"
+             "14. d3-d6\n15. e4-i8\n16. e3-e6\n17. g4-d4\n18. g10-g3\n19. d4-f6\n20. e6-e2\n21. c6-h11\n22. g3-c3\n"
+             "23. i8-k8\n24. e2-e1 x e2-e6 r d6\n")
+
+
+def test_moves_plays_the_spec_s_rules_for_a_position_and_a_game(tmp_path: Path) -> None:
+    """Y12: `moves SPEC --position/--game` reads under the spec's `rules:` (they started from the defaults)."""
+    spec = tmp_path / "blitz.yaml"
+    spec.write_text("game: yinsh\nplayers: 2\nrules:\n  rows_to_win: 1\n", encoding="utf-8")
+    assert json.loads(run("moves", str(spec), "--game", "-", "--json", input="e3\n").stdout)["rules"]["rows_to_win"] == 1
+    assert json.loads(run("moves", str(spec), "--position", "-", "--json", input="white rings: e3").stdout)[
+        "rules"]["rows_to_win"] == 1
+    # the game's own knob tags and the position's rules line still set knobs over the spec's
+    assert json.loads(run("moves", str(spec), "--game", "-", "--json", input='[rows_to_win "2"]\ne3\n').stdout)[
+        "rules"]["rows_to_win"] == 2
+    # white has taken a ring off: under rows_to_win 1 that position is over (Y7), refused as a won one is
+    won = "white rings: a2 b3 c4 d5; black rings: f7 g8 h9 i10 j11; white off: 1; to move: black"
+    assert run("moves", "yinsh", "--position", "-", input=won).exit_code == 0
+    result = run("moves", str(spec), "--position", "-", input=won)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "Y7: white has taken off 1 ring, and taking off 1 wins (rows_to_win): the game is over" in result.stderr
+    # black's first row ends the game under the spec: no moves listed
+    result = run("moves", str(spec), "--game", "-", input=FIRST_ROW)
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "the game is over: black won 0-1 (rings taken off, Y7)" in result.stderr
+    assert run("moves", "yinsh", "--game", "-", input=FIRST_ROW).stdout != ""

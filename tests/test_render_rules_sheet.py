@@ -38,7 +38,7 @@ def test_every_section_and_every_rule_a_player_uses_without_ids_on_the_page(tmp_
     for heading in ("Goal", "turn", "Moving", "Special", "Health", "ghost", "scoring"):
         assert heading in text
     assert not re.search(r"\bS\d", text), re.search(r".{20}\bS\d+.{5}", text)
-    cites = " ".join(section.cites for section in _sections(Rules(), _level().box_after_setup))
+    cites = " ".join(section.cites for section in _sections(_level()))
     cited = {int(number) for number in re.findall(r"S(\d+)", cites)}
     for first, last in re.findall(r"S(\d+)-S(\d+)", cites):
         cited |= set(range(int(first), int(last) + 1))
@@ -91,7 +91,7 @@ MISWORDED = re.compile(r"\b1 (rounds|hearts|points|webs|gems|question marks|turn
 def _all_text(rules: Rules, level: Level | None = None) -> str:
     from printkit.render.rules_sheet import _sections
 
-    sections = _sections(rules, (level or _level(rules)).box_after_setup)
+    sections = _sections(level or _level(rules))
     return " ".join([*(line for s in sections for line in s.lines), *(t for s in sections for _, t in s.fields)])
 
 
@@ -161,3 +161,25 @@ def test_the_box_is_the_cards_the_kit_prints_after_set_up(tmp_path: Path) -> Non
     # a map too small for the set-up: fewer placed (S28), so more left in the box
     small = Level(("#####", "#A.Z#", "#####"), rules=Rules(setup_gems=3, setup_webs=0))
     assert ": 15 gems, 8 webs, 4 hearts, 1 chest and 2 ghost cards (of 16 gems" in _all_text(small.rules, small)
+
+
+def test_the_set_up_sentence_says_what_a_map_short_of_vacant_fields_gets() -> None:
+    """A review: on a map with one vacant field the sheet said set-up places "until the map
+    holds 8 webs, 16 gems and 4 question marks in all" while its box (7 webs) and the token
+    sheet (1 web placed) counted what S28 places there: fewer, as no vacant field is left."""
+    tiny = Level(("#####", "#A.Z#", "#####"))
+    text = _all_text(tiny.rules, tiny)
+    assert ("Take turns placing webs, one a turn, each on a vacant open field: 1 web is placed, and then no vacant"
+            " field is left for the rest of the 8 webs, 16 gems and 4 question marks the map would hold in all, its own"
+            " included.") in text
+    assert "until the map holds" not in text and ": 16 gems, 7 webs, 4 hearts" in text
+    # room for the webs and two gems: both named, with the counts placed
+    ten = Level(("#" * 14, "#A" + "." * 10 + "Z#", "#" * 14))
+    assert "placing webs, then gems, one a turn, each on a vacant open field: 8 webs and 2 gems are placed, and then" \
+           " no vacant field is left for the rest of the 8 webs, 16 gems and 4 question marks" in _all_text(ten.rules, ten)
+    # no vacant field at all: nothing placed
+    full = Level(("#####", "#A*Z#", "#####"))
+    assert "Nothing is placed at set-up: no vacant field is left for the rest of the 8 webs, 16 gems and 4 question" \
+           " marks the map would hold in all, its own included. The map is played as drawn." in _all_text(full.rules, full)
+    # room for everything: the knobs' counts, as before
+    assert "until the map holds 8 webs, 16 gems and 4 question marks in all, its own included." in _all_text(Rules())

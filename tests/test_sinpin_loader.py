@@ -275,9 +275,20 @@ def test_a_map_whose_lines_yaml_joined_is_refused_with_the_fix(tmp_path: Path, t
     'map: "#A.Z#"\n',  # the format's one-row map
     'map: "#####\\n#A.Z#\\n#####"\n',  # rows by escapes, on one line
     'map: "#####\\n\\\n  #A.Z#"\n',  # an escaped line break keeps the rows apart
+    # rows wrapped with escaped line breaks: 6 lines, 3 rows, nothing joined with a space
+    'map: "###\\\n  ###\\n\\\n  #A.\\\n  .Z#\\n\\\n  ###\\\n  ###"\n',
 ])
 def test_a_map_on_one_line_or_with_escaped_breaks_stays_legal(tmp_path: Path, text: str) -> None:
     assert read_level(write(tmp_path, text)).problems == []
+
+
+def test_a_double_quoted_map_with_one_unescaped_break_among_escaped_ones_is_refused(tmp_path: Path) -> None:
+    # the second row's end folds to a space: 3 rows meant, 2 read
+    text = 'map: "#####\\n\\\n  #A.Z#\n  #####"\n'
+    assert read_level(write(tmp_path, text)).rows is None
+    assert problems(tmp_path, text) == [
+        "level.yaml:1:6: format: the map is written over lines without 'map: |', so YAML joined them with spaces:"
+        " its 3 lines became 2 rows; write the map after 'map: |', a literal block, which keeps each line a row"]
 
 
 SHORT = "name: Short\nmap: |\n  ######\n  #A...#\n  ##.#.#\n  #..Z.#\n ######\n"
@@ -304,6 +315,12 @@ def test_a_row_indented_less_that_yaml_read_as_a_comment_is_an_error_at_it(tmp_p
     "map: |\n  #####\n  #A.Z#\n  #####\n\n#####\nname: x\n",  # set apart by a blank line
     "map: |\n  #####\n  #A.Z#\n  #####\nname: x\n# #####\n",  # not right below the map
     "map: |\n  #####\n  #A.Z#\n  #####\n##\n",  # another length
+    "map: |\n  ######\n  #A..Z#\n  ######\n# ####\n",  # a commented-out row, from its '#' as wide as the map
+    "map: |\n  ####\n  #AZ#\n  ####\n# *?\n",  # words of tile characters, not rock at both ends
+    # an old map kept in comments, with or without a comment in words above it (the reviewer's file)
+    "name: old map kept\nmap: |\n  ############\n  #A........Z#\n  ############\n# the map before the 2026 edit:\n"
+    "# ##########\n# #A......Z#\n# ##########\n",
+    "map: |\n  ############\n  #A........Z#\n  ############\n# ##########\n# #A......Z#\n# ##########\n",
 ])
 def test_real_comments_after_the_map_stay_legal(tmp_path: Path, text: str) -> None:
     assert read_level(write(tmp_path, text)).problems == []

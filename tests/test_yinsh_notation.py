@@ -65,6 +65,12 @@ def test_blitz_knobs_travel_in_the_tags() -> None:
     assert read_game(text).knobs == Knobs(rows_to_win=1)
 
 
+def test_a_game_s_knob_tags_set_knobs_over_the_ones_given() -> None:
+    """Y12: `moves SPEC --game` gives the spec's knobs; the game's tags go over them."""
+    assert read_game("e3", knobs=Knobs(rows_to_win=1, max_moves=40)).knobs == Knobs(rows_to_win=1, max_moves=40)
+    assert read_game('[rows_to_win "2"]\ne3', knobs=Knobs(rows_to_win=1, max_moves=40)).knobs == Knobs(2, 40)
+
+
 def test_reading_is_by_action_not_by_line() -> None:
     flat = "# a game\n1. E5 F6 e4 f7\n d4 g7 c4 h7 b4 i7   e5-e6"
     replay = read_game(flat)

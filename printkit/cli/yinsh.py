@@ -80,11 +80,12 @@ def moves_yinsh(spec_file: str, position_file: str | None, game_file: str | None
         raise click.UsageError("--position and --game are alternatives: give a position or a game")
     if turn is not None and game_file is None:
         raise click.UsageError("--turn picks a position of a game: give the game with --game")
-    state = initial_state(_spec_knobs(spec_file))
+    knobs = _spec_knobs(spec_file)  # Y12: a typed position's `rules:` line and a game's knob tags set knobs over them
+    state = initial_state(knobs)
     if position_file is not None:
-        state = _read_or_exit(position_file, read_position, PositionError, EXIT_USAGE)[1]
+        state = _read_or_exit(position_file, functools.partial(read_position, knobs=knobs), PositionError, EXIT_USAGE)[1]
     elif game_file is not None:
-        name, replay = _read_or_exit(game_file, read_game, GameTextError, EXIT_FINDING)
+        name, replay = _read_or_exit(game_file, functools.partial(read_game, knobs=knobs), GameTextError, EXIT_FINDING)
         taken = len(replay.actions) if turn is None else sum(1 for number in replay.turns if number <= turn)
         state = replay.states[taken]
         ending = _end_words(replay.final) if replay.final.is_terminal() else "not over"

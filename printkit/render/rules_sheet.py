@@ -6,7 +6,8 @@ which rule each section words). The note in the corner tells where the full rule
 `rules_page(level)` returns a Page that places the map's tile icons, so the Document it goes
 into needs `tile_symbols()` (`rules_document` adds them). The knob values printed (blade
 points, health, box hearts, rounds) are the level's, so a level's variant is explained with
-its own numbers, and the box is the level's after set-up: the Box cards the kit prints.
+its own numbers, and the box is the level's after set-up: the Box cards the kit prints. Where
+the map's vacant fields run out, the set-up sentence says what set-up places there (S28).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from printkit.draw import fonts
 from printkit.draw.furniture import paragraph
 from printkit.render.sinpin.icons import icon, tile_symbols
 from printkit.sinpin.level import Level
-from printkit.sinpin.rules import SETUP_LIMITS, Rules, blades_rule
+from printkit.sinpin.rules import SETUP_KNOBS, SETUP_LIMITS, blades_rule
 from printkit.wording import counted, listed, plural
 from printkit.sinpin.tiles import Tile
 
@@ -38,15 +39,31 @@ class _Section:
     fields: tuple[tuple[Tile, str], ...] = ()  # (icon, what it does) rows
 
 
-def _set_up(rules: Rules) -> str:
-    """S28 with this level's knobs: only what is placed is named, each count worded."""
-    placed = [(rules.setup_webs, "web"), (rules.setup_gems, "gem"), (rules.setup_marks, "question mark")]
-    kinds = [plural(noun) for count, noun in placed if count]
-    counts = [counted(count, noun) for count, noun in placed if count]
-    if counts:
-        return (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
-                f" holds {listed(counts)} in all, its own included.")
-    return "Nothing is placed at set-up: the map is played as drawn."
+SETUP_NOUNS = (("web", Tile.WEB, "web"), ("gem", Tile.GEM, "gem"), ("question", Tile.QUESTION, "question mark"))
+
+
+def _set_up(level: Level) -> str:
+    """S28 with this level's knobs: only what is placed is named, each count worded. Where the
+    vacant fields run out first ("fewer only when no vacant field is left"), the counts set-up
+    places on this map (Level.setup_placed: the box and the token sheet count the same)."""
+    placed = level.setup_placed
+    wanted = [(getattr(level.rules, SETUP_KNOBS[kind]), kind, tile, noun) for kind, tile, noun in SETUP_NOUNS]
+    counts = [counted(count, noun) for count, _, _, noun in wanted if count]
+    short = any(len(level.positions[tile]) + placed[kind] < count for count, kind, tile, _ in wanted)
+    if not short:
+        if counts:
+            kinds = [plural(noun) for count, _, _, noun in wanted if count]
+            return (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field, until the map"
+                    f" holds {listed(counts)} in all, its own included.")
+        return "Nothing is placed at set-up: the map is played as drawn."
+    room = f"no vacant field is left for the rest of the {listed(counts)} the map would hold in all, its own included"
+    kinds = [plural(noun) for _, kind, _, noun in wanted if placed[kind]]
+    if not kinds:
+        return f"Nothing is placed at set-up: {room}. The map is played as drawn."
+    done = listed([counted(placed[kind], noun) for _, kind, _, noun in wanted if placed[kind]])
+    verb = "is" if sum(placed.values()) == 1 else "are"
+    return (f"Take turns placing {', then '.join(kinds)}, one a turn, each on a vacant open field: {done} {verb} placed,"
+            f" and then {room}.")
 
 
 BOX_NOUNS = (("gem", "gem"), ("web", "web"), ("heart", "heart"), ("chest", "chest"), ("ghost", "ghost card"))
@@ -62,11 +79,12 @@ def _box(box: Mapping[str, int]) -> str:
     return f"The box is this kit's cards with the Box back, shuffled face down: {listed(cards)} ({why})."
 
 
-def _sections(rules: Rules, box: Mapping[str, int]) -> list[_Section]:
+def _sections(level: Level) -> list[_Section]:
+    rules, box = level.rules, level.box_after_setup
     return [
         _Section("Goal and set-up", "S33; S28, S29; S5, S25, S30", (
             "Reach the exit Ω and collect as many gems as you can on the way: most gems wins.",
-            f"{_set_up(rules)} {_box(box)}",
+            f"{_set_up(level)} {_box(box)}",
             f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health, held as heart tokens."
             " The ghost starts on the 2 × 2 squares at the bottom left of the door's field.",
         )),
@@ -159,7 +177,7 @@ def rules_page(level: Level, title: str = "Sinpin") -> Page:
     """One A4 page summarising S5-S33 for `level` (its knobs, its box after set-up) without
     rule ids, the special fields beside their icons, no text smaller than fonts.SMALLEST_PRINTED."""
     page_width, page_height = A4_PORTRAIT
-    sections = _sections(level.rules, level.box_after_setup)
+    sections = _sections(level)
     top = MARGIN + 12.0
     # the largest text that fits the page, from 4 mm down in 0.1 mm steps
     size = 4.0

@@ -191,22 +191,40 @@ def _joined_lines(text: str, node: yaml.Node, rows: list[str]) -> str | None:
     """Why a `map` written over several lines came out as fewer rows, else None. YAML joins
     the lines of a folded block (`map: >`), of plain text and of quoted text with spaces;
     only a literal block (`map: |`) keeps every line a row (level-format.md). A map on one
-    line (`map: "#A.Z#"`, or with `\\n` escapes) is left alone: it is the format's own."""
+    line (`map: "#A.Z#"`, or with `\\n` escapes) is the format's own, and so is one whose
+    lines end in `\\` in double quotes: an escaped line break joins nothing."""
     if node.style == "|":
         return None
     lines = _LINE_BREAK.split(text[node.start_mark.index:node.end_mark.index])
     if node.style == ">":
         lines = lines[1:]  # the block's header line
-    written = sum(1 for line in lines if line.strip())
-    if written < 2 or len(rows) >= written:
+    folds = _folds(lines, node.style)
+    if not folds:
         return None
     how = ("the map is written after 'map: >', a folded block, which joins its lines with spaces" if node.style == ">"
            else "the map is written over lines without 'map: |', so YAML joined them with spaces")
-    return (f"{how}: its {written} lines became {counted(len(rows), 'row')}; write the map after 'map: |',"
-            " a literal block, which keeps each line a row")
+    return (f"{how}: its {len(rows) + folds} lines became {counted(len(rows), 'row')}; write the map after"
+            " 'map: |', a literal block, which keeps each line a row")
 
 
-# What a map row is made of (S3): a comment line of these alone is a row YAML dropped.
+def _folds(lines: list[str], style: str | None) -> int:
+    """How many of the scalar's line breaks YAML turned into a space: one between two lines
+    with text, unless escaped (a double-quoted line ending in an odd run of `\\`) or, in a
+    folded block, next to a line indented more than the block (YAML keeps those breaks)."""
+    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
+    folds = 0
+    for line, after in zip(lines, lines[1:]):
+        if not line.strip() or not after.strip():
+            continue  # a blank line: the break stays a line break
+        if style == '"' and (len(line) - len(line.rstrip("\\"))) % 2:
+            continue
+        if style == ">" and any(part[indent:indent + 1] in (" ", "\t") for part in (line, after)):
+            continue
+        folds += 1
+    return folds
+
+
+# What a map row is made of (S3).
 _ROW_CHARS = frozenset(TILE_BY_CHAR) | {" "}
 
 
@@ -215,9 +233,11 @@ def _dropped_rows(name: str, text: str, node: yaml.Node, rows: list[str]) -> Sou
 
     A row indented less than the map's first row ends a `map: |` block; one that starts
     with rock (`#`) is then a comment to YAML, and so is every line after it that starts
-    with `#`. The comment lines right below the map's last row (no blank line between) are
-    looked at: one made only of map characters and as long as the map's rows is taken for
-    a dropped row. Real comments (`# notes`) hold other characters or another length."""
+    with `#`. In such a row the `#` is its first tile: the line, taken from its `#`, is a
+    row. The comment lines right below the map's last row (no blank line between) are
+    looked at while each is a row of rock at both ends (`_row`); the first as wide as the
+    map's rows is taken for a dropped row. A comment in words ends the look, and so does a
+    commented-out row (`# ` then a row: `# ####`, an old map kept below the map)."""
     if node.style != "|" or node.end_mark.column != 0:
         return None  # (a block that ends the file without a line break has nothing below it)
     lines = _LINE_BREAK.split(text)
@@ -229,8 +249,7 @@ def _dropped_rows(name: str, text: str, node: yaml.Node, rows: list[str]) -> Sou
         if not line.lstrip(" ").startswith("#"):
             break
         run.append(line)
-    width = map_width(rows)
-    dropped = next((i for i, line in enumerate(run) if _row_like(line.lstrip(" "), width)), None)
+    dropped = _first_dropped([line.lstrip(" ") for line in run], map_width(rows))
     if dropped is None:
         return None
     first = next(line for line in lines[node.start_mark.line + 1:below] if line.strip())
@@ -249,8 +268,21 @@ def _dropped_rows(name: str, text: str, node: yaml.Node, rows: list[str]) -> Sou
     return SourceProblem(name, below + dropped + 1, at + 1, "format", message)
 
 
-def _row_like(body: str, width: int) -> bool:
-    return bool(body) and set(body) <= _ROW_CHARS and width in (len(body), len(body.rstrip(" ")))
+def _first_dropped(bodies: list[str], width: int) -> int | None:
+    """Which of the comment lines below the map (each from its `#`) is a dropped row: the
+    first as wide as the map's rows, looking on only while each line is a row."""
+    for index, body in enumerate(bodies):
+        if not _row(body) or body.startswith("# ") and _row(body[2:]):
+            return None  # a comment in words, or a commented-out row: what follows is comments
+        if width in (len(body), len(body.rstrip(" "))):
+            return index
+    return None
+
+
+def _row(text: str) -> bool:
+    """Whether `text` (trailing spaces aside) reads as a map row: tile characters, rock at both ends."""
+    text = text.rstrip(" ")
+    return text.startswith("#") and text.endswith("#") and set(text) <= _ROW_CHARS
 
 
 def dump_level(level: Level, extras: Mapping[str, object] | None = None) -> str:

@@ -76,17 +76,17 @@ class _Token:
     turn: int
 
 
-def read_game(text: str) -> Replay:
+def read_game(text: str, knobs: Knobs = Knobs()) -> Replay:
     """Read, check and replay a game; GameTextError with every problem otherwise (the
-    replay stops at the first illegal action: what follows depends on it)."""
+    replay stops at the first illegal action: what follows depends on it). The game's
+    lower-case tags set knobs over `knobs` (a spec's `rules:`, Y12)."""
     tags, tokens, problems = _scan(text)
-    knobs = Knobs()
     settings: dict[str, object] = {}
     for key, value in tags.items():
         if key[0].islower():
             settings[key] = int(value) if value.strip().lstrip("-").isdecimal() else value
     try:
-        knobs = knobs_from(settings)
+        knobs = knobs_from(settings, knobs)
     except KnobError as error:
         problems.append(str(error))
     parsed: list[tuple[_Token, Action]] = []
