@@ -10,25 +10,15 @@ Needs the scan extra, Playwright's Python package and Debian's Chromium (/usr/bi
 from __future__ import annotations
 
 import argparse
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 import cv2
 import numpy as np
+from page_pictures import editor_served  # (bench/ is this script's folder: python puts it first)
 from playwright.sync_api import sync_playwright
-
-
-
-def _free_port() -> int:
-    """A port nothing listens on now (a fixed one clashed with an editor already open)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def main() -> int:
@@ -42,29 +32,15 @@ def main() -> int:
         if not level.exists():
             print(f"{args.photo} was not read", file=sys.stderr)
             return 1
-        port = _free_port()
-        editor = subprocess.Popen(["printkit", "editor", str(level), "--no-browser", "--port", str(port)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            address = f"http://127.0.0.1:{port}/"
-            for _ in range(100):  # until the editor answers
-                try:
-                    urllib.request.urlopen(address, timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
-                page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.goto(address)
-                page.wait_for_selector("body[data-ready=true]")
-                page.hover("#scan-review li >> nth=0")  # the least sure: frames its field on the map
-                page.wait_for_timeout(150)
-                shot = page.screenshot()
-                browser.close()
-        finally:
-            editor.terminate()
-            editor.wait()
+        with editor_served(level) as address, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(address)
+            page.wait_for_selector("body[data-ready=true]")
+            page.hover("#scan-review li >> nth=0")  # the least sure: frames its field on the map
+            page.wait_for_timeout(150)
+            shot = page.screenshot()
+            browser.close()
     image = cv2.imdecode(np.frombuffer(shot, np.uint8), cv2.IMREAD_COLOR)
     image = (image // 4) * 4  # fewer shades: a smaller file, no visible change
     cv2.imwrite(args.output, image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
