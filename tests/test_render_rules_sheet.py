@@ -183,3 +183,23 @@ def test_the_set_up_sentence_says_what_a_map_short_of_vacant_fields_gets() -> No
            " marks the map would hold in all, its own included. The map is played as drawn." in _all_text(full.rules, full)
     # room for everything: the knobs' counts, as before
     assert "until the map holds 8 webs, 16 gems and 4 question marks in all, its own included." in _all_text(Rules())
+
+
+def test_a_box_nothing_draws_from_is_printed_and_said_so() -> None:
+    """A review: with no question mark on the map and none placed at set-up (setup_marks 0)
+    nothing ever draws from the box (S23, S29). The kit still prints its Box cards (for_level:
+    the box after set-up, S34 (b)), so the sheet names them and says nothing draws them; a
+    level whose map or set-up has a question mark says no such thing."""
+    from printkit.bundled import template_path
+    from printkit.cards.loader import load_deck
+    from printkit.cards.model import for_level
+
+    rules = Rules(setup_gems=3, setup_webs=2, setup_marks=0)
+    text = _all_text(rules)
+    assert "13 gems, 6 webs, 4 hearts, 1 chest and 2 ghost cards (" in text
+    assert "none is on this map or placed at set-up: on this level the box is never drawn from." in text
+    deck = for_level(load_deck(str(template_path("sinpin-deck.yaml"))), _level(rules))
+    assert sum(card.count for card in deck.cards if card.item == "web") == 6  # printed all the same
+    assert "never drawn from" not in _all_text(Rules(setup_marks=1))
+    marked = Level(("#" * 8, "#A..?.Z#", "#" * 8), rules=rules)
+    assert "never drawn from" not in _all_text(rules, marked)

@@ -140,14 +140,14 @@ def test_set_up_tokens_follow_the_levels_knobs(tmp_path: Path) -> None:
     set-up" while the rules sheet said 3 gems. S28: players place until the map holds the
     setup_* knobs' numbers; S29, S34 (b): the box holds 8 webs less those on the map, and a web
     card drawn is placed on the map (S23, S29b), so it needs a token; a drawn gem is kept."""
-    level = _level(setup_gems=3, setup_webs=0, setup_marks=0)
+    level = _level(setup_gems=3, setup_webs=0, setup_marks=1)
     counts = token_counts(level, 2)
-    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (3, 8, 0, 0)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (3, 8, 0, 1)
     page = _page(tmp_path, level, 2)
-    assert len(_cut_squares(page)) == 3 + 8 + 0 + 1 + 2 * 3 + 1  # gems, webs, marks, chest, health, ghost
+    assert len(_cut_squares(page)) == 3 + 8 + 1 + 1 + 2 * 3 + 1  # gems, webs, marks, chest, health, ghost
     text = "".join(char.text for char in page.chars)
     assert "3 gems" in text and "placedatset-up" in text.replace(" ", "")
-    assert "8 webs" in text and "question mark" not in text
+    assert "8 webs" in text and "1 question mark" in text
     assert "placedwhenawebcardisdrawnfromthebox" in text.replace(" ", "")
 
 
@@ -167,10 +167,29 @@ def test_the_chimneys_printed_items_are_counted(tmp_path: Path) -> None:
 
 
 def test_a_full_map_places_fewer_and_the_box_gives_the_webs() -> None:
-    """S28: fewer only when no vacant field is left; webs are placed first."""
+    """S28: fewer only when no vacant field is left; webs are placed first. Here the webs fill
+    both vacant fields, so no question mark is placed and the box is never drawn from (S23):
+    only the 2 placed webs need tokens. A printed question mark draws the box's 6 and chest."""
     level = Level.from_text("######\n#A..Z#\n######", players=(2,))
     counts = token_counts(level, 2)
-    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions) == (0, 8, 2, 0)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions, counts.chests) == (0, 2, 2, 0, 0)
+    marked = Level.from_text("#######\n#A..?Z#\n#######", players=(2,))
+    counts = token_counts(marked, 2)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions, counts.chests) == (0, 8, 2, 0, 1)
+
+
+def test_a_level_with_no_question_mark_prints_nothing_waiting_for_a_draw(tmp_path: Path) -> None:
+    """A review: a level with no question mark on its map and setup_marks 0 never draws from
+    the box (S23, S29: only a question mark draws; no box card puts one on the map), yet the
+    sheet printed the box's 8 webs "placed when a web card is drawn from the box" and its chest."""
+    level = _level(setup_gems=3, setup_webs=2, setup_marks=0)
+    assert not level.box_drawn and level.box_after_setup["web"] == 6
+    counts = token_counts(level, 2)
+    assert (counts.gems, counts.webs, counts.webs_placed, counts.questions, counts.chests) == (3, 2, 2, 0, 0)
+    page = _page(tmp_path, level, 2)
+    assert len(_cut_squares(page)) == 3 + 2 + 2 * 3 + 1  # gems, webs, health, ghost: no chest
+    text = "".join(char.text for char in page.chars).replace(" ", "")
+    assert "drawn" not in text and "chest" not in text and "2webs" in text
 
 
 def test_the_counts_are_the_simulators_set_up() -> None:
@@ -190,5 +209,5 @@ def test_the_counts_are_the_simulators_set_up() -> None:
         placed = [line["setup"] for line in game.lines if "setup" in line]
         counts = token_counts(level, 2)
         assert (placed.count("gem"), placed.count("web"), placed.count("mark")) == (counts.gems, counts.webs_placed, counts.questions), level.name
-        box_webs = game.state.box[2]  # (gems, hearts, webs, chest, ghost cards)
+        box_webs = game.state.box[2] if level.box_drawn else 0  # (gems, hearts, webs, chest, ghost cards)
         assert counts.webs == counts.webs_placed + box_webs, level.name

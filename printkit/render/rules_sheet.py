@@ -69,14 +69,19 @@ def _set_up(level: Level) -> str:
 BOX_NOUNS = (("gem", "gem"), ("web", "web"), ("heart", "heart"), ("chest", "chest"), ("ghost", "ghost card"))
 
 
-def _box(box: Mapping[str, int]) -> str:
+def _box(box: Mapping[str, int], drawn: bool = True) -> str:
     """S29 with S34 (b): the box after set-up, as the kit prints it (render.kit: exactly these
-    cards), so a family shuffles every Box card it has; why its gems and webs are so few."""
+    cards), so a family shuffles every Box card it has; why its gems and webs are so few. The
+    kit prints the box even where nothing can draw from it (no question mark on the map or
+    placed at set-up, S23: Level.box_drawn), and the sheet then says so: the token sheet has
+    no web or chest waiting for a draw."""
     cards = [counted(box[kind], noun) for kind, noun in BOX_NOUNS if box[kind]]
     none = [plural(kind) for kind in ("gem", "web") if not box[kind]]
     why = (f"of {SETUP_LIMITS['gem']} gems and {SETUP_LIMITS['web']} webs, those not on the map after set-up"
            + (f": no {' or '.join(none)}" if none else ""))
-    return f"The box is this kit's cards with the Box back, shuffled face down: {listed(cards)} ({why})."
+    shut = "" if drawn else (" Only a question mark draws from it, and none is on this map or placed at set-up:"
+                             " on this level the box is never drawn from.")
+    return f"The box is this kit's cards with the Box back, shuffled face down: {listed(cards)} ({why}).{shut}"
 
 
 def _sections(level: Level) -> list[_Section]:
@@ -84,7 +89,7 @@ def _sections(level: Level) -> list[_Section]:
     return [
         _Section("Goal and set-up", "S33; S28, S29; S5, S25, S30", (
             "Reach the exit Ω and collect as many gems as you can on the way: most gems wins.",
-            f"{_set_up(level)} {_box(box)}",
+            f"{_set_up(level)} {_box(box, level.box_drawn)}",
             f"Each player takes an avatar and its cards 1–6 and starts on the door α with {rules.start_health} health, held as heart tokens."
             " The ghost starts on the 2 × 2 squares at the bottom left of the door's field.",
         )),

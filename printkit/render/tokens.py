@@ -4,7 +4,8 @@ card says so, and what they move.
 `token_pages(level, players)` lays out, on one A4 page, the tokens the level's game needs:
 the gems, webs and question marks S28 places at set-up (until the map, its printed items
 included, holds the level's `setup_*` knobs' numbers), the webs and the chest the box's web
-and chest cards put on the map during play (S23, S29, S29b), a flat disc pawn per player and
+and chest cards put on the map during play (S23, S29, S29b; none when no question mark is
+ever on the map to draw them, Level.box_drawn), a flat disc pawn per player and
 the ghost, exactly 2 × 2 squares (10 × 10 mm, S30), and hearts to keep each player's health
 (S25: `max_health` a player, so that health is counted in hand and a caught avatar's hearts
 are handed back, as the game's first description had it). The box itself is the deck's box
@@ -43,10 +44,10 @@ GHOST_FILL = "#d9d9d9"
 @dataclass(frozen=True)
 class TokenCounts:
     gems: int  # placed at set-up (S28); a gem drawn from the box is its card, kept
-    webs: int  # in all: placed at set-up, and one for each web card the box still holds
+    webs: int  # in all: placed at set-up, and one for each web card the box still holds if it is ever drawn from
     webs_placed: int  # of `webs`, placed at set-up
     questions: int  # placed at set-up (S28)
-    chests: int  # the box's chest card, placed when drawn (S23, S29b); a drawn heart is its card, kept
+    chests: int  # the box's chest card, placed when drawn (S23, S29b), if ever (Level.box_drawn)
     pawns: tuple[str, ...]  # the avatars in play, one pawn each
     hearts: int = 0  # health kept in hand: max_health for each player (S22, S25)
     max_health: int = 3
@@ -87,8 +88,9 @@ def token_counts(level: Level, players: int) -> TokenCounts:
         raise ValueError(f"Sinpin has {len(AVATARS)} avatars; {players} players cannot each have one")
     placed = level.setup_placed
     # S29 (S34 (b)): a web card drawn from the box is placed on the map (S23), so each web
-    # the box holds after set-up needs a token too; so does its chest.
-    box = level.box_after_setup
+    # the box holds after set-up needs a token too; so does its chest. With no question mark
+    # on the map or placed at set-up nothing is ever drawn (S23), so none is needed.
+    box = level.box_after_setup if level.box_drawn else {"web": 0, "chest": 0}
     rules = level.rules
     return TokenCounts(
         gems=placed["gem"], webs=placed["web"] + box["web"], webs_placed=placed["web"],

@@ -279,6 +279,14 @@ class Level:
             vacant -= placed[kind]
         return placed
 
+    @property
+    def box_drawn(self) -> bool:
+        """Whether a game of this level can ever draw from the box: only a question mark draws
+        (S23, S29), and only the map's own and those S28 places are ever on it (a box card puts
+        a web or a chest on the map, never a mark). Without one the box stays shut, so nothing
+        waits for a draw: the token sheet prints no web or chest for it."""
+        return bool(self.positions[Tile.QUESTION]) or self.setup_placed["question"] > 0
+
     @cached_property
     def box_after_setup(self) -> dict[str, int]:
         """S29 with S34 (b): what the box holds once set-up is done, by kind ("gem", "heart",
