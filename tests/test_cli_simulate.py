@@ -285,3 +285,18 @@ def test_sinoda_and_yinsh_refuse_a_record_they_cannot_write_before_playing(tmp_p
     result = run("simulate", game, "--games", "2", "--record", str(tmp_path / "file" / "games.jsonl"))
     assert result.exit_code == 2 and "cannot write" in result.stderr
     assert result.stdout == "" and len(result.stderr.splitlines()) == 1  # the refusal alone: no game, no table
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "1"], ["moves", "--to", "exit"]])
+def test_a_spec_of_a_game_printkit_does_not_play_is_said_as_board_says_it(tmp_path: Path, command: list[str]) -> None:
+    """A review: `simulate` (and `moves`) read a board spec with `game: sinodaX` as a Sinpin
+    level ("this file is a board spec (game: sinodaX), not a Sinpin level") while `board` and
+    `play` name the spec's own problems at their places (cli.games.read_problems)."""
+    sinoda = Path(__file__).resolve().parent.parent / "templates" / "sinoda-2.yaml"
+    spec = tmp_path / "board.yaml"
+    spec.write_text(sinoda.read_text(encoding="utf-8").replace("game: sinoda", "game: sinodaX"), encoding="utf-8")
+    ran = CliRunner().invoke(main, [*command, str(spec)])
+    board = CliRunner().invoke(main, ["board", str(spec), "--json"])
+    assert (ran.exit_code, ran.stderr) == (board.exit_code, board.stderr) and ran.exit_code == 1
+    assert "format: 'game' must be one of sinoda, yinsh, not 'sinodaX'" in ran.stderr
+    assert "not a Sinpin level" not in ran.stderr

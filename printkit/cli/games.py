@@ -72,6 +72,26 @@ def game_of_argument(argument: str) -> str | None:
         return None
 
 
+def read_problems(path: str, game: str | None) -> None:
+    """A file that is no game's, read as `board` and `simulate` read it, so that its problems
+    are said as they say them: not one YAML document (UnreadableSource, exit 2), or a board
+    spec whose `game` is none printkit plays (SpecError, exit 1); the group reports both."""
+    load_document(path)
+    if game is not None:  # a board spec of an unknown game: its problems, at their places
+        from printkit.boards.spec import load_spec
+
+        load_spec(path)
+
+
+def other_games_spec(path: str) -> None:
+    """For Sinpin's `simulate` and `moves`, handed a file that is a board spec of a game
+    printkit does not play (`game: sinodaX`): its own problems as `board` and `play` say them
+    (read_problems: exit 1), not "this file is a board spec …, not a Sinpin level"."""
+    game = game_of_argument(path)
+    if game not in (None, "sinpin") and Path(path).is_file():
+        read_problems(path, game)
+
+
 def for_game(name: str, command: click.Command, args: list[str]) -> click.Command:
     """The command that plays this command line: another game's own `name` when the file
     is for that game and the game has that command; `command` (Sinpin's) otherwise."""

@@ -9,6 +9,7 @@ import click
 
 
 from printkit.cli.common import note
+from printkit.cli.games import other_games_spec
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line
@@ -111,6 +112,7 @@ def moves_command(file: str, start: tuple[int, int] | str | None, card: int | No
                 raise click.UsageError(f"{option} does not go with --to: --to finds the cards itself, health ignored (S27)")
     elif start is None or card is None:
         raise click.UsageError(f"Missing option '{'--from' if start is None else '--card'}' (or --to FIELD).")
+    other_games_spec(file)  # a spec of a game printkit does not play: its problems, as board says them
     level, name = usable_level(file)
     start, target = _field_of(level, start), _field_of(level, target)
     if target is not None:

@@ -20,11 +20,11 @@ DEFAULT_SEATS = {"sinpin": "", "sinoda": "human,greedy", "yinsh": "human,greedy"
 
 def _resolve(target: str) -> tuple[str, str]:
     """(the game, the file) of TARGET: a file, or a bundled level or board name."""
-    from printkit.cli.games import game_of_argument
+    from printkit.cli.games import game_of_argument, read_problems
 
     game = game_of_argument(target)
     if game not in DEFAULT_SEATS and Path(target).is_file():
-        _read_problems(target, game)
+        read_problems(target, game)
     path = target
     if game is not None:  # as simulate reads it: a bundled name keeps its name in messages and records
         path = bundled.resolve(target, "level" if game == "sinpin" else "board")
@@ -32,19 +32,6 @@ def _resolve(target: str) -> tuple[str, str]:
         raise click.BadParameter(f"'{target}' is no Sinpin level and no Sinoda or YINSH board spec (a file or a bundled"
                                  " name: `printkit examples` lists them)", param_hint="'TARGET'")
     return game, path
-
-
-def _read_problems(path: str, game: str | None) -> None:
-    """A file that is no game's, read as `board` and `simulate` read it, so that its problems
-    are said as they say them: not one YAML document (UnreadableSource, exit 2), or a board
-    spec whose `game` is none printkit plays (SpecError, exit 1); the group reports both."""
-    from printkit.yamlsource import load_document
-
-    load_document(path)
-    if game is not None:  # a board spec of an unknown game: its problems, at their places
-        from printkit.boards.spec import load_spec
-
-        load_spec(path)
 
 
 def _match(game: str, target: str, path: str, seats: list[str], seed: int, blitz: bool = False):

@@ -13,6 +13,7 @@ import click
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import GAMES_HELP, MAX_GAMES, batch_options, play_chunks
+from printkit.cli.games import other_games_spec
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, note, output_format, publish
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
@@ -144,6 +145,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     _suffix(log_file, (".txt",), "'--log'")
     if heatmap is not None:
         output_format(heatmap, "'--heatmap'")
+    other_games_spec(level_file)  # a spec of a game printkit does not play: its problems, as board says them
     try:
         checked = check_level(level_file, for_print=heatmap is not None)  # the heat map prints its name
     except UnreadableSource as error:
