@@ -166,7 +166,7 @@ def _played_in_words(level_name: str, seed: int, met: set[str]) -> None:
         line = session.state.turn_so_far() or session.state.lines()[-1]
         assert [name for name, _ in way_said(label)] == [field(at) for at in line["move"]["trail"]]
         told = [(field(e[1]), SAID[e[0]](e)) for e in line["events"] if e[0] in SAID]
-        said = [(name, met) for name, mets in way_said(label) for met in mets if met != "web"]
+        said = [(name, met) for name, mets in way_said(label) for met in mets if met not in ("web", "teleported")]
         assert said == told, label
         met.update(e[0] for e in line["events"])
 
@@ -176,3 +176,41 @@ def test_the_words_of_a_move_are_what_the_record_then_tells_of_it():
     for level_name, seed in [("the-chimney", 0), ("treasure-vault", 1), ("teleport-tangle", 4)]:  # S16-S25 all met
         _played_in_words(level_name, seed, met)
     assert set(SAID) <= met, f"only {sorted(met)} met on the way: the words of the rest untested"
+
+
+def test_a_teleport_s_arrival_is_said_so_and_only_there():
+    """A review: the words listed a move's trail field by field, so a teleport (S20) read as a
+    leap across the map ("B7, K7"). The arrival is marked where the engine's trail has it (its
+    ARRIVE event, kept by game.suffixmemo): on teleport-tangle, you and greedy, seed 0, walking
+    to the teleporter at B7, the next move lists ways that teleport from it, each once (S20)."""
+    from printkit.sinpin.tiles import parse_field
+
+    session = at_own_decision("teleport-tangle", ["human", "greedy"], 0, "move")
+    for _ in range(60):
+        state = session.state
+        if state.to_act() != 0:
+            session.bot_turn(session.turn)
+            continue
+        view = session.view()
+        if state.decision.kind != "move":
+            session.act(session.turn, view["legal"][0])
+            continue
+        if any("teleported" in label for label in view["labels"]):
+            break
+        session.act(session.turn, min(view["legal"], key=lambda a: abs(a["end"][0] - 1) + abs(a["end"][1] - 6)))
+    else:
+        pytest.fail("no move that teleports came up")
+    labels = view["labels"]
+    assert "card 1 to K7: B7, K7 (teleported)" in labels  # the pocket has no way in on foot
+    assert "card 2 to D3: B7, E3 (teleported), D3 (web)" in labels
+    rows = session.state.replayed.game.state.rows
+    for label in labels:
+        trail = way_said(label)
+        arrivals = [index for index, (_, met) in enumerate(trail) if "teleported" in met]
+        assert len(arrivals) <= 1, label  # S20: a move teleports at most once
+        for index in arrivals:  # from a teleporter entered to another (S20), never where the move starts (S15)
+            assert index > 0, label
+            for name in (trail[index - 1][0], trail[index][0]):
+                x, y = parse_field(name)
+                assert rows[y][x] == "O", label
+    assert sum("teleported" in label for label in labels) == 20

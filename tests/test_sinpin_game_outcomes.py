@@ -149,3 +149,18 @@ def test_way_events_end_where_a_knock_out_ends_the_move() -> None:
     trail, way = _way(("########", "#A*^..Z#", "########"), 4, 1)  # S16 on the last health: S25
     assert way == [("enter", (2, 1)), ("gem", (2, 1)), ("enter", (3, 1)), ("hurt", (3, 1))]
     assert trail == ((2, 1), (3, 1))
+
+
+def test_a_teleport_s_arrival_is_marked_in_the_way_not_in_the_trail() -> None:
+    """S20: a teleport to the next teleporter looks like a step in a trail of fields, so the
+    way (way_events) marks the arrival where the engine had its ARRIVE event; the trail (the
+    record's fields) stays the fields alone. Here O at B2 and C2 are neighbours: card 1 from
+    A2 walks onto B2 (staying), or walks onto B2 and teleports to C2."""
+    level = Level(("#######", "#.OO.Z#", "#A#####", "#######"))
+    moves = GameMoves(level)
+    rows = level.rows
+    ways = {}
+    for outcome in moves.outcomes(rows, (1, 2), 2, 3, moves.item_masks(rows)):
+        ways[outcome.trail] = list(game_outcomes.way_events(moves, rows, outcome))
+    assert ways[((1, 1), (2, 1))] == [("enter", (1, 1)), ("enter", (2, 1))]  # up, then a step: no teleport
+    assert [("enter", (1, 1)), ("enter", (2, 1)), ("enter", (3, 1), "teleport")] in ways.values()

@@ -114,7 +114,8 @@ _MET = {"web": "web", "gem": "gem", "heart": "heart", "mark": "question mark", "
 def _move_words(state: Any, action: JSON) -> str:
     """A move as a player tells it from another of the same card: where it ends and what it
     brings, then its trail, each field entered in order with what acts there: "card 6 to
-    B4, +1 gem: D4, D3, C3, C2 (web), C3, B3 (gem), B4 (web)". The trail and what it meets
+    B4, +1 gem: D4, D3, C3, C2 (web), C3, B3 (gem), B4 (web)"; where a teleport arrived,
+    "J9 (teleported)". The trail and what it meets
     are the engine's (outcomes.way_events). Two moves of a card differ in their trail or in
     what they meet, so their words differ too."""
     from printkit.sinpin.game.outcomes import way_events
@@ -123,8 +124,8 @@ def _move_words(state: Any, action: JSON) -> str:
     game = state.replayed.game
     fields: list[tuple[str, list[str]]] = []  # each field entered, with what acts there
     for kind, at, *detail in way_events(game.moves, game.state.rows, outcome):
-        if kind == "enter":
-            fields.append((_field(at), []))
+        if kind == "enter":  # a teleport's arrival (S20) said, or "C5, J9" reads as a leap across the map
+            fields.append((_field(at), ["teleported"] if detail else []))
         else:
             fields[-1][1].append(f"chest pays {_count(detail[0], 'gem')}" if kind == "payout" else _MET[kind])
     head = [f"card {action['card']} to {_field(action['end'])}"]

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.bits import movement_rows
 from printkit.sinpin.moves.events import health_after
-from printkit.sinpin.game.suffixmemo import MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
+from printkit.sinpin.game.suffixmemo import ARRIVAL, MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
 from printkit.sinpin.tiles import Tile
 
 _ITEM_FIELDS = frozenset({Tile.OPEN, Tile.GEM, Tile.HEART, Tile.QUESTION, Tile.WEB})
@@ -56,12 +56,13 @@ class GameOutcome(NamedTuple):
 
 def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
     """The fields of a trail in order; cut after the `losses`-th loss of health if given."""
-    return tuple(step for step in _steps(trail, losses) if step is not None)
+    return tuple(step for step in _steps(trail, losses) if step is not None and step is not ARRIVAL)
 
 
-def _steps(trail: Trail, losses: int | None) -> Iterator[Position | None]:
-    """The steps of a trail in order, None for a loss of health; it stops at the
-    `losses`-th loss if given (that loss included: S25 ends the move there)."""
+def _steps(trail: Trail, losses: int | None) -> Iterator[Position | str | None]:
+    """The steps of a trail in order, None for a loss of health, ARRIVAL before a teleport's
+    arrival; it stops at the `losses`-th loss if given (that loss included: S25 ends the move
+    there)."""
     while trail:
         steps, trail = trail
         for step in steps:
@@ -79,7 +80,9 @@ WayEvent = tuple  # (kind, field) or ("payout", field, gems)
 
 def way_events(moves: GameMoves, rows: tuple[str, ...], outcome: GameOutcome) -> Iterator[WayEvent]:
     """The way an outcome's trail goes, in the order it happens (S15-S23): ("enter", field)
-    for each field entered, and after it what acts there: ("web", field) at each entry of a
+    for each field entered (("enter", field, "teleport") where a teleport arrived, S20: the
+    engine's ARRIVE, as the trail alone cannot tell a teleport to the next teleporter from a
+    step), and after it what acts there: ("web", field) at each entry of a
     web (S18), the first entry of a gem, heart or question mark ("gem", "heart", "mark":
     taken or drawn once, S22, S23), ("payout", field, gems) at the chest (S21), and
     ("hurt", field) for each health lost there (S16, S17); cut where a knock-out ends the
@@ -89,12 +92,17 @@ def way_events(moves: GameMoves, rows: tuple[str, ...], outcome: GameOutcome) ->
     webs = set(moves.positions(outcome.webs))
     paid = outcome.payout == 0
     last: Position | None = None
+    arrived = False
     for step in _steps(outcome.path, outcome.losses or None):
+        if step is ARRIVAL:
+            arrived = True
+            continue
         if step is None:
             yield ("hurt", last)
             continue
         last = step
-        yield ("enter", step)
+        yield ("enter", step, "teleport") if arrived else ("enter", step)
+        arrived = False
         for kind, held in (("gem", gems), ("heart", hearts), ("mark", marks)):
             if step in held:
                 held.discard(step)

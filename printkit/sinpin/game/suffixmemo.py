@@ -22,8 +22,11 @@ from printkit.sinpin.tiles import Tile
 # followed in the order fields are entered); hurts[i] is where loss i+1 happened.
 SuffixKey = tuple[Position, bool, tuple[int, ...], tuple[Position, ...], int, int]
 # A representative trail, as cons cells: (steps, rest) where a step is a field entered or
-# None for a loss of health; () ends it. Shared between suffixes, flattened on demand.
+# None for a loss of health, and ARRIVAL stands right before the field a teleport arrived at
+# (the engine's ARRIVE event, S20), which a trail of fields alone cannot tell from a step;
+# () ends it. Shared between suffixes, flattened on demand.
 Trail = tuple
+ARRIVAL = "arrival"
 _END: Trail = ()
 Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
 # What is remembered: per state at most this many footprints (the webs and chests on a
@@ -241,6 +244,8 @@ class SuffixWalker:
             if kind == ENTER or kind == ARRIVE:
                 here = (event[1], event[2])
                 segments[-1] |= (1 << (event[2] * self.width + event[1])) & self.relevant
+                if kind == ARRIVE:
+                    steps.append(ARRIVAL)
                 steps.append(here)
             elif kind == LOSE:
                 assert here is not None  # health is lost on entering a field (S16, S17)
