@@ -144,11 +144,10 @@ def _eventful(view: dict, met: set[str]) -> dict:
     return max(zip(view["legal"], view["labels"]), key=lambda pair: score(pair[1]))[0]
 
 
-def _played_in_words(level_name: str, seed: int, met: set[str]) -> None:
-    """A game of you and two greedy bots: at each of your moves the most eventful way is
-    played, and the record's line of it must be what its words said."""
-    session = at_own_decision(level_name, ["human", "greedy", "greedy"], seed, "move")
-    for _ in range(150):
+def _own_moves(session, steps: int):
+    """The view at each of seat 0's move decisions in the next `steps` steps of the game: the
+    bots play their turns, seat 0 its first legal action at other decisions; the caller acts."""
+    for _ in range(steps):
         state = session.state
         if state.is_terminal():
             return
@@ -159,6 +158,14 @@ def _played_in_words(level_name: str, seed: int, met: set[str]) -> None:
         if state.decision.kind != "move":
             session.act(session.turn, view["legal"][0])
             continue
+        yield view
+
+
+def _played_in_words(level_name: str, seed: int, met: set[str]) -> None:
+    """A game of you and two greedy bots: at each of your moves the most eventful way is
+    played, and the record's line of it must be what its words said."""
+    session = at_own_decision(level_name, ["human", "greedy", "greedy"], seed, "move")
+    for view in _own_moves(session, 150):
         assert len(set(view["labels"])) == len(view["labels"]), view["labels"]
         chosen = _eventful(view, met)
         label = view["labels"][view["legal"].index(chosen)]
@@ -186,15 +193,7 @@ def test_a_teleport_s_arrival_is_said_so_and_only_there():
     from printkit.sinpin.tiles import parse_field
 
     session = at_own_decision("teleport-tangle", ["human", "greedy"], 0, "move")
-    for _ in range(60):
-        state = session.state
-        if state.to_act() != 0:
-            session.bot_turn(session.turn)
-            continue
-        view = session.view()
-        if state.decision.kind != "move":
-            session.act(session.turn, view["legal"][0])
-            continue
+    for view in _own_moves(session, 60):
         if any("teleported" in label for label in view["labels"]):
             break
         session.act(session.turn, min(view["legal"], key=lambda a: abs(a["end"][0] - 1) + abs(a["end"][1] - 6)))
