@@ -234,8 +234,11 @@ def test_tokens_and_rules_agree_on_the_set_up(tmp_path: Path) -> None:
     (rules,) = pdf_pages(tiny / "rules.pdf")
     assert re.search(r"1\s*web\s*is\s*placed", rules.text) and not re.search(r"until\s*the\s*map\s*holds", rules.text)
     assert re.search(r"16\s*gems,\s*7\s*webs", rules.text)
+    # and no question mark is on the map or placed, so nothing draws the box's 7 webs or its chest (S23):
+    # the token sheet has only the web placed, the rules sheet says the box is never drawn from
+    assert re.search(r"the\s*box\s*is\s*never\s*drawn\s*from", rules.text)
     (tokens,) = pdf_pages(tiny / "tokens.pdf")
-    assert "1 placed at set-up" in tokens.text
+    assert re.search(r"1\s*web\s*placed\s*at\s*set-up", tokens.text) and "drawn" not in tokens.text
 
 
 def test_a_deck_with_no_room_for_crop_marks_gets_a_note(tmp_path: Path) -> None:
