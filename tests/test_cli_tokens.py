@@ -9,7 +9,8 @@ from drawcheck import pdf_pages
 
 from printkit.cli import main
 
-LEVEL = "name: Tiny\nplayers: [2, 3]\nrules: {box_hearts: 2}\nmap: |\n  #####\n  #A.Z#\n  #####\n"
+# its question mark draws from the box (S23), so its chest needs a token
+LEVEL = "name: Tiny\nplayers: [2, 3]\nrules: {box_hearts: 2}\nmap: |\n  ######\n  #A.?Z#\n  ######\n"
 
 
 def _run(*args: str, stdin: str | None = None) -> Result:
