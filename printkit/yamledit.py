@@ -79,6 +79,25 @@ def _relaid(old: Document, fresh: str, keep: Iterable[str], before: str) -> str:
     return text if _reads_as(text, want) else fresh
 
 
+def laid_like(old: Document, fresh: str, keys: Iterable[str]) -> str:
+    """`fresh` in its own layout but for its entries in `keys` that `old` holds alike: those
+    in `old`'s lines (a save with no file to save over keeps the `x-` keys' lines of the file
+    the level came from: `x-when: 2024-05-01`, which printkit writes as text, quoted)."""
+    try:
+        new = parse_document(Source("<new>", fresh))
+    except UnreadableSource:
+        return fresh
+    old_entries, new_entries = _entries(old), _entries(new)
+    if old_entries is None or new_entries is None:
+        return fresh
+    old_lines, new_lines = _lines_of(old.source.text), _lines_of(fresh)
+    alike = {start: _lines(old_lines, old_entries[key]) for key, (value, start, _) in new_entries.items()
+             if key in set(keys) & set(old_entries) and _same(value, old_entries[key][0])}
+    text = _rewritten(new_lines, {start: end for _, start, end in new_entries.values()},
+                      {start: alike.get(start, new_lines[start:end]) for _, start, end in new_entries.values()})
+    return text if _reads_as(text, new.value(new.root)) else fresh
+
+
 def _relaid_items(old: Document, new: Document, fresh: str) -> str:
     """A block list's items (the lines of a list under its key, `- 2  # best`) laid out as
     `old` has them: the items left alike keep their lines, in the order both lists have them

@@ -250,6 +250,60 @@ def test_save_refuses_a_file_changed_on_disk_unless_asked(client: TestClient, fo
     assert again.status_code == 200  # the new version is the one to save over next
 
 
+ODD_X = "x-value: .nan\nx-big: .inf  # no limit\nx-when: 2024-05-01\nx-list: [1, -.inf]\nx-text: '.nan'\n"
+
+
+def _odd_x_opened(client: TestClient, folder: Path) -> dict:
+    """A level whose x- keys JSON can carry only as text, opened and renamed on the page."""
+    (folder / "odd.yaml").write_text(ODD_X + "name: Odd\nmap: |\n  #####\n  #A.Z#\n  #####\n", encoding="utf-8")
+    opened = post(client, "/api/open", {"file": "odd.yaml"}).json()
+    opened["level"]["name"] = "Even"
+    return opened
+
+
+def _saved_x(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return "".join(line + "\n" for line in text.splitlines() if not line.startswith(("name", "map", "  #", "sinpin")))
+
+
+def test_every_save_keeps_the_x_values_the_page_sent_back_as_it_was_given_them(client: TestClient,
+                                                                             folder: Path) -> None:
+    """A review: a save over the opened file kept `x-value: .nan`, but Save As (and every save
+    with no file to save over) wrote the text the page held, `x-value: '.nan'`. The server
+    remembers the x- entries it gave the page ('opened': the version the level came from) and
+    keeps the values and lines of those sent back unchanged, a note after one too."""
+    opened = _odd_x_opened(client, folder)
+    body = {"level": opened["level"], "opened": opened["version"]}
+    # Save As a new name
+    as_new = post(client, "/api/save", {**body, "file": "new.yaml", "version": None})
+    assert as_new.status_code == 200 and _saved_x(folder / "new.yaml") == ODD_X
+    # Save As over another file, asked to overwrite it
+    over = post(client, "/api/save", {**body, "file": "03-spike-pit.yaml", "version": None, "overwrite": True})
+    assert over.status_code == 200 and _saved_x(folder / "03-spike-pit.yaml") == ODD_X
+    # the opened file changed on disk since, overwritten whole
+    (folder / "odd.yaml").write_text((folder / "odd.yaml").read_text() + "# changed elsewhere\n")
+    forced = post(client, "/api/save", {**body, "file": "odd.yaml", "version": opened["version"], "overwrite": True})
+    assert forced.status_code == 200 and _saved_x(folder / "odd.yaml") == ODD_X
+    # after a Save As the page's level comes from what it saved: a next Save As keeps them too
+    again = post(client, "/api/save", {**body, "file": "newer.yaml", "version": None, "opened": as_new.json()["version"]})
+    assert again.status_code == 200 and _saved_x(folder / "newer.yaml") == ODD_X
+    # a value the page changed is saved as the page has it; without 'opened' (a new level) as sent
+    opened["level"]["extras"]["x-big"] = 2
+    post(client, "/api/save", {**body, "file": "changed.yaml", "version": None})
+    assert _saved_x(folder / "changed.yaml") == ODD_X.replace(".inf  # no limit", "2", 1)
+    post(client, "/api/save", {"level": opened["level"], "file": "unknown.yaml", "version": None, "opened": None})
+    assert "x-value: '.nan'\n" in (folder / "unknown.yaml").read_text()
+
+
+def test_a_new_level_saves_and_opened_must_be_a_version(client: TestClient, folder: Path) -> None:
+    level = post(client, "/api/new", {"width": 5, "height": 4}).json()["level"]
+    saved = post(client, "/api/save", {"file": "blank.yaml", "level": level, "version": None, "opened": None})
+    assert saved.status_code == 200 and "x-" not in (folder / "blank.yaml").read_text()
+    refused = post(client, "/api/save", {"file": "other.yaml", "level": level, "version": None, "opened": 3})
+    assert refused.status_code == 400 and "'opened'" in refused.json()["error"]
+    assert not (folder / "other.yaml").exists()
+
+
 def test_save_as_refuses_an_existing_file_unless_asked(client: TestClient, folder: Path) -> None:
     before = (folder / "03-spike-pit.yaml").read_bytes()
     refused = post(client, "/api/save", {"file": "03-spike-pit.yaml", "level": STRIP, "version": None})

@@ -1,6 +1,6 @@
 """The editor page's files in a real browser: an Open (or New) that fails leaves the level
-being edited as it was. Screenshots go to output/test-results/editor/. Skipped without
-/usr/bin/chromium, except in CI (CI=true).
+being edited as it was; Save As keeps the x- values the file had. Screenshots go to
+output/test-results/editor/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
 from __future__ import annotations
@@ -20,11 +20,13 @@ from playwright.sync_api import Browser, Page, expect  # noqa: E402
 from editorserved import Served, editor_page, field, folder, open_level, rows, served  # noqa: E402,F401
 
 expect.set_options(timeout=10_000)
+ODD_X = "x-value: .nan\nx-when: 2024-05-01  # drawn\n"  # x- values JSON carries to the page as text
 
 
 @pytest.fixture
 def page(browser: Browser, served: Served, folder: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
     (folder / "tabs.yaml").write_text("name: tabs\nmap:\n\t- x\n")  # a tab: not YAML
+    (folder / "odd.yaml").write_text(ODD_X + "name: Odd\nmap: |\n  #####\n  #A.Z#\n  #####\n")
     yield from editor_page(browser, served, folder, request, 1400, 900)
 
 
@@ -80,3 +82,15 @@ def test_a_new_level_of_a_refused_size_keeps_the_level_and_asks_nothing(page: Pa
     expect(page.locator("#file-state")).to_contain_text("still editing 01-first-steps.yaml")
     assert not page.locator("#ask").is_visible()
     assert rows(page) == edited
+
+
+def test_save_as_from_the_page_keeps_the_x_values_the_file_had(page: Page, folder: Path) -> None:
+    """A review: Save As wrote `x-value: '.nan'` (text) for the file's `.nan`: the page sends
+    the version its level came from ('opened') and the server puts the x- entries back."""
+    open_level(page, "odd.yaml")
+    page.fill("#level-name", "Even")
+    page.click("#save-as")
+    page.fill("#ask-name", "even")
+    page.click("#ask-yes")
+    expect(page.locator("#file-state")).to_have_text("saved even.yaml")
+    assert ODD_X in (folder / "even.yaml").read_text()

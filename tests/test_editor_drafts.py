@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from printkit.cli import main
 from printkit.cli.levelcheck import check_level
-from printkit.editor.drafts import Draft, DraftError, check, draft_of_file, moves_json, parse_draft, verdict_json
+from printkit.editor.drafts import (Draft, DraftError, check, draft_of_file, moves_json, parse_draft, verdict_json,
+                                    x_entries)
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import Tile
 
@@ -103,6 +104,22 @@ def test_x_keys_the_page_carried_as_text_are_saved_as_the_file_had_them() -> Non
     # a key the page changed is saved as the page has it
     payload["extras"]["x-value"] = 2
     assert "x-value: 2\n" in parse_draft(payload).text_over(old.encode())
+
+
+def test_x_keys_the_page_was_given_are_saved_as_given_with_no_file_to_save_over() -> None:
+    """A review: Save As (no file to save over) wrote `x-value: '.nan'`. The x- entries the
+    page was given (x_entries of the file it came from, kept by the server) are put back."""
+    old = b"x-value: .nan\r\nx-when: 2024-05-01  # drawn\r\nname: Old\r\nmap: |\r\n  #A.Z#\r\n  #####\r\n"
+    given = x_entries(old)
+    assert given == "x-value: .nan\nx-when: 2024-05-01  # drawn\n"
+    draft, _ = draft_of_file("l.yaml", old)
+    payload = json.loads(json.dumps(draft.as_json(), allow_nan=False))
+    payload["name"] = "New"
+    saved = parse_draft(payload).text_over(None, given)
+    assert saved.startswith("sinpin: 1\nname: \"New\"\n" + given)
+    assert parse_draft(payload).text_over(None) == parse_draft(payload).text()  # nothing given: as sent
+    assert x_entries(b"x-a: &a 1\nx-b: [*a]\n") == "x-a: &a 1\nx-b: [*a]\n" and x_entries(b"{x-a: 1}") == ""
+    assert x_entries(b"name: &n N\nx-b: *n\n") == ""  # an alias to a key left out: no lines to give
 
 
 def test_a_space_in_a_row_is_open_cave() -> None:

@@ -1,7 +1,8 @@
 """What the play and replay page says, in a real browser: one name for a seat everywhere
 ("Player 2 (Goat, greedy)", Player 1 being seat 0), how a game ended in words with its rule
 rather than the record's code, a replay's seed exactly as recorded, and whose move a
-replay's step shows and who plays next, alike in the bar and the panel. Screenshots go to
+replay's step shows and who plays next, alike in the bar and the panel, and in a game being
+played the seat that moved last. Screenshots go to
 output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
@@ -23,7 +24,7 @@ need_chromium()
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
-from playserved import open_page, served  # noqa: E402,F401
+from playserved import SHOTS, open_page, served  # noqa: E402,F401
 from printkit.games.record import dumps  # noqa: E402
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402
@@ -153,3 +154,37 @@ def test_a_replay_step_says_who_played_and_who_is_next_as_the_panel_marks_them(o
     page.keyboard.press("End")
     expect(bar).to_contain_text("· the game is over")
     assert marked(page, "acting") == [] and len(marked(page, "moved")) == 1
+
+
+def session_of(game: str, players: list[str]) -> Session:
+    if game == "sinpin":
+        return Session(sinpin_match(LEVEL, "first-steps", players, 0))
+    if game == "sinoda":
+        from printkit.sinoda.game import make_game
+
+        return Session(sinoda_match(make_game(2), "sinoda-2", players, 0))
+    from printkit.yinsh.game import YinshGame
+
+    return Session(yinsh_match(YinshGame(), players, 0))
+
+
+@pytest.mark.parametrize("game", ["sinpin", "sinoda", "yinsh"])
+def test_while_playing_the_seat_that_moved_last_is_marked_just_played(open_page, game):
+    """The play page marked no mover: after the bots' turns a person could not see at a
+    glance who had moved last. The panel marks the last action's seat as a replay does."""
+    session = session_of(game, ["human", "greedy"])
+    page = open_page((1280, 800), session=session)
+    if session.state.to_act() == 0:  # the person acts first: nobody has moved yet
+        expect(page.locator("#status")).to_have_text(re.compile("^Your turn"))
+        assert marked(page, "moved") == []
+        while session.state.to_act() == 0:  # the person's turn, played for them (Sinpin's has several steps)
+            session.act(session.turn, session.view()["legal"][0])
+        page.reload()
+    page.evaluate("() => { document.querySelector('#speed').value = 0; }")
+    expect(page.locator("#status")).to_have_text(re.compile("^Your turn"), timeout=20_000)
+    assert session.last is not None and session.last["seat"] == 1  # the bot's move came last
+    (moved_seat, moved_text), = marked(page, "moved")
+    (acting_seat, acting_text), = marked(page, "acting")
+    assert (moved_seat, acting_seat) == ("1", "0")
+    assert "just played" in moved_text and "Player 2 (" in moved_text and "next" in acting_text
+    page.locator("#view aside").screenshot(path=str(SHOTS / f"just-played-{game}.png"))

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printkit.sinpin.loader import level_text
-from printkit.yamledit import relaid
+from printkit.yamledit import laid_like, relaid
 from printkit.yamlsource import Source, load_document, parse_document
 
 
@@ -261,3 +261,11 @@ def test_a_changed_list_reads_back_right_and_the_items_left_keep_their_notes(old
         assert (f"{indent}- {item}  # note {item}\n" in out) == (item in new_items)
         if new_items or not between:  # (an emptied list is `[]`: the lines between its items go with them)
             assert (f"{indent}# after {item}\n" in out) == between
+
+
+def test_laid_like_takes_only_the_named_entries_alike_from_the_old_lines() -> None:
+    old = parse_document(Source("x", "x-a: 2024-05-01  # when\nx-b: [1, 2]\nname: Old  # note\nx-c: 3\n"))
+    fresh = "name: Old\nx-a: '2024-05-01'\nx-b:\n- 1\n- 2\nx-c: 4\nmap: |\n  #A.Z#\n"
+    assert laid_like(old, fresh, ["x-a", "x-b", "x-c"]) == \
+        "name: Old\nx-a: 2024-05-01  # when\nx-b: [1, 2]\nx-c: 4\nmap: |\n  #A.Z#\n"
+    assert laid_like(old, fresh, []) == fresh

@@ -7,7 +7,7 @@
     POST /api/new         {width, height} -> a blank draft and its verdict
     POST /api/validate    {level} -> the verdict
     POST /api/moves       {level, from, card, health} -> every outcome of that move
-    POST /api/save        {file, level, version, overwrite} -> the new version, the verdict
+    POST /api/save        {file, level, version, overwrite, opened} -> the new version, the verdict
     POST /api/download    {kind, level, file} -> a PDF (map, checked map, kit)
 
 Every answer that is not a file is JSON; a refusal is {"error": message} with a 4xx status.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from printkit.editor import downloads
-from printkit.editor.drafts import DraftError, blank_draft, check, draft_of_file, moves_json, parse_draft, verdict_json
+from printkit.editor.drafts import (DraftError, blank_draft, check, draft_of_file, moves_json, parse_draft, verdict_json,
+                                     x_entries)
 from printkit.editor.folder import FolderError, LevelFolder, version_of
 from printkit.editor.guard import Guard
 from printkit.editor.palette import palette_json
@@ -96,6 +98,29 @@ def _as_opened(levels: LevelFolder, name: object, version: str | None) -> bytes 
     return data if version_of(data) == version else None
 
 
+class Given:
+    """The `x-` entries the page was given, by the version of the file they came from (opened
+    or saved): JSON carried .nan, .inf and dates to the page as text, and a save puts back
+    the values and lines of those the page sends unchanged, whatever file it saves to
+    (Draft.text_over). The last `kept` versions are kept; an older one (or one from before a
+    restart) is forgotten, and a save then keeps only what it saves over."""
+
+    def __init__(self, kept: int = 64):
+        self.kept = kept
+        self.values: OrderedDict[str, str] = OrderedDict()
+
+    def add(self, version: str, data: bytes) -> None:
+        self.values[version] = x_entries(data)
+        self.values.move_to_end(version)
+        while len(self.values) > self.kept:
+            self.values.popitem(last=False)
+
+    def get(self, version: object) -> str:
+        if version is not None and not isinstance(version, str):
+            raise BadRequest("'opened' is the version the page's level was opened or saved as, or null")
+        return self.values.get(version, "") if version is not None else ""
+
+
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -123,6 +148,7 @@ def _handled(endpoint):
 def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None = None) -> Guard:
     """The editor on `folder`, answering only requests addressed to `hosts` (host:port)."""
     levels = LevelFolder(folder)
+    given = Given()
     palette_json()  # drawn once (cached) now, not while the first page waits for it
     if start_file is not None:
         levels.path(start_file)  # refuse at once a start file the page could not open
@@ -155,6 +181,7 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         body = await _body(request)
         name, data = levels.read(body.get("file"))
         draft, notes = draft_of_file(name, data)
+        given.add(version_of(data), data)
         return JSONResponse({"file": name, "version": version_of(data), "level": draft.as_json(), "notes": notes,
                              "verdict": verdict_json(check(draft))})
 
@@ -181,9 +208,10 @@ def create_app(folder: str | Path, hosts: frozenset[str], start_file: str | None
         version = body.get("version")
         if version is not None and not isinstance(version, str):
             raise BadRequest("'version' is the version the page opened, or null for a new file")
-        text = draft.text_over(_as_opened(levels, body.get("file"), version))
+        text = draft.text_over(_as_opened(levels, body.get("file"), version), given.get(body.get("opened")))
         verdict = verdict_json(check(draft))  # before writing: a draft the loader cannot read is not saved
         saved = levels.save(body.get("file"), text.encode("utf-8"), version, body.get("overwrite") is True)
+        given.add(saved.version, text.encode("utf-8"))  # the page's level is now as saved
         return JSONResponse({"file": saved.name, "version": saved.version, "valid": verdict["valid"], "verdict": verdict})
 
     async def download(request: Request) -> Response:

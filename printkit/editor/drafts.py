@@ -24,7 +24,7 @@ from printkit.sinpin.loader import LEVEL_KEYS, LevelFile, interpret, level_text,
 from printkit.sinpin.rules import KNOB_RANGES, Rules
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile, field_name
 from printkit.sinpin.moves.validator import Verdict, unsearchable, validate_rows
-from printkit.yamledit import relaid
+from printkit.yamledit import laid_like, relaid
 from printkit.sourceproblems import SourceProblem, UnreadableSource
 from printkit.yamlsource import Document, Source, decoded_source, parse_document
 
@@ -49,27 +49,38 @@ class Draft:
         return level_text(self.rows, name=self.name, author=self.author, players=self.players,
                           knobs=self.rules, extras=self.extras)
 
-    def text_over(self, old: bytes | None) -> str:
+    def text_over(self, old: bytes | None, given: str = "") -> str:
         """The level file this draft saves as over the file `old` (its bytes, None for a new
-        file): the entries the draft left alike keep their lines, comments and layout."""
-        if old is None:
-            return self.text()
-        try:
-            opened, _, document, level_file = _opened("level", old)
-        except UnreadableSource:
-            return self.text()
-        # An `x-` key the page sent back as it was opened is the file's own value: JSON carried
-        # .nan, .inf and dates to the page as text, which saved as text (`x-value: '.nan'`).
-        own = _file_extras(document)
-        extras = {key: own[key] if key in own and _json_alike(value, opened.extras.get(key)) else value
-                  for key, value in self.extras.items()}
-        text = replace(self, extras=extras).text()
+        file): the entries the draft left alike keep their lines, comments and layout.
+
+        `given` is the `x-` entries the page was given (x_entries of the file it opened or
+        last saved): those it sent back unchanged keep their values and lines whatever file
+        it saves to. A Save As, or a save over a file changed on disk, has no `old` for them."""
+        given_doc = _given_document(given)
+        originals = _file_extras(given_doc) if given_doc else {}
+        readable = None
+        if old is not None:
+            try:
+                readable = _opened("level", old)
+            except UnreadableSource:
+                pass
+        if readable is None:  # printkit's layout, the x- entries as the page was given them
+            text = replace(self, extras=self._restored(originals)).text()
+            return laid_like(given_doc, text, originals) if given_doc else text
+        opened, _, document, level_file = readable
+        text = replace(self, extras=self._restored({**originals, **_file_extras(document)})).text()
         # rules or players the page left as the file had them keep their lines even where they
         # are the defaults `text` leaves out (`blade_points: 3  # was 2` is the designer's note)
         sound = not any(problem.rule == "format" for problem in level_file.problems)
         keep = {key for key, alike in (("rules", opened.rules == self.rules), ("players", opened.players == self.players))
                 if sound and alike}
         return relaid(document, text, keep=keep)
+
+    def _restored(self, originals: dict[str, Any]) -> dict[str, Any]:
+        """The extras with each `x-` key the page sent back as it was given its original value:
+        JSON carried .nan, .inf and dates to the page as text, which saved as text (`'.nan'`)."""
+        return {key: originals[key] if key in originals and _json_alike(value, _as_json(originals[key])) else value
+                for key, value in self.extras.items()}
 
     def as_json(self) -> dict[str, Any]:
         return {"rows": list(self.rows), "name": self.name, "author": self.author,
@@ -238,6 +249,31 @@ def _file_extras(doc: Document) -> dict[str, Any]:
         return {}
     return {key_node.value: doc.value(value_node) for key_node, value_node in doc.root.value
             if isinstance(key_node.value, str) and key_node.value.startswith("x-")}
+
+
+def x_entries(data: bytes) -> str:
+    """The lines of a level file's `x-` entries ("" when they cannot be taken apart): what
+    the page was given of them, for a save to put back (Draft.text_over)."""
+    try:
+        doc = parse_document(decoded_source("level", data))
+    except UnreadableSource:
+        return ""
+    if not isinstance(doc.root, yaml.MappingNode) or doc.root.flow_style:
+        return ""
+    lines = doc.source.text.splitlines(keepends=True)
+    pieces = ["".join(lines[key.start_mark.line:value.end_mark.line + (value.end_mark.column > 0)]).rstrip("\r\n") + "\n"
+              for key, value in doc.root.value if isinstance(key.value, str) and key.value.startswith("x-")]
+    taken = "".join(pieces)
+    # lines YAML and Python break alike, keys at column 0 (else the lines are not the values)
+    given = _given_document(taken)
+    return taken if given and _json_alike(_as_json(_file_extras(given)), _as_json(_file_extras(doc))) else ""
+
+
+def _given_document(given: str) -> Document | None:
+    try:
+        return parse_document(Source("given", given)) if given else None
+    except UnreadableSource:
+        return None
 
 
 def _json_alike(a: object, b: object) -> bool:

@@ -123,7 +123,10 @@ export class Files {
   }
 
   async saveTo(file) {
-    const body = { file, level: this.page.level(), version: file === this.file ? this.version : null, overwrite: false };
+    // opened: the version the level came from, whatever the file saved to, so the server puts
+    // back the x- values JSON carried here as text (.nan, dates) where they are unchanged
+    const body = { file, level: this.page.level(), version: file === this.file ? this.version : null, overwrite: false,
+                   opened: this.version };
     let answer;
     try {
       answer = await post("/api/save", body);

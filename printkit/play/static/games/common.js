@@ -151,32 +151,37 @@ export function setList(list, view, act) {
   }
 }
 
-// One seat's line in the tally: its colour, what it has, and whether it acts or won; in a
-// replay (`moved` given: the seat whose move the step shows, or null) also which seat just
-// played and which plays next, in words (turnTags).
-export function seatLine(tally, seat, colour, text, { acting = false, winner = false, moved } = {}) {
+// One seat's line in the tally: its colour, what it has, whether it acts or won, and
+// whether it made the last move (`moved`: movedSeat's seat, or null), in words (turnTags).
+export function seatLine(tally, seat, colour, text, { acting = false, winner = false, moved = null } = {}) {
   const line = html("span", { "data-seat": seat }, tally);
   if (winner) line.classList.add("winner");
   const swatch = html("span", { class: "pk-swatch" }, line);
   swatch.style.background = colour;
   line.append(text);
-  turnTags(line, { acting, moved: moved === undefined ? undefined : moved === seat });
+  turnTags(line, { acting, moved: moved === seat });
   return line;
+}
+
+// The seat that made the last move the page shows: in a replay the step's line's (the
+// replay bar names it), in a game being played the last action's, so that after the bots'
+// turns a person sees at a glance who moved last; null before the first.
+export function movedSeat(view) {
+  return (view.line !== undefined ? view.line?.seat : view.last?.seat) ?? null;
 }
 
 // A seat's line marked as the replay bar names it (replay.js): "next", highlighted, for the
 // seat to play next, and "just played", with the last move's blue at its side, for the seat
-// whose move the step shows. `moved` undefined: no replay, the highlight alone says whose
-// turn it is. Both views' panels (Sinpin's too) use this, so one seat reads alike in each.
-// The words go into `into` (a part of the line), the marks on the line itself.
-export function turnTags(line, { acting = false, moved } = {}, into = line) {
+// that made the last move (movedSeat). Every game's panel (Sinpin's too) uses this, playing
+// and replaying, so one seat reads alike in each. The words go into `into` (a part of the
+// line), the marks on the line itself.
+export function turnTags(line, { acting = false, moved = false } = {}, into = line) {
   if (acting) line.classList.add("acting");
-  if (moved === undefined) return;
   if (moved) {
     line.classList.add("moved");
-    html("span", { class: "pk-tag moved", title: "whose move this step shows" }, into, "just played");
+    html("span", { class: "pk-tag moved", title: "who made the last move" }, into, "just played");
   }
-  if (acting) html("span", { class: "pk-tag next", title: "whose turn it is after this step" }, into, "next");
+  if (acting) html("span", { class: "pk-tag next", title: "whose turn it is now" }, into, "next");
 }
 
 // How the page names a seat everywhere (top bar, panels, replay): Player 1 is seat 0, as the

@@ -4,7 +4,7 @@
 // space takes the piece on it, N7), or a "Turn to" button to change its value (N5).
 // The geometry comes from printkit/play/sinoda_view.py (page millimetres, as printed).
 
-import { INK, addPattern, el, endName, frame, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
+import { INK, addPattern, el, endName, frame, movedSeat, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
 
 const BOARD_FILL = "#eadfc8";
 const PETAL_FILL = "#ffffff";
@@ -209,7 +209,7 @@ export function createView(container, info, { onAction }) {
       seatLine(tally, seat.seat, seat.colour,
         `${seatName(info, seat.seat)}${team}: ${score} point${score === 1 ? "" : "s"}`
         + (captured.length ? ` (took ${captured.join(" + ")})` : "") + ` · ${dice} ${dice === 1 ? "die" : "dice"} on the board`,
-        { acting: actor === seat.seat, winner: winners.includes(seat.seat), moved: view.line === undefined ? undefined : view.line?.seat ?? null });
+        { acting: actor === seat.seat, winner: winners.includes(seat.seat), moved: movedSeat(view) });
     }
   }
 

@@ -6,7 +6,7 @@
 // another marker or a button to say which) and then the ring to take off with it (Y6).
 // The geometry comes from printkit/play/yinsh_view.py (page millimetres, as printed).
 
-import { INK, el, endName, frame, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
+import { INK, el, endName, frame, movedSeat, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
 
 const BOARD_FILL = "#f3ead6";
 const PIECE = { white: "#fbf8f0", black: "#1f1c19" };
@@ -273,7 +273,7 @@ export function createView(container, info, { onAction }) {
       const colour = colourOf(seat, state);
       const off = state.off[colour] || 0;
       seatLine(tally, seat, PIECE[colour], `${seatName(info, seat)}, ${colour}: ${off} ring${off === 1 ? "" : "s"} off`,
-        { acting: actor === seat, winner: winners.includes(seat), moved: current.line === undefined ? undefined : current.line?.seat ?? null });
+        { acting: actor === seat, winner: winners.includes(seat), moved: movedSeat(current) });
     }
     const phase = { place: "placing rings", move: "moving", remove: "taking off a row", over: "over" }[state.phase] || state.phase;
     const facts = document.createElement("span");

@@ -1,7 +1,7 @@
 // The side panel of a Sinpin game: every seat (player, health, gems, hand, state), the box,
 // the round, the events of the turn shown, and the end with its winners.
 
-import { seatName, turnTags } from "../games/common.js";
+import { movedSeat, seatName, turnTags } from "../games/common.js";
 import { SEAT_COLOURS } from "./draw.js";
 
 function node(tag, attributes = {}, ...children) {
@@ -35,9 +35,8 @@ export function seatsPanel(state, info, view) {
       seat.status !== "in" ? ` ${STATUS[seat.status]}` : "", winners.has(seat.seat) ? " — wins" : "");
     row.append(dot, node("span", { class: "who", text: seatName(info, seat.seat) }), // as the top bar names it
       node("span", { class: "score", text: `◆ ${seat.gems}` }), facts);
-    // in a replay (a step's line given) also "just played" and "next", as the replay bar says
-    turnTags(row, { acting: seat.seat === view.to_act && !view.terminal,
-      moved: view.line === undefined ? undefined : view.line?.seat === seat.seat }, facts);
+    // "just played" and "next", as the replay bar says them
+    turnTags(row, { acting: seat.seat === view.to_act && !view.terminal, moved: movedSeat(view) === seat.seat }, facts);
     list.append(row);
   }
   return list;
