@@ -13,11 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
-from printkit.cli.games import GAME_MODULES, file_argument, for_game, game_of_argument
+from printkit.cli.games import GAME_MODULES, file_argument, for_game
 from printkit.cli.moves import moves_command
 from printkit.cli.named import BOARD
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("args, expected", [
@@ -29,19 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ])
 def test_the_file_argument_is_found_among_the_options(args: list[str], expected: str | None) -> None:
     assert file_argument(moves_command, args) == expected
-
-
-def test_which_game_a_file_or_a_bundled_name_is_for(tmp_path: Path) -> None:
-    assert game_of_argument("first-steps") == "sinpin" and game_of_argument("07-the-chimney") == "sinpin"
-    assert game_of_argument("yinsh") == "yinsh"
-    assert game_of_argument("sinoda-2") == "sinoda" and game_of_argument("sinoda-4") == "sinoda"
-    assert game_of_argument(str(ROOT / "templates" / "yinsh.yaml")) == "yinsh"
-    assert game_of_argument(str(ROOT / "levels" / "01-first-steps.yaml")) == "sinpin"
-    assert game_of_argument(str(ROOT / "templates" / "sinpin-deck.yaml")) is None  # a deck plays no game
-    assert game_of_argument("-") is None and game_of_argument(str(tmp_path / "missing.yaml")) is None
-    broken = tmp_path / "broken.yaml"
-    broken.write_text("map: [unclosed\n", encoding="utf-8")
-    assert game_of_argument(str(broken)) is None
 
 
 @pytest.fixture

@@ -291,7 +291,7 @@ def test_sinoda_and_yinsh_refuse_a_record_they_cannot_write_before_playing(tmp_p
 def test_a_spec_of_a_game_printkit_does_not_play_is_said_as_board_says_it(tmp_path: Path, command: list[str]) -> None:
     """A review: `simulate` (and `moves`) read a board spec with `game: sinodaX` as a Sinpin
     level ("this file is a board spec (game: sinodaX), not a Sinpin level") while `board` and
-    `play` name the spec's own problems at their places (cli.games.read_problems)."""
+    `play` name the spec's own problems at their places (cli.gamefile.read_problems)."""
     sinoda = Path(__file__).resolve().parent.parent / "templates" / "sinoda-2.yaml"
     spec = tmp_path / "board.yaml"
     spec.write_text(sinoda.read_text(encoding="utf-8").replace("game: sinoda", "game: sinodaX"), encoding="utf-8")

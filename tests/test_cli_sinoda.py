@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from printkit.cli import main
-from printkit.cli.games import game_of_argument
+from printkit.cli.gamefile import game_of_argument
 
 PERFT = Path(__file__).parent / "data" / "sinoda"
 

@@ -9,7 +9,7 @@ import click
 
 
 from printkit.cli.common import note
-from printkit.cli.games import other_games_spec
+from printkit.cli.gamefile import other_games_spec
 from printkit.cli.levelcheck import usable_level
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import json_line

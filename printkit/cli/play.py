@@ -20,7 +20,7 @@ DEFAULT_SEATS = {"sinpin": "", "sinoda": "human,greedy", "yinsh": "human,greedy"
 
 def _resolve(target: str) -> tuple[str, str]:
     """(the game, the file) of TARGET: a file, or a bundled level or board name."""
-    from printkit.cli.games import game_of_argument, read_problems
+    from printkit.cli.gamefile import game_of_argument, read_problems
 
     game = game_of_argument(target)
     if game not in DEFAULT_SEATS and Path(target).is_file():
