@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+
 import click
 
 from printkit.cli.gamefile import game_of_argument

@@ -13,8 +13,8 @@ import click
 from printkit.atomicfile import AtomicBatch, check_writable
 from printkit.batch import ChunkExecutor
 from printkit.cli.batchoptions import GAMES_HELP, MAX_GAMES, batch_options, play_chunks
-from printkit.cli.gamefile import other_games_spec
 from printkit.cli.common import EXIT_FINDING, EXIT_USAGE, message, name_fits, note, output_format, publish
+from printkit.cli.gamefile import other_games_spec
 from printkit.cli.levelcheck import check_level, players_for
 from printkit.cli.named import LEVEL
 from printkit.cli.streams import flush_stdout, json_line
