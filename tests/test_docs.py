@@ -104,7 +104,7 @@ def test_the_knob_table_is_the_code_s() -> None:
 
 
 def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
-    verdict, s26, moves, way = _json_examples(DOCS / "level-format.md")
+    verdict, _, s26, moves, way = _json_examples(DOCS / "level-format.md")
     assert list(verdict) == list(unsearchable([]).as_json("x"))
     outcome = Outcome(end=(1, 1), exit=False, damage=0, gems=0, hearts=(), passed=())
     assert list(moves) == ["file", "from", "card", "outcomes"]
@@ -115,6 +115,35 @@ def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
     leg = Leg(1, 1, (1, 1), (2, 1), 1, ((2, 1),), 0, True)
     example = way_json(level, "x", (1, 1), (2, 1), Way((leg,), reach, True))
     assert list(way) == list(example) and list(way["route"][0]) == list(example["route"][0])
+
+
+def test_the_level_format_outputs_are_what_the_commands_print(tmp_path: Path, monkeypatch) -> None:
+    """Review: the verdict and `moves --json` examples named levels/crystal-cave.yaml, the
+    page's example level, but showed figures of another map (7 turns, a soft-lock, a gem
+    taken on a row with no gem). Each example that names a level file is the output of the
+    command the page gives just before it, run on the page's levels as written."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = _text(DOCS / "level-format.md")
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    yamls = [block for block in re.findall(r"```yaml\n(.+?)\n```", text, re.DOTALL) if "map: |" in block]
+    (levels / "crystal-cave.yaml").write_text(yamls[0] + "\n", encoding="utf-8")
+    (levels / "pit.yaml").write_text(next(b for b in yamls if "The Pit" in b) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for match in re.finditer(r"```json\n(.+?)\n```", text, re.DOTALL):
+        shown = json.loads(match.group(1))
+        if not str(shown.get("file", "")).startswith("levels/"):
+            continue
+        before = " ".join(text[:match.start()].split())
+        command = re.findall(r"`printkit ([^`]+ --json)`", before)[-1]
+        result = CliRunner().invoke(main, command.split())
+        assert json.loads(result.stdout) == shown, command
+        checked += 1
+    assert checked == 4
 
 
 def test_every_rule_id_in_the_docs_is_a_rule() -> None:
