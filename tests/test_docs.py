@@ -269,6 +269,32 @@ def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> No
     assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]
 
 
+def test_the_game_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/game-record.md's example turn was made up: it was hurt on a field and
+    drew a question mark on that same field (one tile a field, S3), and its key order was not
+    the record's. The command the page names is run: the last game's header (its `map` and
+    `rules` cut short at "..."), first set-up line, first turn and end line are the page's."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = " ".join(_text(DOCS / "game-record.md").split())
+    command = re.search(r"of `printkit (simulate [^`]+) --record games\.jsonl`, the last game's header", text)
+    assert command, "the record example's command"
+    record = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    game = lines[max(i for i, line in enumerate(lines) if "record" in line):]
+    head, setup, turn, end = _json_examples(DOCS / "game-record.md")[:4]
+    assert head["map"][-1] == "..." and head["map"][:-1] == game[0]["map"][:len(head["map"]) - 1]
+    assert head["rules"].pop("...") == 0 and head["rules"].items() <= game[0]["rules"].items()
+    assert list(head) == list(game[0])
+    assert {**head, "map": game[0]["map"], "rules": game[0]["rules"]} == game[0]
+    first = next(line for line in game if line.get("turn") == 1)
+    assert [setup, turn, end] == [game[1], first, game[-1]] and list(turn) == list(first)  # the key order too
+
+
 # What exit 1 still writes (behaviour: tests/test_cli_render.py, test_cli_scan.py, and
 # test_cli_generate.py's and test_cli_survey.py's runs that make fewer than --count).
 WRITES_ON_EXIT_1 = {"render --overlay", "render --all", "scan -o", "generate", "survey"}
