@@ -250,21 +250,26 @@ def test_the_readme_generate_example_is_what_generate_writes(tmp_path: Path) -> 
     assert [re.sub(r"\s+#.*", "", line) for line in shown.splitlines()] == metrics.splitlines()
 
 
-def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
-    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
-    (bundled)". The command the page names is run and its header, fourth turn and end are
-    the page's three examples."""
+def _record_the_page_names(page: str, pattern: str, tmp_path: Path) -> list[dict]:
+    """The lines of the record that the `simulate` command a page names (`pattern`'s group)
+    writes, run as written with `--record`."""
     from click.testing import CliRunner
 
     from printkit.cli import main
 
-    text = " ".join(_text(DOCS / "sinoda.md").split())
-    command = re.search(r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header, the fourth turn and the end", text)
-    assert command, "the record example's command"
+    command = re.search(pattern, " ".join(_text(DOCS / page).split()))
+    assert command, f"{page}: the record example's command"
     record = tmp_path / "games.jsonl"
     result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
     assert result.exit_code == 0, result.output
-    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
+    (bundled)". The command the page names is run and its header, fourth turn and end are
+    the page's three examples."""
+    lines = _record_the_page_names("sinoda.md", r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header,", tmp_path)
     head, turn, end = _json_examples(DOCS / "sinoda.md")
     assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]
 
@@ -274,17 +279,7 @@ def test_the_game_record_example_is_what_simulate_writes(tmp_path: Path) -> None
     drew a question mark on that same field (one tile a field, S3), and its key order was not
     the record's. The command the page names is run: the last game's header (its `map` and
     `rules` cut short at "..."), first set-up line, first turn and end line are the page's."""
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    text = " ".join(_text(DOCS / "game-record.md").split())
-    command = re.search(r"of `printkit (simulate [^`]+) --record games\.jsonl`, the last game's header", text)
-    assert command, "the record example's command"
-    record = tmp_path / "games.jsonl"
-    result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
-    assert result.exit_code == 0, result.output
-    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    lines = _record_the_page_names("game-record.md", r"of `printkit (simulate [^`]+) --record games\.jsonl`, the last", tmp_path)
     game = lines[max(i for i, line in enumerate(lines) if "record" in line):]
     head, setup, turn, end = _json_examples(DOCS / "game-record.md")[:4]
     assert head["map"][-1] == "..." and head["map"][:-1] == game[0]["map"][:len(head["map"]) - 1]
