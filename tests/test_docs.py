@@ -104,7 +104,7 @@ def test_the_knob_table_is_the_code_s() -> None:
 
 
 def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
-    verdict, s26, moves, way = _json_examples(DOCS / "level-format.md")
+    verdict, _, s26, moves, way = _json_examples(DOCS / "level-format.md")
     assert list(verdict) == list(unsearchable([]).as_json("x"))
     outcome = Outcome(end=(1, 1), exit=False, damage=0, gems=0, hearts=(), passed=())
     assert list(moves) == ["file", "from", "card", "outcomes"]
@@ -115,6 +115,35 @@ def test_the_verdict_and_moves_examples_have_the_code_s_keys_in_order() -> None:
     leg = Leg(1, 1, (1, 1), (2, 1), 1, ((2, 1),), 0, True)
     example = way_json(level, "x", (1, 1), (2, 1), Way((leg,), reach, True))
     assert list(way) == list(example) and list(way["route"][0]) == list(example["route"][0])
+
+
+def test_the_level_format_outputs_are_what_the_commands_print(tmp_path: Path, monkeypatch) -> None:
+    """Review: the verdict and `moves --json` examples named levels/crystal-cave.yaml, the
+    page's example level, but showed figures of another map (7 turns, a soft-lock, a gem
+    taken on a row with no gem). Each example that names a level file is the output of the
+    command the page gives just before it, run on the page's levels as written."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    text = _text(DOCS / "level-format.md")
+    levels = tmp_path / "levels"
+    levels.mkdir()
+    yamls = [block for block in re.findall(r"```yaml\n(.+?)\n```", text, re.DOTALL) if "map: |" in block]
+    (levels / "crystal-cave.yaml").write_text(yamls[0] + "\n", encoding="utf-8")
+    (levels / "pit.yaml").write_text(next(b for b in yamls if "The Pit" in b) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for match in re.finditer(r"```json\n(.+?)\n```", text, re.DOTALL):
+        shown = json.loads(match.group(1))
+        if not str(shown.get("file", "")).startswith("levels/"):
+            continue
+        before = " ".join(text[:match.start()].split())
+        command = re.findall(r"`printkit ([^`]+ --json)`", before)[-1]
+        result = CliRunner().invoke(main, command.split())
+        assert json.loads(result.stdout) == shown, command
+        checked += 1
+    assert checked == 4
 
 
 def test_every_rule_id_in_the_docs_is_a_rule() -> None:
@@ -221,23 +250,44 @@ def test_the_readme_generate_example_is_what_generate_writes(tmp_path: Path) -> 
     assert [re.sub(r"\s+#.*", "", line) for line in shown.splitlines()] == metrics.splitlines()
 
 
-def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
-    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
-    (bundled)". The command the page names is run and its header, fourth turn and end are
-    the page's three examples."""
+def _record_the_page_names(page: str, pattern: str, tmp_path: Path) -> list[dict]:
+    """The lines of the record that the `simulate` command a page names (`pattern`'s group)
+    writes, run as written with `--record`."""
     from click.testing import CliRunner
 
     from printkit.cli import main
 
-    text = " ".join(_text(DOCS / "sinoda.md").split())
-    command = re.search(r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header, the fourth turn and the end", text)
-    assert command, "the record example's command"
+    command = re.search(pattern, " ".join(_text(DOCS / page).split()))
+    assert command, f"{page}: the record example's command"
     record = tmp_path / "games.jsonl"
     result = CliRunner().invoke(main, [*command.group(1).split(), "--record", str(record), "-q"])
     assert result.exit_code == 0, result.output
-    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    return [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+
+
+def test_the_sinoda_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/sinoda.md showed `"board": "sinoda-2"` where simulate writes "sinoda-2
+    (bundled)". The command the page names is run and its header, fourth turn and end are
+    the page's three examples."""
+    lines = _record_the_page_names("sinoda.md", r"Of `printkit (simulate [^`]+) --record games\.jsonl`, the header,", tmp_path)
     head, turn, end = _json_examples(DOCS / "sinoda.md")
     assert [head, turn, end] == [lines[0], next(line for line in lines if line.get("turn") == 4), lines[-1]]
+
+
+def test_the_game_record_example_is_what_simulate_writes(tmp_path: Path) -> None:
+    """Review: docs/game-record.md's example turn was made up: it was hurt on a field and
+    drew a question mark on that same field (one tile a field, S3), and its key order was not
+    the record's. The command the page names is run: the last game's header (its `map` and
+    `rules` cut short at "..."), first set-up line, first turn and end line are the page's."""
+    lines = _record_the_page_names("game-record.md", r"of `printkit (simulate [^`]+) --record games\.jsonl`, the last", tmp_path)
+    game = lines[max(i for i, line in enumerate(lines) if "record" in line):]
+    head, setup, turn, end = _json_examples(DOCS / "game-record.md")[:4]
+    assert head["map"][-1] == "..." and head["map"][:-1] == game[0]["map"][:len(head["map"]) - 1]
+    assert head["rules"].pop("...") == 0 and head["rules"].items() <= game[0]["rules"].items()
+    assert list(head) == list(game[0])
+    assert {**head, "map": game[0]["map"], "rules": game[0]["rules"]} == game[0]
+    first = next(line for line in game if line.get("turn") == 1)
+    assert [setup, turn, end] == [game[1], first, game[-1]] and list(turn) == list(first)  # the key order too
 
 
 # What exit 1 still writes (behaviour: tests/test_cli_render.py, test_cli_scan.py, and

@@ -109,6 +109,16 @@ def test_an_action_not_listed_is_refused() -> None:
         final.apply(("card", 1))
 
 
+def test_a_move_not_listed_cites_the_rules_of_a_move() -> None:
+    """Review: a refused move choice cited S5 alone; a move choice is a card (S5) and the way
+    it moves (S6-S24), as the record's `move` line cites them (play/sinpin_replay.py)."""
+    state = game_of("05-teleport-tangle", 2).initial_state(1)
+    while state.decision.kind != "move":
+        state = state.apply(state.legal_actions()[0])
+    with pytest.raises(IllegalAction, match=r"move choices of seat \d now \(S5-S24\)"):
+        state.apply(("move", len(state.legal_actions())))
+
+
 def test_states_are_values() -> None:
     game = game_of("04-spring-garden", 3)
     state = game.initial_state(5)

@@ -46,7 +46,7 @@ from printkit.sinpin.game.state import AVATARS, BOX_KINDS, Game, GameState, new_
 from printkit.sinpin.game.turn import ENDING_WORDS, play_turn, record_end, record_header, turn_limit
 from printkit.sinpin.level import Level
 
-RULES = {"place": "S28, S29b", "move": "S5", "card": "S29a", "knocked_out": "S25", "ghost": "S30", "draw": "S29"}
+RULES = {"place": "S28, S29b", "move": "S5-S24", "card": "S29a", "knocked_out": "S25", "ghost": "S30", "draw": "S29"}
 
 
 class _Start(NamedTuple):
