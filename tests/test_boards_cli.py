@@ -93,6 +93,19 @@ def test_teams_in_json() -> None:
         assert middle == pytest.approx(centre, abs=0.002)
 
 
+@pytest.mark.parametrize(("text", "rules"), [
+    # the spec's knobs over the defaults, every knob named (N10, N12; Y12)
+    ("game: sinoda\nplayers: 2\nrules:\n  win_by_sinoda: false\n", {"max_turns": 400, "win_by_sinoda": False}),
+    ("game: sinoda\nplayers: 3\n", {"max_turns": 400, "win_by_sinoda": True}),
+    ("game: yinsh\nrules:\n  rows_to_win: 2\n", {"rows_to_win": 2, "max_moves": 300}),
+    ("game: yinsh\n", {"rows_to_win": 3, "max_moves": 300}),
+])
+def test_json_carries_the_rule_knobs_of_the_spec(tmp_path: Path, text: str, rules: dict) -> None:
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(text, encoding="utf-8")
+    assert _json(spec)["rules"] == rules
+
+
 @pytest.mark.parametrize("orientation", ["portrait", "landscape"])
 def test_yinsh_json(tmp_path: Path, orientation: str) -> None:
     spec = tmp_path / "y.yaml"

@@ -55,11 +55,22 @@ def test_inner_masks_are_minimal_and_within_the_relevant_spaces() -> None:
 
 
 def test_the_answer_cache_is_bounded() -> None:
+    """The table is filled to its bound and past it. Occupancies are counted onto the spaces
+    the answer depends on: counting 0, 1, 2, … as the occupancy itself gave only 4,096
+    different answers to keep (the other bits are masked off), never reaching the bound."""
     reach = Reach(2)
     key = (0 << 2) | 3
-    for occupied in range(MAX_CACHED + 10):
+    spaces = spaces_of(reach.relevant[key])
+    assert 2 ** len(spaces) > MAX_CACHED + 10  # enough different occupancies to overfill it
+    largest = 0
+    for count in range(MAX_CACHED + 10):
+        occupied = sum(1 << space for bit, space in enumerate(spaces) if count >> bit & 1)
         reach.ends(0, 4, occupied)
-    assert len(reach.tables[key]) <= MAX_CACHED
+        largest = max(largest, len(reach.tables[key]))
+    assert largest == MAX_CACHED  # filled up to the bound, never past it
+    assert 0 < len(reach.tables[key]) < MAX_CACHED  # started again after the bound
+    # an answer worked out again after the table started over is the same
+    assert reach.ends(0, 4, 0) == Reach(2).ends(0, 4, 0)
 
 
 def flower_moves_from_geometry(setup, player: int) -> int:

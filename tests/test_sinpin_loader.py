@@ -258,7 +258,8 @@ FOLDED = "name: Fold\nmap: >\n  #####\n  #A.Z#\n  #####\n"
     ("text", "expected"),
     [
         (FOLDED, "level.yaml:2:6: format: the map is written after 'map: >', a folded block, which joins its lines"
-                 " with spaces: its 3 lines became 1 row; write the map after 'map: |', a literal block, which keeps each line a row"),
+                 " with spaces and takes a blank line between two for a line break: its 3 lines became 1 row; write"
+                 " the map after 'map: |', a literal block, which keeps each line a row"),
         ("map:\n  .....\n  .A.Z.\nname: x\n", "level.yaml:2:3: format: the map is written over lines without 'map: |',"
                                               " so YAML joined them with spaces: its 2 lines became 1 row; write the map after 'map: |'"),
         ("map: '#####\n  #A.Z#'\n", "level.yaml:1:6: format: the map is written over lines without 'map: |'"),

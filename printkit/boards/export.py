@@ -6,6 +6,7 @@ All lengths are millimetres on the page, origin at the top-left corner, y down, 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from printkit.yinsh import board as yinsh
@@ -54,6 +55,10 @@ def board_json(spec: BoardSpec) -> dict[str, Any]:
             for p in spec.players
         ],
         "teams": [list(team) for team in spec.teams],
+        # every rule knob the game plays by, the spec's `rules:` over the defaults (N10, N12;
+        # Y12), as a game record and `simulate --json` name them: the board alone does not
+        # show them (YINSH's rows_to_win only as a count of slots)
+        "rules": dataclasses.asdict(spec.options.rules),
     }
     if isinstance(lay, SinodaLayout):
         data.update(_sinoda(lay))

@@ -28,7 +28,7 @@ _GAME_LINE = re.compile(rf"^game:\s*['\"]?({'|'.join(GAMES)})\b", re.MULTILINE)
 
 @click.command("board")
 @click.argument("spec_file", metavar="[SPEC.yaml]", required=False, type=BOARD)
-@click.option("--json", "as_json", is_flag=True, help="Print the board's geometry as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the board's geometry and rule knobs as JSON.")
 @click.option(
     "-o",
     "--output",
@@ -90,7 +90,8 @@ def board(
     double-sided printing; then a page of rules in a player's words (Sinoda's with the set-up
     for the spec's players and teams; --no-rules leaves it out). SPEC.yaml may be - for standard input. With --json, prints the
     page, the spaces (Sinoda triangles) or points and lines (YINSH) and the start positions,
-    in millimetres from the page's top-left corner, y down. `--all DIR -o OUTDIR` prints
+    in millimetres from the page's top-left corner, y down, and the rule knobs the spec plays
+    by (`rules`, defaults filled in). `--all DIR -o OUTDIR` prints
     every board spec in DIR (one file each), skipping other YAML such as card decks.
     `paper: A3` in a spec prints a board √2 larger (the default edge_mm or spacing_mm grow
     with the paper); --tiles prints it on A4 sheets to tape together.

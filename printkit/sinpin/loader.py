@@ -16,16 +16,14 @@ from typing import TypeGuard
 import yaml
 
 from printkit.filekinds import LEVEL, wrong_kind
-from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, map_width, split_map
+from printkit.sinpin.level import DEFAULT_PLAYERS, Level, grid_findings, split_map
+from printkit.sinpin.maptext import LINE_BREAK, ROW_CHARS, dropped_rows, joined_lines, map_origin
 from printkit.sinpin.rules import Rules, changed_knobs, knob_conflicts, knob_error, with_knobs
-from printkit.sinpin.tiles import TILE_BY_CHAR
 from printkit.sourceproblems import SourceProblem, UnreadableSource
 from printkit.specreader import SpecReader, node_position, type_name
-from printkit.wording import counted
 from printkit.yamlsource import Document, Source, parse_document, read_source
 
 LEVEL_KEYS = ("sinpin", "name", "author", "players", "rules", "map")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n|\x85|\u2028|\u2029")  # what YAML counts as line breaks
 
 
 @dataclass
@@ -71,7 +69,7 @@ def parse_level(source: Source) -> Document:
     """A level file's YAML document (parse_document), a YAML error inside the `map: |` block
     with a hint: there a row indented less than the first ends the block, and YAML says only
     "did not find expected key" (a row starting with `#` it takes for a comment instead:
-    _dropped_rows)."""
+    maptext.dropped_rows)."""
     try:
         return parse_document(source)
     except UnreadableSource as error:
@@ -87,7 +85,7 @@ def _in_map_block(text: str, problem: SourceProblem) -> bool:
     YAML fails on the lines after it). A tab has its own hint (yamlsource)."""
     if problem.line is None or not problem.message.startswith("not valid YAML") or "a tab" in problem.message:
         return False
-    lines = _LINE_BREAK.split(text)
+    lines = LINE_BREAK.split(text)
     error = problem.line - 1  # 0-based
     for header, line in enumerate(lines[:error]):
         found = _MAP_BLOCK.fullmatch(line)
@@ -96,7 +94,7 @@ def _in_map_block(text: str, problem: SourceProblem) -> bool:
         key = len(found.group(1))
         ended = next((index for index in range(header + 1, len(lines)) if lines[index].strip()
                       and len(lines[index]) - len(lines[index].lstrip(" ")) <= key
-                      and not set(lines[index].strip()) <= _ROW_CHARS), len(lines))
+                      and not set(lines[index].strip()) <= ROW_CHARS), len(lines))
         if error < ended:
             return True
     return False
@@ -124,19 +122,20 @@ def interpret(doc: Document) -> LevelFile:
     result.text_positions = {key: node_position(reader.value_node(key)) for key in ("name", "author") if reader.has(key)}
     result.players = _players(reader)
     result.rules = _rules(reader)
-    map_node = reader.value_node("map")
-    if map_node is not None:
+    if reader.has("map"):
+        key, map_node = reader.entries["map"]
         result._map_anchor = node_position(map_node)
         value = doc.value(map_node)
+        text = doc.source.text
         if isinstance(value, str):
             rows = split_map(value)
-            joined = _joined_lines(doc.source.text, map_node, rows)
+            joined = joined_lines(text, key, map_node, rows)
             if joined is not None:  # the rows YAML made are not the ones written: no grid to judge
                 reader.problem(map_node, joined)
                 return result
             result.rows = rows
-            result._map_lines = _map_origin(doc.source.text, map_node, rows)
-            dropped = _dropped_rows(doc.source.name, doc.source.text, map_node, rows)
+            result._map_lines = map_origin(text, key, map_node)
+            dropped = dropped_rows(doc.source.name, text, key, map_node, rows)
             if dropped is not None:
                 problems.append(dropped)
         else:
@@ -171,118 +170,6 @@ def _rules(reader: SpecReader) -> Rules:
         knobs.problem(blamed[1] if blamed else knobs.node, problem)
         accepted.pop(name, None)
     return with_knobs(Rules(), accepted) if not conflicts else dataclasses.replace(Rules(), **accepted)
-
-
-def _map_origin(text: str, node: yaml.Node, rows: list[str]) -> tuple[int, int] | None:
-    """(line, column) of map field (0, 0), for a block scalar whose rows stand one per line."""
-    if node.style not in ("|", ">"):
-        return None  # a quoted map: findings point at the value's start
-    lines = _LINE_BREAK.split(text)
-    first_line = node.start_mark.line + 1  # 0-based index of the line holding row 0
-    for y, row in enumerate(rows):
-        index = first_line + y
-        if row and index < len(lines) and lines[index].endswith(row):
-            indent = len(lines[index]) - len(row)
-            return first_line + 1, indent + 1
-    return None
-
-
-def _joined_lines(text: str, node: yaml.Node, rows: list[str]) -> str | None:
-    """Why a `map` written over several lines came out as fewer rows, else None. YAML joins
-    the lines of a folded block (`map: >`), of plain text and of quoted text with spaces;
-    only a literal block (`map: |`) keeps every line a row (level-format.md). A map on one
-    line (`map: "#A.Z#"`, or with `\\n` escapes) is the format's own, and so is one whose
-    lines end in `\\` in double quotes: an escaped line break joins nothing."""
-    if node.style == "|":
-        return None
-    lines = _LINE_BREAK.split(text[node.start_mark.index:node.end_mark.index])
-    if node.style == ">":
-        lines = lines[1:]  # the block's header line
-    folds = _folds(lines, node.style)
-    if not folds:
-        return None
-    how = ("the map is written after 'map: >', a folded block, which joins its lines with spaces" if node.style == ">"
-           else "the map is written over lines without 'map: |', so YAML joined them with spaces")
-    return (f"{how}: its {len(rows) + folds} lines became {counted(len(rows), 'row')}; write the map after"
-            " 'map: |', a literal block, which keeps each line a row")
-
-
-def _folds(lines: list[str], style: str | None) -> int:
-    """How many of the scalar's line breaks YAML turned into a space: one between two lines
-    with text, unless escaped (a double-quoted line ending in an odd run of `\\`) or, in a
-    folded block, next to a line indented more than the block (YAML keeps those breaks)."""
-    indent = min((len(line) - len(line.lstrip(" ")) for line in lines if line.strip()), default=0)
-    folds = 0
-    for line, after in zip(lines, lines[1:]):
-        if not line.strip() or not after.strip():
-            continue  # a blank line: the break stays a line break
-        if style == '"' and (len(line) - len(line.rstrip("\\"))) % 2:
-            continue
-        if style == ">" and any(part[indent:indent + 1] in (" ", "\t") for part in (line, after)):
-            continue
-        folds += 1
-    return folds
-
-
-# What a map row is made of (S3).
-_ROW_CHARS = frozenset(TILE_BY_CHAR) | {" "}
-
-
-def _dropped_rows(name: str, text: str, node: yaml.Node, rows: list[str]) -> SourceProblem | None:
-    """The map row YAML read as a comment, else None (level-format.md, `map`).
-
-    A row indented less than the map's first row ends a `map: |` block; one that starts
-    with rock (`#`) is then a comment to YAML, and so is every line after it that starts
-    with `#`. In such a row the `#` is its first tile: the line, taken from its `#`, is a
-    row. The comment lines right below the map's last row (no blank line between) are
-    looked at while each is a row of rock at both ends (`_row`); the first as wide as the
-    map's rows is taken for a dropped row. A comment in words ends the look, and so does a
-    commented-out row (`# ` then a row: `# ####`, an old map kept below the map)."""
-    if node.style != "|" or node.end_mark.column != 0:
-        return None  # (a block that ends the file without a line break has nothing below it)
-    lines = _LINE_BREAK.split(text)
-    below = node.end_mark.line  # 0-based index of the first line after the block
-    if below - 1 <= node.start_mark.line or not lines[below - 1].strip():
-        return None  # an empty map, or blank lines set what follows apart from it
-    run = []
-    for line in lines[below:]:
-        if not line.lstrip(" ").startswith("#"):
-            break
-        run.append(line)
-    dropped = _first_dropped([line.lstrip(" ") for line in run], map_width(rows))
-    if dropped is None:
-        return None
-    first = next(line for line in lines[node.start_mark.line + 1:below] if line.strip())
-    indent = len(first) - len(first.lstrip(" "))
-    line = run[dropped]
-    at = len(line) - len(line.lstrip(" "))
-    if dropped == 0:
-        more = len(run) - 1
-        also = (f" and line {below + 2} below it as comments" if more == 1
-                else f" and lines {below + 2}–{below + len(run)} below it as comments" if more else " as a comment")
-        message = (f"this line is indented less than the map's first row ({counted(at, 'space')}, not {indent}):"
-                   f" YAML ended the map above it and read it{also}; indent every row of the map alike")
-    else:
-        message = (f"this line looks like a map row, but YAML read it as a comment: the map ended at line {below + 1},"
-                   " indented less than the map's first row; indent every row of the map alike")
-    return SourceProblem(name, below + dropped + 1, at + 1, "format", message)
-
-
-def _first_dropped(bodies: list[str], width: int) -> int | None:
-    """Which of the comment lines below the map (each from its `#`) is a dropped row: the
-    first as wide as the map's rows, looking on only while each line is a row."""
-    for index, body in enumerate(bodies):
-        if not _row(body) or body.startswith("# ") and _row(body[2:]):
-            return None  # a comment in words, or a commented-out row: what follows is comments
-        if width in (len(body), len(body.rstrip(" "))):
-            return index
-    return None
-
-
-def _row(text: str) -> bool:
-    """Whether `text` (trailing spaces aside) reads as a map row: tile characters, rock at both ends."""
-    text = text.rstrip(" ")
-    return text.startswith("#") and text.endswith("#") and set(text) <= _ROW_CHARS
 
 
 def dump_level(level: Level, extras: Mapping[str, object] | None = None) -> str:
