@@ -148,7 +148,8 @@ def sinpin_header(head: dict[str, JSON]) -> None:
     check_rules(head, list(KNOB_RANGES), knob_error)
     players: list[Any] = head["players"]  # type: ignore[assignment]
     if not 2 <= len(players) <= len(AVATARS):
-        raise LineError(0, f"'players' holds {len(players)} seats: a level is played by 2 to {len(AVATARS)} (the level format's 'players')")
+        raise LineError(0, f"'players' holds {len(players)} seats: a level is played by 2 to {len(AVATARS)}"
+                           " (the level format's 'players')")
     for seat, player in enumerate(players):
         if player.get("avatar") != AVATARS[seat]:
             raise LineError(0, f"players[{seat}]: 'avatar' is {shown(player.get('avatar'))}, not {AVATARS[seat]}"
