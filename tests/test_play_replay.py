@@ -187,7 +187,7 @@ def test_a_turn_line_without_printkits_own_at_replays_and_a_wrong_at_is_refused(
     (lambda head: head.update(seed=str(head["seed"])), "'seed' is \""),
     (lambda head: head.update(game="0"), "'game' is \"0\""),
     (lambda head: head.update(first=7), "'first' is 7"),
-    (lambda head: head["players"].extend([{"seat": 2, "avatar": "Mouse", "bot": "greedy"}] * 3),
+    (lambda head: head["players"].extend({"seat": seat, "avatar": "Mouse", "bot": "greedy"} for seat in (2, 3, 4)),
      "'players' holds 5 seats: a level is played by 2 to 4 (the level format's 'players')"),
     (lambda head: head.update(map="###"), "'map' is \"###\"")])
 def test_a_sinpin_header_is_checked_key_by_key(sinpin, change, words):
