@@ -53,6 +53,16 @@ def test_example_levels_from_files_folders_or_the_bundled_ones(tmp_path: Path) -
         example_levels([str(tmp_path)])
 
 
+def test_like_takes_a_bundled_level_s_name_as_every_level_argument_does() -> None:
+    # README: "Wherever a command reads a level ... it also takes the name of a bundled one";
+    # `--like first-steps` was "neither a level file nor a folder"
+    assert [level.name for level in example_levels(["first-steps", "02-ladder-well"])] == ["First Steps", "Ladder Well"]
+    with pytest.raises(click.BadParameter, match="did you mean 'first-steps'"):
+        example_levels(["frist-steps"])
+    with pytest.raises(click.BadParameter, match="neither a level file nor a folder"):
+        example_levels(["no/such/folder"])  # a path is never taken for a name
+
+
 def test_the_request_carries_every_option() -> None:
     request = request_from(**{**DEFAULTS, "turns_text": "6..12", "target_text": "long", "story": "any",
                               "features_text": "ladder,gem", "like": (str(TOWERS),), "players_text": "3"})

@@ -105,6 +105,20 @@ def test_like_surveys_and_rings_the_examples_given(tmp_path: Path) -> None:
 
 
 
+def test_like_one_level_says_the_figures_one_level_cannot_have_not_0(tmp_path: Path) -> None:
+    # One example has no halves and no pair: its half-to-half KL and its novelty were 0.00,
+    # which reads as examples that agree perfectly; so is a batch of one level's novelty.
+    out = tmp_path / "s.pdf"
+    result = run("--seed", "1", "--count", "1", "--like", "first-steps", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    looks = json.loads(result.stdout)["looks"]
+    assert looks["kl_2x2_examples_halves"] is None and looks["kl_3x3_examples_halves"] is None
+    assert looks["examples"]["novelty"] is None and looks["batch"]["novelty"] is None
+    assert looks["kl_2x2"] > 0  # the batch against its one example is still measured
+    text = pdf_pages(out)[0].text.replace(" ", "")
+    assert "halftohalfn/a." in text and "Novelty n/a (examples n/a).".replace(" ", "") in text
+
+
 def test_an_examples_name_the_page_cannot_print_is_left_out_not_a_traceback(tmp_path: Path) -> None:
     examples = tmp_path / "examples"
     examples.mkdir()

@@ -9,6 +9,7 @@ output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,23 @@ def test_the_replay_viewer_steps_through_a_simulate_record(open_page, tmp_path):
     page.click("#autoplay")
     expect(page.locator("body")).to_have_attribute("data-step", str(len(replay.steps) - 1))
 
+
+
+def test_the_panel_names_the_box_at_set_up_and_the_last_round_at_the_end(open_page, tmp_path):
+    """At set-up the box is not made yet (S29), not "empty"; a game over names the round and
+    turn it ended in, as the end line does, not a next turn that never comes."""
+    record = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(main, ["simulate", "first-steps", "--games", "1", "--seed", "5", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    lines = load_record(record.read_text())[0]
+    page = open_page(replay=replay_of(lines))
+    expect(page.locator(".box")).to_contain_text("the box: made when set-up is over (S29)")
+    page.keyboard.press("End")
+    expect(page.locator("#status")).to_contain_text("The end")
+    turns = sum(1 for line in lines[1:-1] if "turn" in line)
+    expect(page.locator(".box")).to_have_text(re.compile(
+        rf"^Ended in round {lines[-1]['rounds']}, turn {turns} · the box: "))
+    expect(page.locator("#step-text")).to_contain_text(f"turn {turns}, round {lines[-1]['rounds']}")
 
 
 def test_autoplay_paused_while_a_step_is_on_its_way_stays_paused(open_page, tmp_path):

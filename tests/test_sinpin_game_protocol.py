@@ -150,6 +150,17 @@ def test_actions_and_states_go_to_json_and_back() -> None:
         game.action_from_json(state, {"move": 0, "card": 99})  # a move of another card
 
 
+def test_the_state_says_while_set_up_is_under_way_when_the_box_is_not_made_yet() -> None:
+    # S29: the box is what set-up did not place; the page said "the box: empty" at set-up
+    game = game_of("01-first-steps", 2)
+    shown = [game.state_json(state) for state in _walk(game, 4)]
+    placing = [each["setting_up"] for each in shown]
+    assert placing[0] and not placing[-1]
+    assert placing == sorted(placing, reverse=True)  # set-up, then never again
+    assert all(not any(each["box"].values()) for each in shown if each["setting_up"])
+    assert all(any(each["box"].values()) for each in shown if not each["setting_up"] and each["turn"] == 0)
+
+
 def test_the_record_is_written_once_the_game_is_over() -> None:
     game = game_of("01-first-steps", 2)
     with pytest.raises(ValueError):

@@ -42,6 +42,14 @@ def test_halves_split_the_examples_every_way_or_a_sample_of_ways() -> None:
     assert len(cuts) == 3 and all(sorted(a + b) == [0, 1, 2, 3] and len(a) == 2 for a, b in cuts)
     assert len(halves(8, 5)) == 5 and halves(1, 5) == []
     assert halves_kl([ROOM, ROOM], 2) == 0.0 and halves_kl([ROOM, HALL], 2) > 0
+    assert halves_kl([ROOM], 2) is None  # no halves: not 0.0, examples that agree perfectly
+
+
+def test_one_level_has_no_novelty_and_its_look_figures_say_so() -> None:
+    assert novelty([ROOM]) is None and novelty([]) is None  # no pair to differ, not "all alike"
+    figures = compare_looks([HALL, ROOM], [ROOM])
+    assert figures["kl_2x2_examples_halves"] is None and figures["kl_3x3_examples_halves"] is None
+    assert figures["examples"]["novelty"] is None and figures["batch"]["novelty"] == round(novelty([HALL, ROOM]), 3)
 
 
 

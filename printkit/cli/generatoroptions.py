@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from printkit.bundled import catalogue
+from printkit.bundled import NotBundled, catalogue, resolve
 from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import message, note
 from printkit.sinpin.generate.generator import MIN_SIZE, Request
@@ -131,6 +131,15 @@ def _has_inside(level: Level) -> bool:
 _NO_INSIDE = "no field inside its border, where the look is learned (a map of 3 rows and 3 columns at least)"
 
 
+def _level_or_folder(path: str) -> str:
+    """--like's file or folder, or a bundled level's name (`first-steps`), as every option that
+    reads a level takes one (printkit.bundled.resolve: a file or folder there wins)."""
+    try:
+        return resolve(path, "level")
+    except NotBundled as error:
+        raise click.BadParameter(str(error), param_hint="'--like'") from None
+
+
 def example_levels(paths: Sequence[str], *, tell: bool = False) -> list[Level]:
     """The levels named by --like: files, or folders of .yaml levels (files that are no
     readable level in a folder are passed over, and so are maps with nothing inside the
@@ -142,7 +151,7 @@ def example_levels(paths: Sequence[str], *, tell: bool = False) -> list[Level]:
     found: list[Level] = []
     left_out: list[str] = []
     for path in paths:
-        where = Path(path)
+        where = Path(_level_or_folder(path))
         if where.is_dir():
             readable = []
             for file in sorted(where.glob("*.yaml")):
@@ -197,7 +206,7 @@ def generator_options(command: Callable) -> Callable:
                      help=f"Comma list of the special fields the levels may have, each on the route: {','.join(FEATURES)}."
                           " Default: what the examples have."),
         click.option("--like", "like", multiple=True, metavar="DIR|FILE",
-                     help="Learn the look from these levels (files or folders of .yaml; repeat the option)."
+                     help="Learn the look from these levels (files, folders of .yaml or bundled levels' names; repeat the option)."
                           " Default: the bundled levels."),
         click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
                      help="The player counts the levels are for."),

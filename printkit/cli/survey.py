@@ -54,6 +54,12 @@ def _report(request: Request, seed: int, count: int, good: list[Made], figures: 
     }
 
 
+def _figure(value: float | None) -> str:
+    """A look figure for the page's summary line: one level or example has no halves or
+    pairs to measure (None), which is said, not shown as 0.00."""
+    return f"{value:.2f}" if value is not None else "n/a"
+
+
 @click.command("survey")
 @generator_options
 @click.option("--count", type=click.IntRange(1, 100_000), default=DEFAULT_COUNT, show_default=True,
@@ -102,8 +108,8 @@ def survey_command(seed: int | None, executor: ChunkExecutor, count: int, output
                     f" exit {request.exit}, features {features}")
         looks = report["looks"]
         summary = (f"Cells filled: {figures['coverage']:.0%} of least turns x leniency (examples {report['examples_coverage']:.0%})."
-                   + (f"  Tile patterns (KL, 2x2): {looks['kl_2x2']:.2f}, examples half to half {looks['kl_2x2_examples_halves']:.2f}."
-                      f"  Novelty {looks['batch']['novelty']:.2f} (examples {looks['examples']['novelty']:.2f})." if looks else ""))
+                   + (f"  Tile patterns (KL, 2x2): {looks['kl_2x2']:.2f}, examples half to half {_figure(looks['kl_2x2_examples_halves'])}."
+                      f"  Novelty {_figure(looks['batch']['novelty'])} (examples {_figure(looks['examples']['novelty'])})." if looks else ""))
         document = survey_document(figures, [good[i].level for i in picks], [metrics[i] for i in picks],  # type: ignore[misc]
                                    subtitle, summary, [level.name for level, _ in examples])
         if as_json:

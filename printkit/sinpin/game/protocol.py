@@ -301,6 +301,7 @@ class SinpinGame:
                       for index, seat in enumerate(now.seats)],
             "ghost": list(now.ghost), "box": dict(zip(BOX_KINDS, now.box)), "exits": now.exits,
             "to_act": state.to_act(),
+            "setting_up": state.setting_up,  # the box is made once set-up is over (S29): not empty before
         }
         if decision is None:
             found.update(ended=state.ended, winners=list(state.winners()), scores=list(state.scores()))

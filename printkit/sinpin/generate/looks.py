@@ -151,12 +151,13 @@ def _drawn_halves(count: int, splits: int, rng: random.Random) -> list[list[int]
     return [list(first) for first in chosen]
 
 
-def halves_kl(maps: Sequence[Sequence[str]], size: int, splits: int = 16) -> float:
-    """The examples' own figure: the mean KL divergence between two halves of them."""
+def halves_kl(maps: Sequence[Sequence[str]], size: int, splits: int = 16) -> float | None:
+    """The examples' own figure: the mean KL divergence between two halves of them; None for
+    one example, which has no halves (0.0 would read as examples that agree perfectly)."""
     cuts = halves(len(maps), splits)
     values = [kl_divergence(pattern_counts([maps[i] for i in a], size), pattern_counts([maps[i] for i in b], size))
               for a, b in cuts]
-    return sum(values) / len(values) if values else 0.0
+    return sum(values) / len(values) if values else None
 
 
 def difference(first: Sequence[str], second: Sequence[str]) -> float:
@@ -167,11 +168,16 @@ def difference(first: Sequence[str], second: Sequence[str]) -> float:
     return differ / (width * height)
 
 
-def novelty(maps: Sequence[Sequence[str]], most: int = 200) -> float:
-    """The mean share of differing fields over every pair of the first `most` maps."""
+def novelty(maps: Sequence[Sequence[str]], most: int = 200) -> float | None:
+    """The mean share of differing fields over every pair of the first `most` maps; None for
+    one map, which makes no pair (0.0 would say it is the same level again and again)."""
     chosen = list(maps[:most])
     pairs = list(itertools.combinations(chosen, 2))
-    return sum(difference(a, b) for a, b in pairs) / len(pairs) if pairs else 0.0
+    return sum(difference(a, b) for a, b in pairs) / len(pairs) if pairs else None
+
+
+def _rounded(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
 
 
 def special_fields(rows: Sequence[str]) -> int:
@@ -226,13 +232,13 @@ def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def look_figures(maps: Sequence[Sequence[str]]) -> dict[str, float]:
+def look_figures(maps: Sequence[Sequence[str]]) -> dict[str, float | None]:
     """The figures of one set of maps that do not compare it with another."""
     return {
         "special_per_100": round(special_density(maps), 2),
         "straight_rock_share": round(mean([straight_rock_share(rows) for rows in maps]), 3),
         "largest_open_rectangle": round(mean([largest_open_rectangle(rows) for rows in maps]), 2),
-        "novelty": round(novelty(maps), 3),
+        "novelty": _rounded(novelty(maps), 3),
     }
 
 
@@ -242,7 +248,7 @@ def compare_looks(batch: Sequence[Sequence[str]], examples: Sequence[Sequence[st
     figures: dict[str, object] = {}
     for size in (2, 3):
         figures[f"kl_{size}x{size}"] = round(kl_to(batch, examples, size), 3)
-        figures[f"kl_{size}x{size}_examples_halves"] = round(halves_kl(examples, size), 3)
+        figures[f"kl_{size}x{size}_examples_halves"] = _rounded(halves_kl(examples, size), 3)
     figures["batch"] = look_figures(batch)
     figures["examples"] = look_figures(examples)
     return figures

@@ -81,7 +81,7 @@ export function createView(container, info, { onAction }) {
     const offer = choices.offer(view, seatAt);
     board.render(state, { ...shownMove(view), preview: offer.preview, extra: offer.extra });
     if (boardOnly) return; // a hover: the panel under the pointer stays as it is
-    const parts = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state)];
+    const parts = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state, view.terminal)];
     if (view.terminal) {
       parts.push(node("p", { class: "ended", text: `The game is over: ${endName(info, state.ended)}. ${winnersText(info, view.winners)}.` }));
     }

@@ -42,9 +42,16 @@ export function seatsPanel(state, info, view) {
   return list;
 }
 
-export function boxPanel(state) {
+export function boxPanel(state, terminal) {
   const box = Object.entries(state.box).filter(([, count]) => count > 0).map(([kind, count]) => `${kind} ${count}`);
-  return node("p", { class: "box", text: `Round ${state.round}, turn ${state.turn + 1} · the box: ${box.join(", ") || "empty"}` });
+  // S29: the box holds what set-up did not place, so before then it is not made, not empty
+  const contents = state.setting_up ? "made when set-up is over (S29)" : box.join(", ") || "empty";
+  // state.round and turn + 1 name the next turn; a game over has none: name the last one,
+  // as the end line's rounds and the replay bar do
+  const when = terminal
+    ? `Ended in round ${Math.floor((state.turn - 1) / state.seats.length) + 1}, turn ${state.turn}`
+    : `Round ${state.round}, turn ${state.turn + 1}`;
+  return node("p", { class: "box", text: `${when} · the box: ${contents}` });
 }
 
 const EVENT_WORDS = {
