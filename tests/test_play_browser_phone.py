@@ -78,7 +78,7 @@ def test_the_phone_layout_begins_under_700_pixels_as_the_docs_say(open_page, wid
 
 # -- a finger on the Sinpin map (issue: targets too small, the page scrolled by a card) -----------
 
-MIN_TAP = 40  # CSS px a finger needs (tap areas: printkit/play/static/sinpin/taps.js)
+MIN_TAP = 40  # CSS px a finger needs (tap areas: printkit/play/static/games/taps.js)
 
 
 def tap_sizes(page, selector: str) -> list[tuple[str, float, float]]:
