@@ -20,7 +20,7 @@ need_chromium()
 
 from playwright.sync_api import expect  # noqa: E402
 
-from playdriver import at_own_decision  # noqa: E402
+from playdriver import at_own_decision, click_choice  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
@@ -78,7 +78,7 @@ def test_the_phone_layout_begins_under_700_pixels_as_the_docs_say(open_page, wid
 
 # -- a finger on the Sinpin map (issue: targets too small, the page scrolled by a card) -----------
 
-MIN_TAP = 40  # CSS px a finger needs (tap areas: printkit/play/static/sinpin/taps.js)
+MIN_TAP = 40  # CSS px a finger needs (tap areas: printkit/play/static/games/taps.js)
 
 
 def tap_sizes(page, selector: str) -> list[tuple[str, float, float]]:
@@ -159,3 +159,41 @@ def test_at_phone_width_choosing_a_card_leaves_the_page_where_it_was(open_page):
     page.keyboard.press("Escape")
     expect(page.locator(".cards button.selected")).to_have_count(0)
     assert page.evaluate("() => window.scrollY") == at
+
+
+# -- the panel between turns (issue: the page jumped under the finger as the panel changed) -------
+
+PLACES = """() => { window.places = [];
+  const at = (selector) => { const e = document.querySelector(selector); if (!e) return null;
+    const b = e.getBoundingClientRect(); return [Math.round(b.x), Math.round(b.y + window.scrollY), Math.round(b.width), Math.round(b.height)]; };
+  const note = () => window.places.push({turn: document.body.dataset.turn, board: at('#map'), card: at('.prompt .cards button'),
+    page: document.scrollingElement.scrollHeight, panel: document.querySelector('#view aside').scrollHeight});
+  new MutationObserver(() => requestAnimationFrame(note)).observe(document.body, {attributes: true, attributeFilter: ['data-turn']});
+  note(); }"""
+
+
+@pytest.mark.parametrize("size", [DESK, PHONE], ids=["desk", "phone"])
+def test_the_board_and_the_card_buttons_keep_their_place_from_turn_to_turn(open_page, size):
+    """The Chimney, played by clicks for a few turns against two bots: the seats' lines grow
+    and shrink (tags, an avatar out), the "Your choice" box comes and goes, the "Last" list
+    changes. The map and the card buttons stay where they were (the choice first in the
+    panel, in room kept for it), and neither the page nor the panel ever gets shorter: a page
+    scrolled to its end would be scrolled back by the browser, the map jumping."""
+    session = at_own_decision("the-chimney", ["human", "greedy", "greedy"], 7, "move")
+    page = open_page(size, phone=size == PHONE, session=session)
+    page.evaluate("() => { const s = document.querySelector('#speed'); s.value = '100'; s.dispatchEvent(new Event('input')); }")
+    page.evaluate(PLACES)
+    url = page.url.split("?")[0]
+    exit_at = page.request.get(url + "api/game").json()["geometry"]["exit"]
+    for _ in range(4):  # a move, the ghost, a card played while out, the ghost (S29a, S30)
+        page.wait_for_function("() => document.body.dataset.terminal === 'true' || document.querySelector('.prompt')")
+        turn = page.evaluate("() => document.body.dataset.turn")
+        click_choice(page, url, exit_at)
+        page.wait_for_function(f"() => document.body.dataset.turn !== '{turn}'")
+    places = page.evaluate("() => window.places")
+    assert len({p["turn"] for p in places}) >= 8, places  # the bots' turns too
+    assert len({tuple(p["board"]) for p in places}) == 1, places
+    cards = {tuple(p["card"]) for p in places if p["card"]}
+    assert len(cards) == 1 and len([p for p in places if p["card"]]) >= 2, places
+    for before, after in zip(places, places[1:]):
+        assert after["page"] >= before["page"] and after["panel"] >= before["panel"], (before, after)

@@ -69,7 +69,8 @@ const STYLE = `
 .pk-board { display: grid; grid-template-columns: minmax(0, 1fr) 19rem; gap: 0.8rem; align-items: start; color: ${INK}; }
 .pk-board .pk-svg { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.3rem; height: calc(100vh - 6.5rem); box-sizing: border-box; }
 body.replaying .pk-board .pk-svg { height: calc(100vh - 9.5rem); }
-.pk-board svg { width: 100%; height: 100%; display: block; user-select: none; }
+/* overflow: a target at the board's edge keeps its tap area (games/taps.js) past the edge */
+.pk-board svg { width: 100%; height: 100%; display: block; user-select: none; overflow: visible; }
 .pk-board aside { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 0.5rem; max-height: calc(100vh - 6.5rem); overflow: auto; box-sizing: border-box; display: flex; flex-direction: column; gap: 0.6rem; }
 body.replaying .pk-board aside { max-height: calc(100vh - 9.5rem); }
 .pk-board .pk-tally { display: flex; flex-direction: column; gap: 0.25rem; }
@@ -93,6 +94,9 @@ body.replaying .pk-board aside { max-height: calc(100vh - 9.5rem); }
   .pk-board .pk-svg, body.replaying .pk-board .pk-svg { height: auto; }
   .pk-board svg { height: auto; }
   .pk-board aside { max-height: none; }
+  /* a finger's size (games/taps.js gives the board's targets as much) */
+  .pk-board .pk-prompt button, .pk-board .pk-list button { min-height: 48px; }
+  .pk-board .pk-list summary { line-height: 48px; }
 }
 `;
 

@@ -5,6 +5,7 @@
 // The geometry comes from printkit/play/sinoda_view.py (page millimetres, as printed).
 
 import { INK, addPattern, el, endName, frame, movedSeat, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
+import { widenTaps } from "./taps.js";
 
 const BOARD_FILL = "#eadfc8";
 const PETAL_FILL = "#ffffff";
@@ -72,9 +73,8 @@ export function createView(container, info, { onAction }) {
   function show(view) {
     current = view;
     sent = false;
-    const pieces = new Map(view.state.pieces.map((p) => [p.space, p]));
     if (chosen && !(view.legal || []).some((a) => a.piece === chosen)) chosen = null;
-    draw(pieces);
+    draw(piecesOf(view));
     drawTally(view);
     setList(list, view, act);
   }
@@ -89,8 +89,14 @@ export function createView(container, info, { onAction }) {
   function choose(space) {
     if (sent) return;
     chosen = chosen === space ? null : space;
-    draw(new Map(current.state.pieces.map((p) => [p.space, p])));
+    draw(piecesOf(current));
   }
+
+  function piecesOf(view) {
+    return new Map(view.state.pieces.map((p) => [p.space, p]));
+  }
+  // the tap areas are sized in screen px: drawn again when the board's size changes (a phone turned)
+  window.addEventListener("resize", () => { if (current) draw(piecesOf(current)); });
 
   function draw(pieces) {
     const view = current;
@@ -106,6 +112,7 @@ export function createView(container, info, { onAction }) {
       const spot = el("polygon", {
         points: points(target.outline), fill: PICK, "fill-opacity": 0.3, stroke: PICK, "stroke-width": 0.9,
         class: action.captures ? "pk-pick pk-target pk-capture" : "pk-pick pk-target", "data-space": action.to,
+        "data-tap-at": target.centre.join(","),
       }, layer);
       spot.addEventListener("click", () => act(action));
     }
@@ -122,6 +129,11 @@ export function createView(container, info, { onAction }) {
         if (die) { die.classList.add("pk-pick"); die.addEventListener("click", (event) => { event.stopPropagation(); act(action); }); }
       }
     }
+    // On a phone a die is a triangle some 33 px wide, a finger's tap by it (on a petal, a
+    // space's corner) chose nothing: every target gets a finger's disc (games/taps.js),
+    // a tap choosing the target whose space's centre is nearest.
+    const targets = [...layer.querySelectorAll(".pk-pick")];
+    widenTaps(layer, targets, targets);
     prompting(legal, mine);
   }
 
@@ -129,7 +141,7 @@ export function createView(container, info, { onAction }) {
     const space = spaces.get(piece.space);
     const seat = seatGeo.get(piece.seat);
     const colour = seat ? seat.colour : "#999999";
-    const group = el("g", { "data-die": piece.space, "data-seat": piece.seat, "data-value": piece.value }, layer);
+    const group = el("g", { "data-die": piece.space, "data-seat": piece.seat, "data-value": piece.value, "data-tap-at": space.centre.join(",") }, layer);
     const corners = shrink(space.corners, space.centre, DIE_SCALE);
     const isChosen = piece.space === chosen;
     if (movable || isChosen) {

@@ -16,12 +16,16 @@ export function createView(container, info, { onAction }) {
   const panel = node("div", { class: "panel" });
   side.append(panel);
   root.append(boardBox, side);
-  // The panel is drawn anew at each choice on the page (a card, an end), and could come out
-  // shorter (the ways to an end gone, Esc): a page scrolled to its end would then be
-  // scrolled back by the browser, which keeps no scroll past the end, and on a phone the map
-  // would jump under the finger (at a desk the panel's own scroll likewise). So while one
-  // decision is pending the panel keeps the tallest height it had.
-  let kept = { turn: null, px: 0 };
+  let kept = 0; // the panel's tallest height in px (draw)
+  // a phone turned: the panel's lines wrap anew, kept from nothing (only a new width: a
+  // phone's browser also says "resize" when its bars slide away or the page grows)
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth === width) return;
+    width = window.innerWidth;
+    kept = 0;
+    panel.style.minHeight = "";
+  });
   container.replaceChildren(root);
   const columns = info.geometry.palette.columns;
   const board = new Board(svg, info.geometry);
@@ -81,21 +85,35 @@ export function createView(container, info, { onAction }) {
     const offer = choices.offer(view, seatAt);
     board.render(state, { ...shownMove(view), preview: offer.preview, extra: offer.extra });
     if (boardOnly) return; // a hover: the panel under the pointer stays as it is
-    const parts = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state, view.terminal)];
-    if (view.terminal) {
-      parts.push(node("p", { class: "ended", text: `The game is over: ${endName(info, state.ended)}. ${winnersText(info, view.winners)}.` }));
-    }
-    if (offer.panel) parts.push(node("h2", { text: "Your choice" }), offer.panel);
+    kept = Math.max(kept, panel.offsetHeight); // as it is, before anything in it changes (the list, below)
+    const players = [node("h2", { text: "Players" }), seatsPanel(state, info, view), boxPanel(state, view.terminal)];
+    const ended = view.terminal ? node("p", { class: "ended", text: `The game is over: ${endName(info, state.ended)}. ${winnersText(info, view.winners)}.` }) : null;
     setList(list, view, (action) => { choices.reset(); onAction(action); }); // none in a replay: nothing is offered
-    if (!list.hidden) parts.push(list);
-    else if (!view.terminal && !view.line && acting !== null) parts.push(node("p", { class: "waiting", text: `${seatName(info, acting)} is deciding: ${state.decision?.kind ?? ""}.` }));
-    if (view.line !== undefined) parts.push(node("h2", { text: "This step" }), linePanel(view.line, state, columns));
-    // the latest that happened: the turn under way (a move already made) or the last line
-    else if (view.recent) parts.push(node("h2", { text: view.recent.under_way ? "This turn so far" : "Last" }), linePanel(view.recent, state, columns));
-    if (kept.turn === view.turn) kept.px = Math.max(kept.px, panel.offsetHeight);
-    else kept = { turn: view.turn, px: 0 };
+    let parts;
+    if (view.line !== undefined) { // the replay: the step is what changes
+      parts = [...players, ...(ended ? [ended] : []), node("h2", { text: "This step" }), linePanel(view.line, state, columns)];
+    } else {
+      // Playing, the choice comes first, in room kept for it whether it is the person's
+      // turn, a bot's or the end (play.css .choice-slot): the card buttons stay where they
+      // were, turn after turn, and the seats' lines below, which grow and shrink (a tag, an
+      // avatar out), move nothing a person taps.
+      const slot = node("div", { class: "choice-slot" });
+      if (offer.panel) slot.append(node("h2", { text: "Your choice" }), offer.panel);
+      else if (ended) slot.append(ended);
+      else if (acting !== null) slot.append(node("p", { class: "waiting", text: `${seatName(info, acting)} is deciding: ${state.decision?.kind ?? ""}.` }));
+      if (!list.hidden) slot.append(list);
+      parts = [slot, ...players];
+      // the latest that happened: the turn under way (a move already made) or the last line
+      if (view.recent) parts.push(node("h2", { text: view.recent.under_way ? "This turn so far" : "Last" }), linePanel(view.recent, state, columns));
+    }
+    // The panel is drawn anew at each turn and at each choice on the page (a card, an end)
+    // and could come out shorter (a shorter "Last", the ways to an end gone): a page
+    // scrolled to its end would then be scrolled back by the browser, which keeps no scroll
+    // past the end, and on a phone the map would jump under the finger (at a desk the
+    // panel's own scroll likewise). So it keeps the tallest height it had in this game
+    // (`kept`, measured above; from nothing again when the window's width changes).
     panel.replaceChildren(...parts);
-    panel.style.minHeight = kept.px ? `${kept.px}px` : "";
+    panel.style.minHeight = kept ? `${kept}px` : "";
   }
 
   return {

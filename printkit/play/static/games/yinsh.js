@@ -7,6 +7,7 @@
 // The geometry comes from printkit/play/yinsh_view.py (page millimetres, as printed).
 
 import { INK, el, endName, frame, movedSeat, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
+import { widenTaps } from "./taps.js";
 
 const BOARD_FILL = "#f3ead6";
 const PIECE = { white: "#fbf8f0", black: "#1f1c19" };
@@ -79,12 +80,18 @@ export function createView(container, info, { onAction }) {
     for (const colour of ["white", "black"]) {
       for (const name of state.rings[colour]) ring(at.get(name), colour, { "data-ring": name, "data-colour": colour });
     }
-    if (!legal.length) return prompting(null);
-    if (state.phase === "place") return placing(legal);
-    if (state.phase === "move") return moving(legal);
-    if (state.phase === "remove") return removing(legal);
-    return prompting(null);
+    if (!legal.length) prompting(null);
+    else if (state.phase === "place") placing(legal);
+    else if (state.phase === "move") moving(legal);
+    else if (state.phase === "remove") removing(legal);
+    else prompting(null);
+    // On a phone a point's target is 25 px, its neighbours 28 px off: every target gets a
+    // finger's disc (games/taps.js), a tap choosing the nearest target point.
+    const targets = [...layer.querySelectorAll(".pk-pick")];
+    widenTaps(layer, targets, targets);
   }
+  // the tap areas are sized in screen px: drawn again when the board's size changes (a phone turned)
+  window.addEventListener("resize", () => { if (current && !sent) draw(); });
 
   function ring([x, y], colour, attrs = {}, parent = layer) {
     const outer = geo.ring / 2, inner = geo.ring_hole / 2;
@@ -107,7 +114,8 @@ export function createView(container, info, { onAction }) {
 
   function halo(name, colour = PICK, width = 1.2, extra = {}) {
     const [x, y] = at.get(name);
-    return el("circle", { cx: x, cy: y, r: geo.ring / 2 + 1.4, fill: "none", stroke: colour, "stroke-width": width, ...extra }, layer);
+    // a mark, not a target: taps go through it to the point (its ring's target, a tap area)
+    return el("circle", { cx: x, cy: y, r: geo.ring / 2 + 1.4, fill: "none", stroke: colour, "stroke-width": width, "pointer-events": "none", ...extra }, layer);
   }
 
   // Y2: a ring on a vacant point; hovering shows it there.

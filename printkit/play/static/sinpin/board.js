@@ -4,7 +4,7 @@
 
 import { Grid } from "/static/editor/grid.js";
 import { avatars, el, ghost, ghostPath, OUTCOME, trail, TRAIL } from "./draw.js";
-import { widenTaps } from "./taps.js";
+import { widenTaps } from "../games/taps.js";
 
 export class Board {
   constructor(svg, geometry) {
@@ -21,7 +21,7 @@ export class Board {
       // The outcomes' trails stay under the avatars; moved nodes keep their click handlers.
       const choices = [...layer.querySelectorAll(".choice")];
       for (const choice of choices) layer.appendChild(choice);
-      widenTaps(grid.svg, layer, choices); // a finger's size on a phone (taps.js)
+      widenTaps(layer, choices); // a finger's size on a phone (games/taps.js)
     });
     // the tap areas are sized in screen px: drawn again when the map's size changes (a phone turned)
     window.addEventListener("resize", () => { if (this.layers.length) this.grid.render(); });
