@@ -189,6 +189,8 @@ def test_like_a_folder_says_which_files_it_left_out_and_why_unless_quiet(tmp_pat
         f"--like: left out {folder}/ragged.yaml:4:6: S1: row 3 has 3 fields but row 1 has 5; all rows must be the"
         f" same length (1 of 3 problems: `printkit validate {folder}/ragged.yaml` lists them)",
         "--like: 2 levels taught the look, 3 files left out",
+        "--like: the examples come in 2 sizes: 10x10, 12x8; the caves are 10x10, the most common size (the larger on a"
+        " tie); --size WxH asks for another",
     ]
     quiet = CliRunner().invoke(main, ["generate", "-q", *args, "-o", str(tmp_path / "quiet")])
     assert quiet.exit_code == 0 and "--like" not in quiet.stderr
@@ -201,3 +203,55 @@ def test_a_run_that_makes_fewer_than_count_writes_those_it_made_and_exits_1(tmp_
     result = run("--seed", "1", "--count", "4", "--size", "8x8", "--turns", "5..6", "-o", str(tmp_path))
     assert result.exit_code == 1 and "made 1 of 4 levels" in result.stderr
     assert result.stdout.split() == [str(path) for path in tmp_path.glob("*.yaml")] and len(result.stdout.split()) == 1
+
+
+TOWERS = Path(__file__).parent / "data" / "towers"
+
+
+def _made(folder: Path) -> list[tuple[int, int, tuple[int, ...]]]:
+    levels = [read_level(str(path)).level() for path in sorted(folder.glob("*.yaml"))]
+    return [(level.width, level.height, level.players) for level in levels]
+
+
+def test_like_one_level_makes_caves_of_its_size_for_its_players(tmp_path: Path) -> None:
+    # a newcomer's `generate --like my-level.yaml` on a 12x11 level for 2 players made 12x18
+    # caves for 2, 3 and 4: "like this level" means its size and players too
+    mine = tmp_path / "my-level.yaml"
+    mine.write_text("players: [2]\n" + (TOWERS / "03-shaft-maze.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("--seed", "3", "--count", "2", "--like", str(mine), "-o", str(tmp_path / "like"))
+    assert result.exit_code == 0, result.output
+    assert _made(tmp_path / "like") == [(12, 11, (2,))] * 2 and "2 levels of 12x11" in result.stderr
+    said = run("--seed", "3", "--count", "2", "--like", str(mine), "--size", "12x11", "--players", "2", "-o", str(tmp_path / "said"))
+    assert files(tmp_path / "said") == files(tmp_path / "like")  # the same bytes as asking for them
+    again = run("--seed", "3", "--count", "2", "--like", str(mine), "-o", str(tmp_path / "again"))
+    assert said.exit_code == again.exit_code == 0 and files(tmp_path / "again") == files(tmp_path / "like")
+    wins = run("--seed", "3", "--like", str(mine), "--size", "10x8", "--players", "3..4", "-o", str(tmp_path / "wins"))
+    assert wins.exit_code == 0 and _made(tmp_path / "wins") == [(10, 8, (3, 4))]
+
+
+def test_like_examples_of_mixed_sizes_and_players_say_what_the_caves_take(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for name in ("01-three-towers.yaml", "02-ladder-spire.yaml", "03-shaft-maze.yaml"):  # 10x10, 10x11, 12x11
+        (folder / name).write_bytes((TOWERS / name).read_bytes())
+    (folder / "04-two.yaml").write_text("players: [2]\n" + (TOWERS / "01-three-towers.yaml").read_text(encoding="utf-8"),
+                                        encoding="utf-8")
+    result = run("--seed", "1", "--like", str(folder), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert _made(tmp_path / "out") == [(10, 10, (2, 3, 4))]
+    assert result.stderr.splitlines()[:2] == [
+        "--like: the examples come in 3 sizes: 10x10 in 2 levels, 12x11, 10x11; the caves are 10x10, the most common"
+        " size (the larger on a tie); --size WxH asks for another",
+        "--like: the examples are for different players ([2] in 1 level, [2, 3, 4] in 3 levels); the caves are for"
+        " [2, 3, 4], the default; --players asks for others"]
+    quiet = CliRunner().invoke(main, ["-q", "generate", "--seed", "1", "--like", str(folder), "-o", str(tmp_path / "q")])
+    assert quiet.exit_code == 0 and quiet.stderr == "" and files(tmp_path / "q") == files(tmp_path / "out")
+
+
+def test_like_a_level_too_small_for_a_cave_asks_for_size(tmp_path: Path) -> None:
+    tiny = tmp_path / "tiny.yaml"
+    tiny.write_text("map: |\n  #####\n  #A..#\n  #H.Z#\n  #####\n", encoding="utf-8")
+    result = run("--seed", "1", "--like", str(tiny), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert "the examples are 5x4, which is too small: a cave needs at least 6x5 fields; --size WxH asks" in result.stderr
+    assert run("--seed", "1", "--like", str(tiny), "--size", "6x5", "-o", str(tmp_path / "out")).exit_code == 0

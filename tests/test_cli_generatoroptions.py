@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 import pytest
 
-from printkit.cli.generatoroptions import _turns, example_levels, request_from
+from printkit.cli.generatoroptions import _turns, example_levels, like_players, like_size, request_from
+from printkit.sinpin.generate.generator import Request
+from printkit.sinpin.level import Level
 from printkit.sinpin.generate.targets import MAX_TURNS
 
 TOWERS = Path(__file__).parent / "data" / "towers"
@@ -98,3 +100,49 @@ def test_a_folder_passes_over_maps_with_nothing_inside_and_must_hold_another(tmp
         example_levels([str(tmp_path)])
     (tmp_path / "towers.yaml").write_bytes((TOWERS / "01-three-towers.yaml").read_bytes())
     assert [level.name for level in example_levels([str(tmp_path)])] == ["Three Towers"]
+
+
+def _level(width: int, height: int, players: tuple[int, ...] = (2, 3, 4)) -> Level:
+    rows = ["#" * width, "#A" + "." * (width - 3) + "#", *["#" + "." * (width - 2) + "#"] * (height - 4),
+            "#" + "." * (width - 3) + "Z#", "#" * width]
+    return Level(rows, players=players)
+
+
+def _size_of(request: Request) -> tuple[int, int]:
+    return request.width, request.height
+
+
+def test_without_size_like_gives_the_examples_size_and_size_wins() -> None:
+    # `generate --like a-12x11-level.yaml` made 12x18 caves: --size's default won over the example
+    one = (str(TOWERS / "03-shaft-maze.yaml"),)  # 12x11
+    assert _size_of(request_from(**{**DEFAULTS, "size_text": None, "like": one})) == (12, 11)
+    assert _size_of(request_from(**{**DEFAULTS, "size_text": "10x8", "like": one})) == (10, 8)
+    assert _size_of(request_from(**{**DEFAULTS, "size_text": None})) == (12, 18)  # no --like: the bundled levels
+
+
+def test_mixed_sizes_take_the_most_common_then_the_larger(capsys: pytest.CaptureFixture[str]) -> None:
+    assert like_size([_level(10, 8), _level(12, 18), _level(10, 8)], False) == (10, 8)
+    assert capsys.readouterr().err == ("--like: the examples come in 2 sizes: 10x8 in 2 levels, 12x18; the caves are 10x8,"
+                                       " the most common size (the larger on a tie); --size WxH asks for another\n")
+    assert like_size([_level(10, 10), _level(18, 12), _level(12, 18)], False) == (12, 18)  # as many fields: the taller
+    assert "come in 3 sizes: 12x18, 18x12, 10x10; the caves are 12x18" in capsys.readouterr().err
+    assert like_size([_level(9, 7)] * 3, False) == (9, 7) and capsys.readouterr().err == ""  # one size: no note
+
+
+@pytest.mark.parametrize(("size", "any_size", "said"), [((5, 5), True, "is too small: a cave needs at least 6x5"),
+                                                        ((20, 12), False, "does not fit one A4 sheet"),
+                                                        ((61, 20), True, "is too big even with --any-size")])
+def test_an_example_size_the_generator_cannot_make_asks_for_size(size: tuple[int, int], any_size: bool, said: str) -> None:
+    with pytest.raises(click.BadParameter, match=f"the examples are {size[0]}x{size[1]}, which {said}.*--size WxH"):
+        like_size([_level(*size)], any_size)
+    assert like_size([_level(20, 12)], True) == (20, 12)
+
+
+def test_players_are_the_examples_when_they_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    one = (str(TOWERS / "03-shaft-maze.yaml"),)
+    assert like_players([_level(8, 6, (2,)), _level(10, 8, (2,))]) == (2,) and capsys.readouterr().err == ""
+    assert like_players([_level(8, 6, (2,)), _level(10, 8, (3, 4)), _level(10, 8, (3, 4))]) == (2, 3, 4)
+    assert capsys.readouterr().err == ("--like: the examples are for different players ([2] in 1 level, [3, 4] in 2 levels);"
+                                       " the caves are for [2, 3, 4], the default; --players asks for others\n")
+    assert like_players(None) == (2, 3, 4)
+    assert request_from(**{**DEFAULTS, "players_text": "3", "like": one}).players == (3,)  # --players wins

@@ -7,6 +7,7 @@ Every mistake is a usage error (exit 2) that names the option and what to write 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from printkit.bundled import NotBundled, catalogue, resolve
 from printkit.cli.batchoptions import batch_options
 from printkit.cli.common import message, note
 from printkit.sinpin.generate.generator import MIN_SIZE, Request
-from printkit.sinpin.level import Level, fits_paper
+from printkit.sinpin.level import DEFAULT_PLAYERS, Level, fits_paper
 from printkit.sinpin.generate.metrics import FEATURES
 from printkit.sinpin.loader import problems_of_grid, read_level
 from printkit.sinpin.generate.route import STORIES
@@ -26,6 +27,7 @@ from printkit.sourceproblems import UnreadableSource
 from printkit.wording import counted
 
 ANY_SIZE_LIMIT = LARGEST_SIDE  # --any-size: at most this a side (printkit.sinpin.generate.targets says why)
+DEFAULT_SIZE = (12, 18)  # the largest portrait map one A4 sheet holds (S2), when --like gives no size
 _TURNS = re.compile(r"\s*(\d*)\s*(\.\.)?\s*(\d*)\s*")
 
 
@@ -34,17 +36,59 @@ def _size(text: str, any_size: bool) -> tuple[int, int]:
     if not match:
         raise click.BadParameter(f"'{text}' is not a size: write WIDTHxHEIGHT in fields, such as 12x18", param_hint="'--size'")
     width, height = int(match[1]), int(match[2])
+    problem = _size_problem(width, height, any_size)
+    if problem:
+        raise click.BadParameter(f"{width}x{height} {problem}", param_hint="'--size'")
+    return width, height
+
+
+def _size_problem(width: int, height: int, any_size: bool) -> str | None:
+    """Why the generator cannot make caves of this size (said after "WxH"), or None."""
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise click.BadParameter(f"{width}x{height} is too small: a cave needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} fields", param_hint="'--size'")
+        return f"is too small: a cave needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]} fields"
     if any_size:
         if max(width, height) > ANY_SIZE_LIMIT:
-            raise click.BadParameter(f"{width}x{height} is too big even with --any-size (at most {ANY_SIZE_LIMIT} a side)", param_hint="'--size'")
+            return f"is too big even with --any-size (at most {ANY_SIZE_LIMIT} a side)"
     elif not fits_paper(width, height):
-        raise click.BadParameter(
-            f"{width}x{height} does not fit one A4 sheet (S2: at most {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or"
-            f" {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape); --any-size makes bigger caves that cannot be printed",
-            param_hint="'--size'")
+        return (f"does not fit one A4 sheet (S2: at most {MAX_SHORT_SIDE}x{MAX_LONG_SIDE} portrait or"
+                f" {MAX_LONG_SIDE}x{MAX_SHORT_SIDE} landscape); --any-size makes bigger caves that cannot be printed")
+    return None
+
+
+def like_size(levels: Sequence[Level] | None, any_size: bool) -> tuple[int, int]:
+    """The size of the caves when --size is not given: the examples' size with --like (a user
+    who says "like this level" means its size too), the most common one when they differ,
+    the larger (more fields, then the taller) on a tie, told in a note; DEFAULT_SIZE without
+    --like. A size the generator cannot make is a usage error that asks for --size: the
+    caves would not be like the examples at another size, so none is chosen for the user."""
+    if not levels:
+        return DEFAULT_SIZE
+    sizes = Counter((level.width, level.height) for level in levels)
+    ranked = sorted(sizes, key=lambda size: (sizes[size], size[0] * size[1], size[1]), reverse=True)
+    width, height = ranked[0]
+    problem = _size_problem(width, height, any_size)
+    if problem:
+        whose = "the examples are" if len(sizes) == 1 else "the examples' most common size is"
+        raise click.BadParameter(f"{whose} {width}x{height}, which {problem}; --size WxH asks for caves of another size",
+                                 param_hint="'--like'")
+    if len(sizes) > 1:
+        shown = ", ".join(f"{w}x{h}" + (f" in {sizes[w, h]} levels" if sizes[w, h] > 1 else "") for w, h in ranked)
+        note(f"--like: the examples come in {len(sizes)} sizes: {shown}; the caves are {width}x{height}, the most"
+             " common size (the larger on a tie); --size WxH asks for another")
     return width, height
+
+
+def like_players(levels: Sequence[Level] | None) -> tuple[int, ...]:
+    """The player counts of the caves when --players is not given: the examples' with --like
+    when they all agree, else the level format's default (2, 3, 4), with a note."""
+    counts = Counter(level.players for level in levels or ())
+    if len(counts) == 1:
+        return next(iter(counts))
+    if len(counts) > 1:
+        shown = ", ".join(f"{_listed(players)} in {counted(counts[players], 'level')}" for players in sorted(counts))
+        note(f"--like: the examples are for different players ({shown}); the caves are for"
+             f" {_listed(DEFAULT_PLAYERS)}, the default; --players asks for others")
+    return DEFAULT_PLAYERS
 
 
 def _features(text: str | None) -> frozenset[str] | None:
@@ -189,8 +233,9 @@ def generator_options(command: Callable) -> Callable:
     decorators = [
         click.option("--seed", type=click.IntRange(0), default=None,
                      help="Seed of the run; the same seed and options give the same files. Default: a fresh one, reported."),
-        click.option("--size", "size_text", default="12x18", show_default=True, metavar="WxH",
-                     help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size."),
+        click.option("--size", "size_text", default=None, metavar="WxH",
+                     help="Width x height in fields; at most 12x18 or 18x12 (S2) unless --any-size. Default: 12x18, or"
+                          " with --like the examples' size (the most common one, the larger on a tie)."),
         click.option("--turns", "turns_text", default=None, metavar="MIN..MAX",
                      help="Least turns to win, such as 5..9, 5.. or ..9 (default: by size, 2..20 on 12x18;"
                           f" at most {MAX_TURNS})."),
@@ -208,8 +253,9 @@ def generator_options(command: Callable) -> Callable:
         click.option("--like", "like", multiple=True, metavar="DIR|FILE",
                      help="Learn the look from these levels (files, folders of .yaml or bundled levels' names; repeat the option)."
                           " Default: the bundled levels."),
-        click.option("--players", "players_text", default="2..4", show_default=True, metavar="N|A..B",
-                     help="The player counts the levels are for."),
+        click.option("--players", "players_text", default=None, metavar="N|A..B",
+                     help="The player counts the levels are for. Default: 2..4, or with --like the examples' counts"
+                          " when they all agree."),
         click.option("--any-size", is_flag=True, help="Allow sizes beyond one A4 sheet (up to 60 a side; not printable)."),
         batch_options,  # --jobs J or --dask ADDRESS: the command gets an `executor`
     ]
@@ -218,18 +264,27 @@ def generator_options(command: Callable) -> Callable:
     return command
 
 
-def request_from(size_text: str, turns_text: str | None, min_turns: int | None, max_turns: int | None,
+def _listed(players: tuple[int, ...]) -> str:
+    """`players` as a level file writes it: [2, 3, 4]."""
+    return f"[{', '.join(map(str, players))}]"
+
+
+def request_from(size_text: str | None, turns_text: str | None, min_turns: int | None, max_turns: int | None,
                  target_text: str | None, story: str, features_text: str | None, like: Sequence[str],
-                 players_text: str, any_size: bool) -> Request:
-    """The generator's request from the options; a usage error (exit 2) names what is wrong."""
-    width, height = _size(size_text, any_size)
+                 players_text: str | None, any_size: bool) -> Request:
+    """The generator's request from the options; a usage error (exit 2) names what is wrong.
+    Without --size or --players, --like's examples give them (like_size, like_players)."""
+    size = _size(size_text, any_size) if size_text is not None else None
     low, high = _turns(turns_text, min_turns, max_turns)
     features = _features(features_text)
     if story == "above" and features is not None and "ladder" not in features:
         raise click.BadParameter("an exit above the door needs ladders to climb (S11): add ladder to --features",
                                  param_hint="'--exit'")
-    examples = tuple(level.rows for level in example_levels(like, tell=True)) if like else None  # None: the bundled ones
-    request = Request(width, height, low, high, features, _players(players_text), any_size=any_size, exit=story,
+    players = _players(players_text) if players_text is not None else None
+    levels = example_levels(like, tell=True) if like else None  # None: the bundled ones
+    width, height = size or like_size(levels, any_size)
+    examples = tuple(level.rows for level in levels) if levels is not None else None
+    request = Request(width, height, low, high, features, players or like_players(levels), any_size=any_size, exit=story,
                       examples=examples)
     if target_text is None:
         return request
