@@ -198,7 +198,7 @@ def replay_picture(browser: Browser, out: Path) -> None:
         page.check("#alternatives")
         page.fill("#jump-turn", "12")
         page.locator("#jump-turn").dispatch_event("change")
-        page.wait_for_function("() => document.querySelector('#step-text').textContent.includes('turn 12,')")
+        page.wait_for_function("() => document.querySelector('#step-text').textContent.includes('turn 12 (')")
         page.locator("#jump-turn").blur()
         save(page, out / "replay.png")
 

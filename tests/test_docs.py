@@ -304,3 +304,52 @@ def test_both_pages_list_every_command_that_writes_on_exit_1(page: str, start: s
     passage = text[text.index(start):text.index(end)]
     named = {" ".join(name.split()) for name in re.findall(r"`([a-z][^`]*)`", passage)} - {"--count"}
     assert named == WRITES_ON_EXIT_1
+
+
+# Options a command needs in one of its modes only: the README gives each mode its own row,
+# and the command says which is missing (`moves FILE --from E4 --card N`, `moves --to`).
+_MODE_OPTIONS = {("moves", "--from"), ("moves", "--card"), ("moves", "--to"), ("render", "--all"), ("board", "--all"),
+                 ("kit", "--random")}
+
+
+def _synopses() -> list[tuple[str, str]]:
+    """(page, synopsis) for every command line the docs write out as a synopsis: each row of
+    a command table, and a code span in prose that shows an option in brackets (an example
+    such as `printkit simulate sinoda-4 --games 2000` is no synopsis)."""
+    found = []
+    for page in PAGES:
+        text = _text(page)
+        if page.name == "README.md":  # its table of commands (limits.md's table names options, not synopses)
+            found += [(page.name, span) for span in re.findall(r"^\| `(printkit [^`]*)`", text, re.MULTILINE)]
+        prose = re.sub(r"\s*\n\s*", " ", re.sub(r"^\|.*$", "", text, flags=re.MULTILINE))  # a synopsis may wrap
+        found += [(page.name, span) for span in re.findall(r"`(printkit [a-z]+ [^`]*?)`", prose) if " [-" in span]
+    return found
+
+
+def _shown_required(synopsis: str) -> set[str]:
+    """The options a synopsis writes outside brackets, as needed."""
+    outside = synopsis.replace("\\|", "|")
+    while re.search(r"\[[^\[\]]*\]", outside):
+        outside = re.sub(r"\[[^\[\]]*\]", "", outside)
+    return set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", outside))
+
+
+@pytest.mark.parametrize(("page", "synopsis"), _synopses(), ids=lambda value: value[:60])
+def test_command_synopses_show_optional_options_in_brackets_and_needed_ones_without(page: str, synopsis: str) -> None:
+    """Each command line the docs write shows an option bare only when the command needs it
+    and in brackets when it may be left out, as `--help` says (the README's kit row once
+    wrote `--players N` bare, optional as it is)."""
+    import click
+
+    from printkit.cli import main
+
+    command = main.get_command(click.Context(main), synopsis.split()[1])
+    options = {opt: param for param in command.params if isinstance(param, click.Option) for opt in param.opts}
+    shown = _shown_required(synopsis)
+    for option in sorted(shown & set(options)):
+        assert options[option].required or (command.name, option) in _MODE_OPTIONS, (
+            f"{page}: `{synopsis}` shows {option} as needed; it may be left out: write [{option} …]")
+    if "--all" not in synopsis and "--random" not in synopsis:  # those modes have needs of their own
+        for param in command.params:
+            if isinstance(param, click.Option) and param.required:
+                assert set(param.opts) & shown, f"{page}: `{synopsis}` leaves out {param.opts[0]}, which is needed"

@@ -105,7 +105,9 @@ def test_the_replay_viewer_steps_through_a_simulate_record(open_page, tmp_path):
     for _ in range(first_turn):
         page.keyboard.press("ArrowRight")
     expect(page.locator("body")).to_have_attribute("data-step", str(first_turn))
-    expect(page.locator("#step-text")).to_contain_text("turn 1, round 1")
+    expect(page.locator("#step-text")).to_contain_text("turn 1 (round 1): ")
+    # the bar names the turn just played, the panel the next one, each saying which
+    expect(page.locator(".box")).to_have_text(re.compile(r"^Next: turn 2 \(round 1\) · the box: "))
     expect(page.locator(".last-move")).to_have_count(1)  # the trail of the move
     expect(page.locator(".line")).to_contain_text(f"plays a {lines[first_turn]['card']}")
     page.check("#alternatives")
@@ -137,8 +139,8 @@ def test_the_panel_names_the_box_at_set_up_and_the_last_round_at_the_end(open_pa
     expect(page.locator("#status")).to_contain_text("The end")
     turns = sum(1 for line in lines[1:-1] if "turn" in line)
     expect(page.locator(".box")).to_have_text(re.compile(
-        rf"^Ended in round {lines[-1]['rounds']}, turn {turns} · the box: "))
-    expect(page.locator("#step-text")).to_contain_text(f"turn {turns}, round {lines[-1]['rounds']}")
+        rf"^Ended after turn {turns} \(round {lines[-1]['rounds']}\) · the box: "))
+    expect(page.locator("#step-text")).to_contain_text(f"turn {turns} (round {lines[-1]['rounds']}): ")
 
 
 def test_autoplay_paused_while_a_step_is_on_its_way_stays_paused(open_page, tmp_path):

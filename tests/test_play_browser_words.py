@@ -76,7 +76,7 @@ def test_the_end_of_a_sinpin_game_in_words_and_its_replay_with_the_exact_seed(op
     expect(replay.locator("body")).to_have_attribute("data-step", "0")
     replay.keyboard.press("End")
     expect(replay.locator("#status")).to_have_text(f"The end: {words}. Winner{'s' if len(session.state.winners()) > 1 else ''}: {winners}.")
-    expect(replay.locator("#step-text")).to_contain_text(re.compile(r"turn \d+, round \d+: Player [12] \((Fox|Goat), greedy\) played · the game is over"))
+    expect(replay.locator("#step-text")).to_contain_text(re.compile(r"turn \d+ \(round \d+\): Player [12] \((Fox|Goat), greedy\) played · the game is over"))
     assert not SEAT_NUMBER.search(shown_text(replay) + replay.locator("#step-text").inner_text())
 
 

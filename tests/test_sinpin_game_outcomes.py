@@ -138,8 +138,8 @@ def _way(rows: tuple[str, ...], card: int, health: int) -> tuple[tuple, list[tup
 def test_way_events_tell_the_trail_in_order_with_what_acts_on_each_field() -> None:
     # the play page's words for a move (printkit.play.matches) and the record's events (turn) read these
     trail, way = _way(("########", "#A*wC.Z#", "########"), 6, 3)
-    assert way == [("enter", (2, 1)), ("gem", (2, 1)), ("enter", (3, 1)), ("web", (3, 1)),  # S22, S18
-                   ("enter", (4, 1)), ("payout", (4, 1), 2)]  # S21: 6 - 1 - 2 (web) - 1 points left
+    assert way == [("enter", (2, 1), "walk"), ("gem", (2, 1)), ("enter", (3, 1), "walk"), ("web", (3, 1)),  # S22, S18
+                   ("enter", (4, 1), "walk"), ("payout", (4, 1), 2)]  # S21: 6 - 1 - 2 (web) - 1 points left
     assert [at for kind, at, *_ in way if kind == "enter"] == list(trail)
     trail, way = _way(("#########", "#A?w.w.Z#", "#########"), 6, 3)
     assert [kind for kind, *_ in way] == ["enter", "mark", "enter", "web", "enter", "enter", "web"]  # S23, S18
@@ -147,7 +147,7 @@ def test_way_events_tell_the_trail_in_order_with_what_acts_on_each_field() -> No
 
 def test_way_events_end_where_a_knock_out_ends_the_move() -> None:
     trail, way = _way(("########", "#A*^..Z#", "########"), 4, 1)  # S16 on the last health: S25
-    assert way == [("enter", (2, 1)), ("gem", (2, 1)), ("enter", (3, 1)), ("hurt", (3, 1))]
+    assert way == [("enter", (2, 1), "walk"), ("gem", (2, 1)), ("enter", (3, 1), "walk"), ("hurt", (3, 1))]
     assert trail == ((2, 1), (3, 1))
 
 
@@ -162,5 +162,5 @@ def test_a_teleport_s_arrival_is_marked_in_the_way_not_in_the_trail() -> None:
     ways = {}
     for outcome in moves.outcomes(rows, (1, 2), 2, 3, moves.item_masks(rows)):
         ways[outcome.trail] = list(game_outcomes.way_events(moves, rows, outcome))
-    assert ways[((1, 1), (2, 1))] == [("enter", (1, 1)), ("enter", (2, 1))]  # up, then a step: no teleport
-    assert [("enter", (1, 1)), ("enter", (2, 1)), ("enter", (3, 1), "teleport")] in ways.values()
+    assert ways[((1, 1), (2, 1))] == [("enter", (1, 1), "jump"), ("enter", (2, 1), "side step")]  # S10: no teleport
+    assert [("enter", (1, 1), "jump"), ("enter", (2, 1), "side step"), ("enter", (3, 1), "teleport")] in ways.values()

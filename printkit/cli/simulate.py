@@ -187,9 +187,7 @@ def simulate_command(level_file: str, players: int | None, games: int, bot_names
     if record is not None:
         outputs.append((record, records.encode("utf-8")))
     if log_file is not None and logged is not None:
-        from printkit.sinpin.game.log import tell
-
-        outputs.append((log_file, tell(logged).encode("utf-8")))
+        outputs.append((log_file, logged.encode("utf-8")))
     if heatmap is not None:
         from printkit.draw.output import document_outputs
         from printkit.render.heatmap import heatmap_document

@@ -125,7 +125,7 @@ def _move_words(state: Any, action: JSON) -> str:
     fields: list[tuple[str, list[str]]] = []  # each field entered, with what acts there
     for kind, at, *detail in way_events(game.moves, game.state.rows, outcome):
         if kind == "enter":  # a teleport's arrival (S20) said, or "C5, J9" reads as a leap across the map
-            fields.append((_field(at), ["teleported"] if detail else []))
+            fields.append((_field(at), ["teleported"] if detail[0] == "teleport" else []))
         else:
             fields[-1][1].append(f"chest pays {_count(detail[0], 'gem')}" if kind == "payout" else _MET[kind])
     head = [f"card {action['card']} to {_field(action['end'])}"]

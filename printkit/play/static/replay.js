@@ -98,8 +98,9 @@ export class Replayer {
 
   // Whose turn the step is about, as the panel marks it (games/common.js turnTags): the seat
   // whose move it shows, "just played" in the last move's blue, and the seat to play next
-  // (the panel's highlighted one), "next: …" in its amber: "step 12 of 80 — turn 5, round 2:
-  // Player 2 (Goat, greedy) played · next: Player 3 (Mouse, greedy)".
+  // (the panel's highlighted one), "next: …" in its amber: "step 12 of 80 — turn 5 (round 2):
+  // Player 2 (Goat, greedy) played · next: Player 3 (Mouse, greedy)". The turn is the one
+  // played, the Sinpin panel's the next ("Next: turn 6 (round 2)"): both say which.
   says(wanted, answer) {
     const line = answer.line ?? {};
     const seat = (number) => seatName(this.info, number);
@@ -112,7 +113,7 @@ export class Replayer {
       text.append(made);
     };
     if (line.turn) {
-      text.append(`turn ${line.turn}${line.round ? `, round ${line.round}` : ""}: `);
+      text.append(`turn ${line.turn}${line.round ? ` (round ${line.round})` : ""}: `);
       span("moved", `${seat(line.seat)} played`);
     } else if (line.setup) {
       text.append("set-up: ");

@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.sinpin.game.ghost import reach
 from printkit.sinpin.game.turn import ENDING_WORDS
 from printkit.sinpin.level import Position
+from printkit.sinpin.moves.events import BOUNCE, CLIMB, FALL, JUMP, RISE, SIDE_STEP, TELEPORT, WALK
 from printkit.sinpin.tiles import field_name
 
 DRAWN = {"gem": "a gem", "heart": "a heart", "web": "a web", "chest": "a chest", "ghost": "the ghost card",
@@ -32,25 +33,36 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _step_kind(before: Position, after: Position) -> str:
-    dx, dy = after[0] - before[0], after[1] - before[1]
-    if abs(dx) + abs(dy) != 1:
-        return "teleports"
-    if dy == -1:
-        return "goes up"
-    if dy == 1:
-        return "drops"
-    return "walks right" if dx == 1 else "walks left"
+# A step in words by how the engine made it (events.How) and, where the rules leave the way
+# open, which way it went: a climb goes up, down or sideways (S11), a walk or a side step
+# left or right (S8-S10). A fall is a fall whichever way it drifts (S14).
+_SIDEWAYS = {-1: "left", 1: "right"}
+_HOW_WORDS = {
+    WALK: lambda dx, dy: f"walks {_SIDEWAYS[dx]}",
+    JUMP: lambda dx, dy: "jumps up",
+    SIDE_STEP: lambda dx, dy: f"steps {_SIDEWAYS[dx]}",
+    FALL: lambda dx, dy: "falls",
+    CLIMB: lambda dx, dy: f"climbs {'up' if dy < 0 else 'down'}" if dy else f"climbs {_SIDEWAYS[dx]}",
+    BOUNCE: lambda dx, dy: "bounces up",
+    RISE: lambda dx, dy: "rises",
+    TELEPORT: lambda dx, dy: "teleports",
+}
 
 
-def describe_trail(start: Position, trail: list[Position]) -> str:
-    """"walks right to E7, goes up to E6, drops to F8": runs of one kind of step, each
-    named by the field where it ends."""
+def _step_words(how: str, before: Position, after: Position) -> str:
+    return _HOW_WORDS[how](after[0] - before[0], after[1] - before[1])
+
+
+def describe_trail(start: Position, trail: list[Position], hows: list[str]) -> str:
+    """"walks right to E7, jumps up to E6, falls to F8": runs of one kind of step, each named
+    by the field where it ends; `hows` says how each field of the trail was entered, as the
+    engine made the move (Game.hows), so a climb down a ladder is a climb (S11) and a fall a
+    fall (S14)."""
     parts: list[str] = []
     here = start
     run_kind, run_end = None, None
-    for field in trail:
-        kind = _step_kind(here, field)
+    for field, how in zip(trail, hows, strict=True):
+        kind = _step_words(how, here, field)
         if kind != run_kind and run_kind is not None:
             parts.append(f"{run_kind} to {field_name(*run_end)}")
         run_kind, run_end, here = kind, field, field
@@ -88,8 +100,9 @@ def ghost_words(ghosts: list[dict], avatars: list[str], seat: int, where: dict[i
     return "the ghost moves " + ", then ".join(steps) + (f",{towards[0]}" if same and towards[0] else "")
 
 
-def tell(lines: list[dict]) -> str:
-    """The record of one game as text, a line per turn."""
+def tell(lines: list[dict], hows: dict[int, list[str]]) -> str:
+    """The record of one game as text, a line per turn; `hows` says per turn how each field
+    of the move's trail was entered (play_game's `hows`: the record keeps the trail alone)."""
     header = lines[0]
     avatars = [player["avatar"] for player in header["players"]]
     out = [f"Game {header['game']} of {header['level'] or 'a level'} (seed {header['seed']}): "
@@ -111,7 +124,7 @@ def tell(lines: list[dict]) -> str:
             words[0] += " (out of the game)"
         else:
             move = line["move"]
-            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]]))
+            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]], hows[line["turn"]]))
             words += [_event_words(event) for event in line["events"] if event[0] in EVENT_WORDS]
             if line["at"] is not None:
                 words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves.bits import movement_rows
 from printkit.sinpin.moves.events import health_after
-from printkit.sinpin.game.suffixmemo import ARRIVAL, MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
+from printkit.sinpin.game.suffixmemo import MovementMap, Opening, SuffixMemo, SuffixWalker, Trail, mask_of, where
 from printkit.sinpin.tiles import Tile
 
 _ITEM_FIELDS = frozenset({Tile.OPEN, Tile.GEM, Tile.HEART, Tile.QUESTION, Tile.WEB})
@@ -56,12 +56,12 @@ class GameOutcome(NamedTuple):
 
 def _flatten(trail: Trail, losses: int | None) -> tuple[Position, ...]:
     """The fields of a trail in order; cut after the `losses`-th loss of health if given."""
-    return tuple(step for step in _steps(trail, losses) if step is not None and step is not ARRIVAL)
+    return tuple(step for step in _steps(trail, losses) if type(step) is tuple)  # not a loss nor a how
 
 
 def _steps(trail: Trail, losses: int | None) -> Iterator[Position | str | None]:
-    """The steps of a trail in order, None for a loss of health, ARRIVAL before a teleport's
-    arrival; it stops at the `losses`-th loss if given (that loss included: S25 ends the move
+    """The steps of a trail in order, None for a loss of health, before each field how it
+    was entered (suffixmemo.Trail); it stops at the `losses`-th loss if given (that loss included: S25 ends the move
     there)."""
     while trail:
         steps, trail = trail
@@ -75,14 +75,15 @@ def _steps(trail: Trail, losses: int | None) -> Iterator[Position | str | None]:
 
 # What a move meets, by kind (`way_events`): every kind but "enter" and "web" is a record's
 # event (game-record.md); a question mark's draw ("mark") is made by the game, not here.
-WayEvent = tuple  # (kind, field) or ("payout", field, gems)
+WayEvent = tuple  # (kind, field), ("enter", field, how) or ("payout", field, gems)
 
 
 def way_events(moves: GameMoves, rows: tuple[str, ...], outcome: GameOutcome) -> Iterator[WayEvent]:
-    """The way an outcome's trail goes, in the order it happens (S15-S23): ("enter", field)
-    for each field entered (("enter", field, "teleport") where a teleport arrived, S20: the
-    engine's ARRIVE, as the trail alone cannot tell a teleport to the next teleporter from a
-    step), and after it what acts there: ("web", field) at each entry of a
+    """The way an outcome's trail goes, in the order it happens (S15-S23): ("enter", field,
+    how) for each field entered, `how` the engine's kind of step into it (events.How: a walk,
+    a jump, a fall, a climb, ...; "teleport" where a teleport arrived, S20), as the trail alone
+    cannot tell a fall from a climb down a ladder (S11, S14) nor a teleport to the next
+    teleporter from a step; and after it what acts there: ("web", field) at each entry of a
     web (S18), the first entry of a gem, heart or question mark ("gem", "heart", "mark":
     taken or drawn once, S22, S23), ("payout", field, gems) at the chest (S21), and
     ("hurt", field) for each health lost there (S16, S17); cut where a knock-out ends the
@@ -92,17 +93,16 @@ def way_events(moves: GameMoves, rows: tuple[str, ...], outcome: GameOutcome) ->
     webs = set(moves.positions(outcome.webs))
     paid = outcome.payout == 0
     last: Position | None = None
-    arrived = False
+    how = None
     for step in _steps(outcome.path, outcome.losses or None):
-        if step is ARRIVAL:
-            arrived = True
+        if type(step) is str:
+            how = step
             continue
         if step is None:
             yield ("hurt", last)
             continue
         last = step
-        yield ("enter", step, "teleport") if arrived else ("enter", step)
-        arrived = False
+        yield ("enter", step, how)
         for kind, held in (("gem", gems), ("heart", hearts), ("mark", marks)):
             if step in held:
                 held.discard(step)

@@ -15,6 +15,7 @@ from printkit.batch import Chunk, derive_seed
 from printkit.sinpin.game.bots import Knowledge, make_bots
 from printkit.sinpin.game.outcomes import GameMoves
 from printkit.gcpause import collector_paused
+from printkit.sinpin.game.log import tell
 from printkit.sinpin.game.turn import play_game
 from printkit.sinpin.level import Level
 from printkit.sinpin.game.stats import SimStats
@@ -28,7 +29,7 @@ class SimulationPlan:
     players: int
     seed: int
     keep_records: bool = False  # keep every game's record as JSON Lines text
-    log_game: int | None = None  # keep this game's record lines for a log
+    log_game: int | None = None  # tell this game in words (game.log)
 
     def seat_bots(self) -> list[str]:
         return [self.bots[seat % len(self.bots)] for seat in range(self.players)]
@@ -38,7 +39,7 @@ class SimulationPlan:
 class ChunkResult:
     stats: SimStats
     records: str  # JSON Lines of the chunk's games ("" unless kept)
-    logged: list[dict] | None  # the record lines of the logged game, if in this chunk
+    logged: str | None  # the logged game told in words (game.log.tell), if in this chunk
 
 
 _TOOLS: dict[tuple, tuple[GameMoves, Knowledge]] = {}  # per process: what every game of a level shares
@@ -78,11 +79,12 @@ def _play_chunk(plan: SimulationPlan, chunk: Chunk, moves: GameMoves, knowledge:
     logged = None
     for game in chunk.items:
         bots = make_bots(list(plan.bots), plan.players, knowledge)
+        hows: dict[int, list[str]] | None = {} if game == plan.log_game else None
         lines = play_game(plan.level, bots, derive_seed(plan.seed, game), game=game,
-                          level_name=plan.level_name, moves=moves)
+                          level_name=plan.level_name, moves=moves, hows=hows)
         stats.add_game(lines)
         if plan.keep_records:
             texts.append(record_text(lines))
-        if game == plan.log_game:
-            logged = lines
+        if hows is not None:
+            logged = tell(lines, hows)
     return ChunkResult(stats, "".join(texts), logged)

@@ -104,6 +104,9 @@ class Game:
     lines: list[dict] = field(default_factory=list)  # the game record (game-record.md)
     turn_line: dict | None = None
     drawer: Callable[[Game], str] | None = None  # what the box draws, when not the generator (S29)
+    # Per turn, how each field of the move's trail was entered (the engine's, events.How), when
+    # asked for: the log tells a move by it (game.log); the record keeps the trail alone.
+    hows: dict[int, list[str]] | None = None
 
     @property
     def door(self) -> Position:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.sinpin.moves.engine import MoveEngine
-from printkit.sinpin.moves.events import ARRIVE, ENTER, LOSE, PAYOUT, State, Stop, Transition
+from printkit.sinpin.moves.events import ARRIVE, ENTER, LOSE, PAYOUT, TELEPORT, State, Stop, Transition
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.tiles import Tile
 
@@ -21,12 +21,12 @@ from printkit.sinpin.tiles import Tile
 # fields entered after the i-th loss of health and up to the next one (S26: health is
 # followed in the order fields are entered); hurts[i] is where loss i+1 happened.
 SuffixKey = tuple[Position, bool, tuple[int, ...], tuple[Position, ...], int, int]
-# A representative trail, as cons cells: (steps, rest) where a step is a field entered or
-# None for a loss of health, and ARRIVAL stands right before the field a teleport arrived at
-# (the engine's ARRIVE event, S20), which a trail of fields alone cannot tell from a step;
-# () ends it. Shared between suffixes, flattened on demand.
+# A representative trail, as cons cells: (steps, rest) where a step is a field entered, right
+# after how it was entered (the engine's ENTER `how`, or TELEPORT where a teleport arrived:
+# ARRIVE, S20; a trail of fields alone cannot tell a fall from a climb down, S11, S14, nor a
+# teleport to the next teleporter from a step), or None for a loss of health; () ends it.
+# Shared between suffixes, flattened on demand.
 Trail = tuple
-ARRIVAL = "arrival"
 _END: Trail = ()
 Entry = tuple[dict, int]  # (suffixes: SuffixKey -> Trail, footprint: mask of the fields it may enter)
 # What is remembered: per state at most this many footprints (the webs and chests on a
@@ -236,7 +236,7 @@ class SuffixWalker:
         """What one transition's events add in front of a suffix: segments, hurts, pay-out, steps."""
         segments = [0]
         hurts: list[Position] = []
-        steps: list[Position | None] = []
+        steps: list[Position | str | None] = []
         payout: tuple = ()
         here: Position | None = None
         for event in events:
@@ -244,8 +244,7 @@ class SuffixWalker:
             if kind == ENTER or kind == ARRIVE:
                 here = (event[1], event[2])
                 segments[-1] |= (1 << (event[2] * self.width + event[1])) & self.relevant
-                if kind == ARRIVE:
-                    steps.append(ARRIVAL)
+                steps.append(TELEPORT if kind == ARRIVE else event[3])
                 steps.append(here)
             elif kind == LOSE:
                 assert here is not None  # health is lost on entering a field (S16, S17)

@@ -21,9 +21,11 @@ from printkit.sinpin.tiles import Tile
 
 
 def play_game(level: Level, bots: Sequence[Bot], seed: int, *, game: int = 0, level_name: str = "",
-              moves: GameMoves | None = None) -> list[dict]:
-    """Play one game to its end (S33); its record, one dict per JSON line."""
+              moves: GameMoves | None = None, hows: dict[int, list[str]] | None = None) -> list[dict]:
+    """Play one game to its end (S33); its record, one dict per JSON line. `hows`, if given,
+    gets per turn how each field of the move's trail was entered (Game.hows, for the log)."""
     state = new_game(level, bots, seed, moves)
+    state.hows = hows
     state.lines.append(record_header(level, bots, game, seed, level_name, state.state.first))
     set_up(state)
     limit = turn_limit(level, len(bots))
@@ -145,7 +147,10 @@ def _move_events(game: Game, outcome: GameOutcome, events: list) -> list[str]:
     """The move's events in the order they happened (S15-S24); question marks are drawn as
     they are entered (S23), each once. Returns what was drawn, in order."""
     drawn: list[str] = []
+    hows = None if game.hows is None else game.hows.setdefault(game.state.turn + 1, [])
     for kind, at, *detail in way_events(game.moves, game.state.rows, outcome):
+        if kind == "enter" and hows is not None:
+            hows.append(detail[0])
         if kind == "mark":
             kind = game.draw() if sum(game.state.box) else "nothing"
             if kind != "nothing":

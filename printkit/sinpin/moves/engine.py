@@ -24,8 +24,9 @@ from typing import Callable
 
 from printkit.sinpin.level import Level, Position
 from printkit.sinpin.moves import search
-from printkit.sinpin.moves.events import (ARRIVE, ENTER, ITEM, LEFT, LOSE_EVENT, PAYOUT, RIGHT, Event, MoveResult, Outcome, State,
-                                          Stop, Transition)
+from printkit.sinpin.moves.events import (ARRIVE, BOUNCE, CLIMB, ENTER, FALL, HOWS, ITEM, JUMP, LEFT, LOSE_EVENT, PAYOUT, RIGHT,
+                                          RISE, SIDE_STEP, WALK, Event, How, MoveResult, Outcome, State, Stop,
+                                          Transition)
 from printkit.sinpin.tiles import TILE_BY_CHAR, Tile
 
 # Phases: what the avatar does next.
@@ -61,8 +62,10 @@ class MoveEngine:
                 [0 < y <= self.height and 0 < x <= self.width and level.supported(x - 1, y - 1) for x in range(self.width + 2)]
                 for y in range(self.height + 2)
             ]
-            # The event of entering each field, made once: every transition into a field has it.
-            self._entered = [[((ENTER, x - 1, y - 1),) for x in range(self.width + 2)] for y in range(self.height + 2)]
+            # The event of entering each field by each kind of step, made once: every
+            # transition into a field has one of them.
+            self._entered = {how: [[((ENTER, x - 1, y - 1, how),) for x in range(self.width + 2)] for y in range(self.height + 2)]
+                             for how in HOWS}
             teleporters = level.positions[_TELEPORTER]
             self.teleporters = teleporters if len(teleporters) > 1 else ()  # S20: one alone does nothing
         self.items = level.items if like is None else frozenset(
@@ -144,7 +147,7 @@ class MoveEngine:
         for d in directions:
             if self._grid[y + 1][x + 1] is _SPRING and self._grid[y][x + 1] is not _ROCK:
                 # S19: a move that starts on a spring bounces (free) before anything else.
-                opening += self._enter(x, y - 1, card, d, BOUNCE_TOP, False)
+                opening += self._enter(x, y - 1, card, d, BOUNCE_TOP, False, BOUNCE)
             else:
                 # A rest field is normally supported; one that is not (an unsupported spring
                 # with rock above, a knock-out in mid-air) starts with a fall (S14).
@@ -180,24 +183,24 @@ class MoveEngine:
             elif phase == DROPPED and p > 0:
                 side = self._side(x, y, d)  # S14 step 2: one field sideways, paid
                 if side:
-                    return self._enter(x + side, y, p - 1, side, SETTLE, tele)
-                return self._enter(x, y + 1, p, d, DROPPED, tele)  # both sides rock: drop on
+                    return self._enter(x + side, y, p - 1, side, SETTLE, tele, FALL)
+                return self._enter(x, y + 1, p, d, DROPPED, tele, FALL)  # both sides rock: drop on
             else:
-                return self._enter(x, y + 1, p, d, DROPPED, tele)  # S14 step 1: drop, free
+                return self._enter(x, y + 1, p, d, DROPPED, tele, FALL)  # S14 step 1: drop, free
         if phase == JUMP_TOP:
             found: list[Transition] = [((), (x, y, p, d, SETTLE, tele))]  # the side step is optional (S10)
             side = self._side(x, y, d) if p > 0 else 0
             if side:
-                found += self._enter(x + side, y, p - 1, side, SETTLE, tele)
+                found += self._enter(x + side, y, p - 1, side, SETTLE, tele, SIDE_STEP)
             return found
         if phase == BOUNCE_TOP:
             found = []
             if p > 0:
                 if self._grid[y][x + 1] is not _ROCK:  # S19: pay 1 to rise one more field
-                    found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele)
+                    found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele, RISE)
                 side = self._side(x, y, d)
                 if side:
-                    found += self._enter(x + side, y, p - 1, side, SETTLE, tele)
+                    found += self._enter(x + side, y, p - 1, side, SETTLE, tele, SIDE_STEP)
             # With nothing legal (or no points) the remaining points are lost, then it falls.
             return found or [((), (x, y, 0, d, SETTLE, tele))]
         # CHOOSE: supported or on a ladder; S6: with points left a legal step must be taken.
@@ -209,21 +212,22 @@ class MoveEngine:
             # S11, S13: climb up, down, left or right into any field that is not rock; no jump.
             for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
                 if grid[y + 1 + dy][x + 1 + dx] is not _ROCK:
-                    found += self._enter(x + dx, y + dy, p - 1, dx or d, SETTLE, tele)
+                    found += self._enter(x + dx, y + dy, p - 1, dx or d, SETTLE, tele, CLIMB)
         else:
             row = grid[y + 1]  # S8 walk, S9 bounce: _side inlined, this is the commonest step
             side = d if row[x + 1 + d] is not _ROCK else -d if row[x + 1 - d] is not _ROCK else 0
             if side:
-                found += self._enter(x + side, y, p - 1, side, SETTLE, tele)
+                found += self._enter(x + side, y, p - 1, side, SETTLE, tele, WALK)
             if grid[y][x + 1] is not _ROCK:
-                found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele)  # S10 jump
+                found += self._enter(x, y - 1, p - 1, d, JUMP_TOP, tele, JUMP)  # S10 jump
             if grid[y + 2][x + 1] is _LADDER:
-                found += self._enter(x, y + 1, p - 1, d, SETTLE, tele)  # S11: down onto the ladder
+                found += self._enter(x, y + 1, p - 1, d, SETTLE, tele, CLIMB)  # S11: down onto the ladder
         return found or [((), Stop(x, y, False))]  # S6: no legal step, the points are lost
 
-    def _enter(self, x: int, y: int, p: int, d: int, then: int, tele: bool) -> list[Transition]:
-        """The avatar enters (x, y) (S15): the field acts, then the move goes on with `then`."""
-        entered: tuple[Event, ...] = self._entered[y + 1][x + 1]
+    def _enter(self, x: int, y: int, p: int, d: int, then: int, tele: bool, how: How) -> list[Transition]:
+        """The avatar enters (x, y) (S15) by a step of kind `how` (its ENTER event says it, so
+        that a trail can be told as played): the field acts, then the move goes on with `then`."""
+        entered: tuple[Event, ...] = self._entered[how][y + 1][x + 1]
         tile = self._grid[y + 1][x + 1]
         if tile is _OPEN or tile is _DOOR or tile is _QUESTION:
             pass  # S26: a question mark does nothing while moves are explored
@@ -244,7 +248,7 @@ class MoveEngine:
                 # above (S19 says such an avatar "falls if rock is above" at its next move).
                 return [(entered, Stop(x, y, False))]
             if self._grid[y][x + 1] is not _ROCK:  # with rock right above: a plain field
-                return [(entered + events, after) for events, after in self._enter(x, y - 1, p, d, BOUNCE_TOP, tele)]
+                return [(entered + events, after) for events, after in self._enter(x, y - 1, p, d, BOUNCE_TOP, tele, BOUNCE)]
         elif tile is _TELEPORTER:
             found: list[Transition] = [(entered, (x, y, p, d, then, tele))]  # stay: it goes on
             if not tele:

@@ -22,15 +22,29 @@ LEFT, RIGHT = -1, 1
 HURT = "hurt"  # in MoveResult.events: 1 health lost (S16, S17); a heart taken is its position
 
 # Events of a transition, in the order they happen.
-ENTER = 0  # (ENTER, x, y): the avatar enters a field (S15)
+ENTER = 0  # (ENTER, x, y, how): the avatar enters a field (S15) by a step of kind `how` (below)
 ARRIVE = 1  # (ARRIVE, x, y): a teleport arrives; the field does not act (S20)
 LOSE = 2  # (LOSE,): 1 health lost (S16, S17)
 ITEM = 3  # (ITEM, x, y): a gem or heart field entered; taken if still there (S22)
 PAYOUT = 4  # (PAYOUT, n): a chest pays n gems (S21)
 LOSE_EVENT = (LOSE,)
 
+# How a field was entered (ENTER's `how`): what the engine did, so that a trail is told as
+# played and never guessed from the direction of a step (a step down is a fall, S14, or a
+# climb, S11, by what the avatar was doing, not by where it went).
+How = str
+WALK = "walk"  # a walk step, after any bounce off rock (S8, S9)
+JUMP = "jump"  # the jump up (S10)
+SIDE_STEP = "side step"  # the side step at the top of a jump or a spring bounce (S10, S19)
+FALL = "fall"  # a field dropped or, with points left, the step sideways of a fall (S14)
+CLIMB = "climb"  # a step on a ladder, or down onto one from above (S11, S12)
+BOUNCE = "bounce"  # a spring board's free bounce up (S19)
+RISE = "rise"  # the paid rise at the top of a bounce (S19)
+HOWS = (WALK, JUMP, SIDE_STEP, FALL, CLIMB, BOUNCE, RISE)
+TELEPORT = "teleport"  # how a teleport's arrival is entered (ARRIVE, S20)
+
 State = tuple[int, int, int, int, int, bool]  # x, y, points, direction, phase, teleported
-Event = tuple[int, ...]
+Event = tuple[int | str, ...]
 
 
 class Stop(NamedTuple):

@@ -46,11 +46,13 @@ export function boxPanel(state, terminal) {
   const box = Object.entries(state.box).filter(([, count]) => count > 0).map(([kind, count]) => `${kind} ${count}`);
   // S29: the box holds what set-up did not place, so before then it is not made, not empty
   const contents = state.setting_up ? "made when set-up is over (S29)" : box.join(", ") || "empty";
-  // state.round and turn + 1 name the next turn; a game over has none: name the last one,
-  // as the end line's rounds and the replay bar do
+  // state.round and turn + 1 name the next turn, said as the next one ("Next: turn 593 (round
+  // 198)"), so that it is not misread beside the replay bar's turn just played ("turn 592
+  // (round 198): Goat played"); a game over has none: name the last one, as the end line's
+  // rounds and the replay bar do
   const when = terminal
-    ? `Ended in round ${Math.floor((state.turn - 1) / state.seats.length) + 1}, turn ${state.turn}`
-    : `Round ${state.round}, turn ${state.turn + 1}`;
+    ? `Ended after turn ${state.turn} (round ${Math.floor((state.turn - 1) / state.seats.length) + 1})`
+    : `Next: turn ${state.turn + 1} (round ${state.round})`;
   return node("p", { class: "box", text: `${when} · the box: ${contents}` });
 }
 
