@@ -194,7 +194,7 @@ def test_each_avatar_on_the_map_and_in_the_panel_has_its_printed_colour(open_pag
     shown = page.evaluate("""() => {
         const hex = (rgb) => '#' + rgb.match(/\\d+/g).slice(0, 3).map((n) => (+n).toString(16).padStart(2, '0')).join('');
         const map = [...document.querySelectorAll('#map .avatar')].map((g) =>
-            [g.querySelector('title').textContent.split(' ')[0], g.querySelector('circle').getAttribute('fill')]);
+            [g.querySelector('title').textContent.split(' ')[0], g.querySelector('circle:last-of-type').getAttribute('fill')]);
         const panel = [...document.querySelectorAll('.seat .dot')].map((dot) =>
             [dot.closest('.seat').querySelector('.who').textContent, hex(getComputedStyle(dot).backgroundColor)]);
         return {map, panel};

@@ -69,7 +69,10 @@ export function avatars(grid, parent, seats, palette) {
       const cy = y * F + F * 0.72;
       const g = el("g", { class: "avatar", "data-seat": seat.seat, "data-x": x, "data-y": y }, parent);
       const look = avatarLook(palette, seat.avatar);
-      el("circle", { cx, cy, r: Math.min(3.4, F / (group.length + 1) / 1.6), fill: look.colour, stroke: "#fff", "stroke-width": 0.5 }, g);
+      const r = Math.min(3.4, F / (group.length + 1) / 1.6);
+      // a dark rim round the white one: Fox's vermillion stands out among the orange outcomes
+      el("circle", { cx, cy, r: r + 0.45, fill: "#2b2620" }, g);
+      el("circle", { cx, cy, r, fill: look.colour, stroke: "#fff", "stroke-width": 0.5 }, g);
       el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: look.ink, "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
       el("title", {}, g).textContent = `${seat.avatar} (Player ${seat.seat + 1})`;
     });
