@@ -174,3 +174,31 @@ def test_actions_said_in_the_same_words_are_one_entry_of_the_list(open_page):
     buttons.first.dispatch_event("click")
     expect(page.locator("body")).not_to_have_attribute("data-turn", str(turn))
     assert session.turns[turn]["action"] == view["legal"][0]
+
+
+def test_each_avatar_on_the_map_and_in_the_panel_has_its_printed_colour(open_page):
+    """Review: Fox was red and Mouse blue on the page, orange and pink on the printed cards
+    and tokens. Four seats (the chimney), each avatar at the door before set-up."""
+    from printkit.bundled import template_path
+    from printkit.cards import load_deck
+    from printkit.cards.model import AVATAR_COLOURS
+    from printkit.cli.levelcheck import check_level
+    from printkit.play.matches import sinpin_match
+    from printkit.play.session import Session
+
+    level = check_level(str(ROOT / "levels" / "07-the-chimney.yaml")).level
+    page = open_page((1280, 800), session=Session(sinpin_match(level, "the-chimney", ["human"] + ["greedy"] * 3, 1)))
+    deck = load_deck(str(template_path("sinpin-deck.yaml")))
+    printed = {card.emblem.capitalize(): card.colour for card in deck.cards if card.emblem in AVATAR_COLOURS}
+    assert len({card.colour for card in deck.cards if card.emblem in AVATAR_COLOURS}) == len(printed) == 4
+    shown = page.evaluate("""() => {
+        const hex = (rgb) => '#' + rgb.match(/\\d+/g).slice(0, 3).map((n) => (+n).toString(16).padStart(2, '0')).join('');
+        const map = [...document.querySelectorAll('#map .avatar')].map((g) =>
+            [g.querySelector('title').textContent.split(' ')[0], g.querySelector('circle:last-of-type').getAttribute('fill')]);
+        const panel = [...document.querySelectorAll('.seat .dot')].map((dot) =>
+            [dot.closest('.seat').querySelector('.who').textContent, hex(getComputedStyle(dot).backgroundColor)]);
+        return {map, panel};
+    }""")
+    assert sorted(map(tuple, shown["map"])) == sorted(printed.items())
+    # the panel names a seat "Player 1 (Fox), human" or so: find the avatar in it
+    assert sorted((next(a for a in printed if a in who), colour) for who, colour in shown["panel"]) == sorted(printed.items())

@@ -72,3 +72,19 @@ def test_player_one_sits_at_the_bottom_as_printed() -> None:
 def test_the_play_page_finds_it() -> None:
     game = SinodaGame(make_setup(4, teams=2))
     assert geometry_of(game) == sinoda_geometry(game)
+
+
+def test_the_page_colours_the_seats_as_the_played_specs_printed_board() -> None:
+    """sinoda-4-teams prints players 3 and 4 orange and cyan (teammates in near hues); the
+    page showed them in the default green and orange, not as the board on the table."""
+    from pathlib import Path
+
+    from printkit.boards.spec import DEFAULT_COLOURS, load_spec
+    from printkit.cli.play import _match
+    from printkit.play.session import Session
+
+    path = str(Path(__file__).resolve().parent.parent / "templates" / "sinoda-4-teams.yaml")
+    printed = [player.colour for player in load_spec(path).players]
+    assert printed != list(DEFAULT_COLOURS["sinoda"][:4])  # the case: a spec with its own colours
+    info = Session(_match("sinoda", path, path, ["random"] * 4, 0)).info()
+    assert [seat["colour"] for seat in info["geometry"]["seats"]] == printed

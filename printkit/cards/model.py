@@ -10,6 +10,7 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 
+from printkit.draw.colours import NAMED_COLOURS
 from printkit.sinpin.level import Level
 from printkit.sinpin.rules import Rules, blades_short
 
@@ -27,8 +28,11 @@ SIZE_RANGE_MM = (30.0, 140.0)
 
 # Vector emblems printkit can draw on a card (printkit/cards/emblems.py and the map icons).
 AVATARS: tuple[str, ...] = ("fox", "goat", "mouse", "penguin")  # in the order players take them
-# Okabe-Ito hues (told apart by most colour-blind players), as templates/sinpin-deck.yaml names them.
-AVATAR_COLOURS: dict[str, str] = {"fox": "#d55e00", "goat": "#009e73", "mouse": "#cc79a7", "penguin": "#0072b2"}
+# Each avatar's colour, the one table the printed cards, tokens and the play page use
+# (the page gets it from the editor's palette_json). Okabe-Ito hues: told apart by most
+# colour-blind players, as Sinoda's seats are; the deck template names them so.
+AVATAR_COLOUR_NAMES: dict[str, str] = {"fox": "vermillion", "goat": "green", "mouse": "magenta", "penguin": "blue"}
+AVATAR_COLOURS: dict[str, str] = {avatar: NAMED_COLOURS[name] for avatar, name in AVATAR_COLOUR_NAMES.items()}
 ITEMS: tuple[str, ...] = ("gem", "heart", "web", "chest", "ghost")  # what the box holds (S29)
 EMBLEMS: tuple[str, ...] = AVATARS + ITEMS + ("question",)
 

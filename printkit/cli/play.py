@@ -59,7 +59,9 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int, blitz
         spec = load_spec(path)
         assert isinstance(spec.options, SinodaOptions)
         name = Path(spec.source).stem  # as simulate's record names the board
-        return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), name, seats, seed)
+        # the page colours the seats as this spec's printed board does (its `colours:`)
+        return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), name, seats, seed,
+                                    [player.colour for player in spec.players])
     from printkit.yinsh.game import YinshGame
 
     options = load_spec(path).options  # its `rules:` knobs are played, as simulate plays them (Y12)

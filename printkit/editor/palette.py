@@ -33,6 +33,8 @@ def icons_svg() -> str:
 
 @lru_cache(maxsize=1)
 def palette_json() -> dict[str, Any]:
+    from printkit.cards.model import AVATAR_COLOURS
+    from printkit.draw.colours import text_on
     from printkit.draw.svg import symbol_id
     from printkit.render.sinpin.icons import has_icon, symbol_name
 
@@ -44,6 +46,9 @@ def palette_json() -> dict[str, Any]:
             for tile in Tile
         ],
         "icons": icons_svg(),
+        # each avatar's colour as the printed cards and tokens have it, and the ink its
+        # letter takes on it (the print's rule for text on a colour)
+        "avatars": {name: {"colour": colour, "ink": text_on(colour)} for name, colour in AVATAR_COLOURS.items()},
         # every column a draft may have (a level wider than S2 allows opens, its S2 error shown)
         "columns": [column_name(x) for x in range(MAX_SIDE)],
         "field_mm": FIELD_MM,

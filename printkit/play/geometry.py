@@ -45,12 +45,16 @@ def endings_of(rules: GameRules) -> dict[str, str]:
     return dict(getattr(rules, "endings", {}))
 
 
-def geometry_of(rules: GameRules) -> dict[str, Any]:
-    """GEOMETRY[rules.name](rules), after loading the game's view module if it has one."""
+def geometry_of(rules: GameRules, colours: Sequence[str] = ()) -> dict[str, Any]:
+    """GEOMETRY[rules.name](rules), after loading the game's view module if it has one; the
+    seats coloured as the spec played prints them (`colours`, one a seat) when it has its own."""
     module_name = VIEW_MODULES.get(rules.name)
     if rules.name not in GEOMETRY and module_name is not None and importlib.util.find_spec(module_name) is not None:
         module = importlib.import_module(module_name)
         if rules.name not in GEOMETRY and hasattr(module, "geometry"):
             GEOMETRY[rules.name] = module.geometry
     found = GEOMETRY.get(rules.name)
-    return found(rules) if found is not None else {}
+    geometry = found(rules) if found is not None else {}
+    for seat in geometry.get("seats", []) if colours else []:
+        seat["colour"] = colours[seat["seat"]]
+    return geometry

@@ -38,6 +38,7 @@ class Match:
     label: Callable[[GameState, JSON], str] | None = None  # an action in words
     extra: Callable[[GameState], dict[str, JSON]] | None = None  # more for a person's choice (Sinpin: ghost paths)
     recent: Callable[[GameState], dict[str, JSON]] | None = None  # what just happened, while playing (Sinpin)
+    colours: tuple[str, ...] = ()  # each seat's colour from the printed board's spec (Sinoda), () for the defaults
 
     def words(self, state: GameState, action: JSON) -> str:
         if self.label is not None:
@@ -177,7 +178,7 @@ def sinpin_extra(state: Any) -> dict[str, JSON]:
 
 
 # -- Sinoda and YINSH --------------------------------------------------------------------------
-def sinoda_match(game: Any, spec_name: str, players: Sequence[str], seed: int) -> Match:
+def sinoda_match(game: Any, spec_name: str, players: Sequence[str], seed: int, colours: Sequence[str] = ()) -> Match:
     from printkit.batch import derive_seed
     from printkit.sinoda.simulate import BOTS, header_extra, make_bot
 
@@ -187,7 +188,8 @@ def sinoda_match(game: Any, spec_name: str, players: Sequence[str], seed: int) -
         return [None if name == HUMAN else make_bot(name, derive_seed(seed, 0, "bot", seat))
                 for seat, name in enumerate(names)]
 
-    return Match(game, names, seed, bots, header_keys=header_extra(game, spec_name), label=own_label(game))
+    return Match(game, names, seed, bots, header_keys=header_extra(game, spec_name), label=own_label(game),
+                 colours=tuple(colours))
 
 
 def yinsh_match(game: Any, players: Sequence[str], seed: int) -> Match:

@@ -79,7 +79,7 @@ class Session:
         if self._info is None:
             self._info = {"game": self.rules.name, "seed": self.match.seed,
                           "seats": seats_of(self.rules, self.match.players),
-                          "endings": endings_of(self.rules), "geometry": geometry_of(self.rules)}
+                          "endings": endings_of(self.rules), "geometry": geometry_of(self.rules, self.match.colours)}
         return self._info
 
     def view(self) -> dict[str, JSON]:

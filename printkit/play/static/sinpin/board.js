@@ -12,6 +12,7 @@ export class Board {
     this.grid.showRoute = false;
     this.grid.showReachable = false;
     this.square = geometry.palette.square_mm;
+    this.palette = geometry.palette;
     this.layers = []; // functions (grid, layer) drawing over the map after each render
     this.grid.overlays.push((grid) => {
       const layer = el("g", { class: "game" }, grid.svg);
@@ -43,7 +44,7 @@ export class Board {
         ghost(layer, state.ghost, square);
       },
       ...(shown.extra ? [shown.extra] : []),
-      (g, layer) => avatars(g, layer, state.seats), // on top: the outcomes drawn from it never hide the avatar
+      (g, layer) => avatars(g, layer, state.seats, this.palette), // on top: the outcomes drawn from it never hide the avatar
     ];
     grid.render();
   }

@@ -2,7 +2,11 @@
 // ghost square 5 mm, as the printed map and the editor's grid.js).
 
 const SVG = "http://www.w3.org/2000/svg";
-export const SEAT_COLOURS = ["#c62828", "#2e7d32", "#1565c0", "#8e24aa"];
+// An avatar's colour and its letter's ink: the printed cards' and tokens' (the server's
+// palette, printkit.cards.model AVATAR_COLOURS), so paper and page show Fox alike.
+export function avatarLook(palette, avatar) {
+  return palette.avatars[avatar.toLowerCase()];
+}
 export const TRAIL = "#0047b3";
 export const OUTCOME = "#e07000";
 export const GHOST = "#6a4fa0";
@@ -50,7 +54,7 @@ export function ghostPath(parent, start, path, square, colour = GHOST) {
 }
 
 // Each avatar on the board as a coloured disc with its initial; several on one field side by side.
-export function avatars(grid, parent, seats) {
+export function avatars(grid, parent, seats, palette) {
   const F = grid.F;
   const byField = new Map();
   for (const seat of seats) {
@@ -64,8 +68,12 @@ export function avatars(grid, parent, seats) {
       const cx = x * F + F * (index + 1) / (group.length + 1);
       const cy = y * F + F * 0.72;
       const g = el("g", { class: "avatar", "data-seat": seat.seat, "data-x": x, "data-y": y }, parent);
-      el("circle", { cx, cy, r: Math.min(3.4, F / (group.length + 1) / 1.6), fill: SEAT_COLOURS[seat.seat], stroke: "#fff", "stroke-width": 0.5 }, g);
-      el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: "#fff", "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
+      const look = avatarLook(palette, seat.avatar);
+      const r = Math.min(3.4, F / (group.length + 1) / 1.6);
+      // a dark rim round the white one: Fox's vermillion stands out among the orange outcomes
+      el("circle", { cx, cy, r: r + 0.45, fill: "#2b2620" }, g);
+      el("circle", { cx, cy, r, fill: look.colour, stroke: "#fff", "stroke-width": 0.5 }, g);
+      el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: look.ink, "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
       el("title", {}, g).textContent = `${seat.avatar} (Player ${seat.seat + 1})`;
     });
   }

@@ -2,7 +2,7 @@
 // the round, the events of the turn shown, and the end with its winners.
 
 import { movedSeat, seatName, turnTags } from "../games/common.js";
-import { SEAT_COLOURS } from "./draw.js";
+import { avatarLook } from "./draw.js";
 
 function node(tag, attributes = {}, ...children) {
   const made = document.createElement(tag);
@@ -28,7 +28,9 @@ export function seatsPanel(state, info, view) {
     const row = node("div", { class: "seat", "data-seat": seat.seat });
     if (winners.has(seat.seat)) row.classList.add("winner");
     const dot = node("span", { class: "dot", text: seat.avatar[0] });
-    dot.style.background = SEAT_COLOURS[seat.seat];
+    const look = avatarLook(info.geometry.palette, seat.avatar); // the printed cards' colour
+    dot.style.background = look.colour;
+    dot.style.color = look.ink;
     const hand = node("span", { class: "hand", title: "cards still in hand (S5)" },
       ...seat.hand.map((card) => node("span", { text: card })));
     const facts = node("span", { class: "facts" }, `♥ ${seat.health}  `, hand,
