@@ -31,6 +31,11 @@ expect.set_options(timeout=10_000)
 PHONE = (390, 844)
 TAP_REACH = 22  # px from a target's centre: a disc of 44 px, a finger's (Apple's 44 pt, Material's 48 dp)
 BUTTON_PX = 44
+# Neighbouring YINSH points on a phone: with every neighbour a target (placing rings, Y2) a
+# tap chooses the nearest centre, so a tap SPACING_PX / 2 off still chooses right. Beside the
+# landscape board's slots they were 27.7 px apart (a tap 14 px off); the portrait board takes
+# the width: 37.4 px (games/yinsh.js, yinsh_view.py `portrait`).
+SPACING_PX = 35
 
 # Where a tap at each of `rings` x 16 directions about each target lands: the target drawn
 # there, or for a tap area (games/taps.js) the target whose centre is nearest, as the page
@@ -147,12 +152,26 @@ def yinsh_session(phase: str) -> Session:
 
 
 def points_of(session: Session) -> dict:
-    return {p["name"]: p["at"] for p in session.info()["geometry"]["points"]}
+    """The points where a phone's page draws them: the portrait board's (games/yinsh.js)."""
+    return {p["name"]: p["at"] for p in session.info()["geometry"]["portrait"]["points"]}
+
+
+# The nearest two of the points drawn as targets, in screen px (their centres as drawn).
+NEAREST = """() => {
+  const ctm = document.querySelector('.pk-svg svg').getScreenCTM();
+  const at = [...document.querySelectorAll('[data-point].pk-pick')].map((n) => new DOMPoint(+n.getAttribute('cx'), +n.getAttribute('cy')).matrixTransform(ctm));
+  let nearest = Infinity;
+  at.forEach((a, i) => at.slice(i + 1).forEach((b) => { nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.y - b.y)); }));
+  return [at.length, nearest];
+}"""
 
 
 def test_yinshs_points_to_place_a_ring_on_are_a_fingers_size_on_a_phone(open_page):
     session = yinsh_session("place")
     page = open_page(PHONE, phone=True, session=session)
+    expect(page.locator("[data-point].pk-pick")).to_have_count(85)
+    count, spacing = page.evaluate(NEAREST)
+    assert count == 85 and spacing >= SPACING_PX, spacing  # the board takes the phone's width
     at = points_of(session)
     targets = [(name, *at[name]) for name in session.view()["legal"]]
     expect(page.locator("[data-point].pk-pick")).to_have_count(len(targets))  # Y2: every free point

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.boards.layout import Page, convex_hull, yinsh_layout
 from printkit.play.geometry import geometry_of
-from printkit.play.yinsh_view import OUTLINE_MM, SCREEN_PAGE, SLOT_CLEAR_MM, yinsh_geometry
+from printkit.play.yinsh_view import OUTLINE_MM, PHONE_PAGE, SCREEN_PAGE, SLOT_CLEAR_MM, VIEW_MARGIN_MM, yinsh_geometry
 from printkit.yinsh import board
 from printkit.yinsh.game import YinshGame
 from printkit.yinsh.knobs import BLITZ, Knobs
@@ -155,3 +155,39 @@ def test_the_slots_follow_the_games_rows_to_win_as_the_printed_board(knobs) -> N
         for cx, cy in row["centres"]:
             assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
     assert geometry_of(YinshGame(knobs)) == found  # the page's /api/game (and a replay: its header's rules)
+
+
+@pytest.mark.parametrize("rows", [1, 3, 5])
+def test_a_phone_gets_the_board_as_printed_on_a_portrait_sheet(rows) -> None:
+    """Review: on a 390 px phone the landscape board's slots, beside it, took width and left
+    neighbouring points 27.7 px apart. `portrait` is the board as printed on a portrait sheet
+    (Y1: the same points, lines and labels), its slots (Y7, one a ring to take off) in rows
+    above and below it, clear of the outline, their captions beside them: the view box is the
+    board's width with a ring on any point, no wider."""
+    found = yinsh_geometry(YinshGame(Knobs(rows_to_win=rows)))
+    upright = found["portrait"]
+    printed = yinsh_layout(PHONE_PAGE, rings_to_win=rows)
+    assert {p["name"]: p["at"] for p in upright["points"]} == {p.name: [round(c, 3) for c in p.centre] for p in printed.points}
+    assert len(upright["lines"]) == 33 and len(upright["labels"]) == len(found["labels"])
+    x, y, w, h = upright["view_box"]
+    reach = found["ring"] / 2 + 1.4 + 0.8 / 2  # a ring on a point and its halo (games/yinsh.js)
+    xs = [p["at"][0] for p in upright["points"]]
+    assert x <= min(xs) - reach and max(xs) + reach <= x + w
+    outline = found["backdrop"] + OUTLINE_MM
+    hx = [p[0] for p in upright["hull"]]
+    board = max(max(hx) + outline, max(xs) + reach) - min(min(hx) - outline, min(xs) - reach)
+    assert w <= board + 2 * VIEW_MARGIN_MM + 0.01  # the board alone sets the width
+    assert w < found["view_box"][2] * 0.75  # the landscape view box with the slots beside: 267.8 mm
+    middle = sum(p["at"][1] for p in upright["points"]) / 85
+    for row in upright["slots"]:
+        r = row["diameter"] / 2
+        centres = row["centres"]
+        assert len(centres) == rows and len({c[1] for c in centres}) == 1  # a row across
+        above = centres[0][1] < middle
+        assert above == (row["seat"] == 1)  # the printed player 2 across the board from player 1
+        clear = min(_off_the_hull(upright["hull"], c) for c in centres) - r - outline
+        assert clear >= SLOT_CLEAR_MM - 1e-3
+        for cx, cy in centres:
+            assert x <= cx - r and cx + r <= x + w and y <= cy - r and cy + r <= y + h
+        cx, cy = row["caption"]  # left of the row, level with it
+        assert cx < min(c[0] for c in centres) - r and abs(cy - centres[0][1]) < r and x < cx

@@ -3,7 +3,10 @@
 The coordinates are those of `printkit board` for YINSH (printkit.boards.layout: page
 millimetres, y down), on an A4 page turned landscape, the way the layout turns the board
 for a landscape sheet: screens are wider than tall, and the players' ring slots then sit
-left and right. The page's script (static/games/yinsh.js) only scales these numbers.
+left and right. A phone held upright is taller than wide: there the page draws the board
+as printed on a portrait sheet (`portrait`), the slots above and below it, so that the board
+alone takes the phone's width (its points 38 px apart on a 390 px phone, not 28 px beside the
+landscape slots). The page's script (static/games/yinsh.js) only scales these numbers.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ XY = tuple[float, float]
 
 VIEW_MARGIN_MM = 2.0
 SCREEN_PAGE = Page(orientation="landscape")
+PHONE_PAGE = Page(orientation="portrait")
 # The page strokes the board's shape with ink OUTLINE_MM beyond the printed shape (yinsh.js:
 # stroke-width 2·backdrop + 1), and keeps the slots and their captions SLOT_CLEAR_MM off it:
 # the printed slots sit 1 mm off the printed shape, which on the screen read as touching
@@ -40,27 +44,37 @@ def yinsh_geometry(game: YinshGame) -> dict:
     draws the board's shape as this polygon grown by `backdrop`: the printed board's shape,
     boards.layout), the ring and marker sizes and each seat's `slots` for rings taken off,
     one a ring the game's `rows_to_win` knob asks for (Y7, Y12: 3, 1 in blitz), as the
-    printed board has them (seat 0 is the printed player 1)."""
+    printed board has them (seat 0 is the printed player 1); and in `portrait` the same
+    places (view_box, points, lines, labels, hull, slots) on a portrait sheet, for a phone."""
     lay = yinsh_layout(SCREEN_PAGE, rings_to_win=game.knobs.rows_to_win)
     s = lay.spacing_mm
-    slots = [_clear_of_the_board(lay, row) for row in lay.slots]
-    box = _view_box(lay, slots)
     return {
         "game": "yinsh",
         "unit": "mm",
-        "view_box": [_round(box.left), _round(box.top), _round(box.width), _round(box.height)],
         "spacing": _round(s),
         "ring": _round(lay.ring_mm),  # diameters, as the pieces sheet cuts them
         "ring_hole": _round(ring_hole(lay.ring_mm)),
         "marker": _round(marker_mm(s, lay.ring_mm)),
         "label_size": _round(lay.label_size),  # as printed
         "backdrop": _round(lay.shape_reach),
+        **_places(lay),
+        "portrait": _places(yinsh_layout(PHONE_PAGE, rings_to_win=game.knobs.rows_to_win)),
+    }
+
+
+def _places(lay: YinshLayout) -> dict:
+    """Where a layout puts the board's parts, its slots moved clear of the page's outline."""
+    beside = lay.page.orientation == "portrait"  # portrait: the slots' rows lie across, above and below the board
+    slots = [_clear_of_the_board(lay, row, beside) for row in lay.slots]
+    box = _view_box(lay, slots, beside)
+    return {
+        "view_box": [_round(box.left), _round(box.top), _round(box.width), _round(box.height)],
         "points": [{"name": p.name, "at": _xy(p.centre)} for p in lay.points],
         "lines": [{"name": line.name, "from": _xy(line.start), "to": _xy(line.end)} for line in lay.lines],
         "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],
         "hull": [_xy(p) for p in lay.shape],
         "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in centres], "diameter": _round(row.diameter),
-                   "caption": _xy(_caption_at(centres, row.diameter))}
+                   "caption": _xy(_caption_at(centres, row.diameter, beside))}
                   for row, centres in zip(lay.slots, slots)],
     }
 
@@ -68,7 +82,7 @@ def yinsh_geometry(game: YinshGame) -> dict:
 geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yinsh"])
 
 
-def _view_box(lay: YinshLayout, slots: list[list[XY]]) -> Box:
+def _view_box(lay: YinshLayout, slots: list[list[XY]], beside: bool) -> Box:
     """Around all the page draws: the board's shape, the slots and their captions, and a
     ring on any point (the largest piece; its outline's half width and the halos the page
     rings a ring with, 1.4 mm out, fit in the margin)."""
@@ -77,17 +91,23 @@ def _view_box(lay: YinshLayout, slots: list[list[XY]]) -> Box:
     boxes += [(p.centre, lay.ring_mm / 2) for p in lay.points]
     found = Box.around(boxes)
     for row, centres in zip(lay.slots, slots):
-        corners = _caption_box(_caption_at(centres, row.diameter))
+        corners = _caption_box(_caption_at(centres, row.diameter, beside))
         found = Box(min(found.left, corners[0][0]), min(found.top, corners[0][1]),
                     max(found.right, corners[1][0]), max(found.bottom, corners[1][1]))
     m = VIEW_MARGIN_MM
     return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)
 
 
-def _caption_at(centres: list[XY], diameter: float) -> XY:
-    """The caption's first baseline, centred over the top slot (the page draws it there)."""
-    top = min(centres, key=lambda c: c[1])
-    return (top[0], top[1] - diameter / 2 - CAPTION_GAP_MM - CAPTION_LINE_MM)
+def _caption_at(centres: list[XY], diameter: float, beside: bool = False) -> XY:
+    """The caption's first baseline, centred over the top slot (the page draws it there);
+    `beside` a row lying across (portrait), left of its first slot, its two lines level with
+    the row: above or below it, the caption would make the page taller still."""
+    if not beside:
+        top = min(centres, key=lambda c: c[1])
+        return (top[0], top[1] - diameter / 2 - CAPTION_GAP_MM - CAPTION_LINE_MM)
+    first = min(centres, key=lambda c: c[0])
+    (left, top), (right, bottom) = _caption_box((0.0, 0.0))
+    return (first[0] - diameter / 2 - CAPTION_GAP_MM - right, first[1] - (top + bottom) / 2)
 
 
 def _caption_box(at: XY) -> tuple[XY, XY]:
@@ -96,7 +116,7 @@ def _caption_box(at: XY) -> tuple[XY, XY]:
     return (at[0] - half, at[1] - CAPTION_SIZES_MM[0]), (at[0] + half, at[1] + CAPTION_LINE_MM + 0.3 * CAPTION_SIZES_MM[1])
 
 
-def _clear_of_the_board(lay: YinshLayout, row: SlotRow) -> list[XY]:
+def _clear_of_the_board(lay: YinshLayout, row: SlotRow, beside: bool) -> list[XY]:
     """The row's slots as printed, moved away from the board's centre, in 0.25 mm steps,
     until they and their caption are SLOT_CLEAR_MM off the outline the page draws."""
     board = (sum(p.centre[0] for p in lay.points) / len(lay.points), sum(p.centre[1] for p in lay.points) / len(lay.points))
@@ -107,7 +127,7 @@ def _clear_of_the_board(lay: YinshLayout, row: SlotRow) -> list[XY]:
     step = 0.0
     while True:
         centres = [(x + step * away[0], y + step * away[1]) for x, y in row.centres]
-        (left, top), (right, bottom) = _caption_box(_caption_at(centres, row.diameter))
+        (left, top), (right, bottom) = _caption_box(_caption_at(centres, row.diameter, beside))
         edges = [(left + (right - left) * k / 8, y) for k in range(9) for y in (top, bottom)]
         edges += [(x, top + (bottom - top) * k / 4) for k in range(5) for x in (left, right)]
         if (all(_outside(lay.shape, c) >= outline + row.diameter / 2 for c in centres)

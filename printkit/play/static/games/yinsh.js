@@ -22,28 +22,45 @@ function parseRemove(text) {
   return found ? { row: `${found[1]}-${found[2]}`, ring: found[3] } : null;
 }
 
+// A phone held upright (the width at which the page puts the panel under the board, play.css):
+// the board as printed on a portrait sheet, the slots above and below it, so the board alone
+// takes the width (yinsh_view.py `portrait`: points 37 px apart at 390 px, 28 px with the
+// landscape board's slots beside it, where a tap 14 px off could choose a neighbour).
+const PHONE = window.matchMedia("(max-width: 699.98px)");
+
 export function createView(container, info, { onAction }) {
-  const geo = info.geometry;
-  const { svg, tally, prompt, list } = frame(container, geo.view_box, "YINSH board");
-  const at = new Map(geo.points.map((p) => [p.name, p.at]));
-  const s = geo.spacing;
+  let geo, at, s, svg, tally, prompt, list, slotLayer, layer;
   let current = null;
   let chosenRing = null; // move: the ring the player chose
   let rowChoices = null; // remove: the rows still in question (names "a3-e3")
   let sent = false;
   let under = null;
 
-  // -- the printed board, drawn once ------------------------------------------------------
-  const hull = geo.hull.map(([x, y]) => `${x},${y}`).join(" ");
-  el("polygon", { points: hull, fill: INK, stroke: INK, "stroke-width": 2 * geo.backdrop + 1.0, "stroke-linejoin": "round" }, svg);
-  el("polygon", { points: hull, fill: BOARD_FILL, stroke: BOARD_FILL, "stroke-width": 2 * geo.backdrop, "stroke-linejoin": "round" }, svg);
-  const lines = el("g", { stroke: INK, "stroke-width": 0.45, "stroke-linecap": "round" }, svg);
-  for (const line of geo.lines) el("line", { x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1] }, lines);
-  for (const p of geo.points) el("circle", { cx: p.at[0], cy: p.at[1], r: 0.05 * s, fill: INK }, svg);
-  const labels = el("g", { "font-size": geo.label_size, fill: INK, "text-anchor": "middle", "dominant-baseline": "central" }, svg);
-  for (const label of geo.labels) el("text", { x: label.at[0], y: label.at[1] }, labels).textContent = label.text;
-  const slotLayer = el("g", {}, svg);
-  const layer = el("g", {}, svg);
+  // -- the printed board, drawn anew when the page changes between a phone's and a desk's ---
+  function build() {
+    geo = PHONE.matches && info.geometry.portrait ? { ...info.geometry, ...info.geometry.portrait } : info.geometry;
+    ({ svg, tally, prompt, list } = frame(container, geo.view_box, "YINSH board"));
+    at = new Map(geo.points.map((p) => [p.name, p.at]));
+    s = geo.spacing;
+    const hull = geo.hull.map(([x, y]) => `${x},${y}`).join(" ");
+    el("polygon", { points: hull, fill: INK, stroke: INK, "stroke-width": 2 * geo.backdrop + 1.0, "stroke-linejoin": "round" }, svg);
+    el("polygon", { points: hull, fill: BOARD_FILL, stroke: BOARD_FILL, "stroke-width": 2 * geo.backdrop, "stroke-linejoin": "round" }, svg);
+    const lines = el("g", { stroke: INK, "stroke-width": 0.45, "stroke-linecap": "round" }, svg);
+    for (const line of geo.lines) el("line", { x1: line.from[0], y1: line.from[1], x2: line.to[0], y2: line.to[1] }, lines);
+    for (const p of geo.points) el("circle", { cx: p.at[0], cy: p.at[1], r: 0.05 * s, fill: INK }, svg);
+    const labels = el("g", { "font-size": geo.label_size, fill: INK, "text-anchor": "middle", "dominant-baseline": "central" }, svg);
+    for (const label of geo.labels) el("text", { x: label.at[0], y: label.at[1] }, labels).textContent = label.text;
+    slotLayer = el("g", {}, svg);
+    layer = el("g", {}, svg);
+  }
+  build();
+  PHONE.addEventListener("change", () => {
+    build();
+    if (!current) return;
+    draw();
+    drawTally();
+    setList(list, current, act);
+  });
 
   function colourOf(seat, state) {
     return seat === state.white_seat ? "white" : "black";
@@ -85,7 +102,7 @@ export function createView(container, info, { onAction }) {
     else if (state.phase === "move") moving(legal);
     else if (state.phase === "remove") removing(legal);
     else prompting(null);
-    // On a phone a point's target is 25 px, its neighbours 28 px off: every target gets a
+    // On a phone a point's target is 34 px, its neighbours 37 px off: every target gets a
     // finger's disc (games/taps.js), a tap choosing the nearest target point.
     const targets = [...layer.querySelectorAll(".pk-pick")];
     widenTaps(layer, targets, targets);
