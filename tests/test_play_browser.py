@@ -112,6 +112,10 @@ def test_the_replay_viewer_steps_through_a_simulate_record(open_page, tmp_path):
     expect(page.locator(".line")).to_contain_text(f"plays a {lines[first_turn]['card']}")
     page.check("#alternatives")
     expect(page.locator(".alternative")).to_have_count(len(replay.steps[first_turn].alternatives))
+    # the other outcomes in the play page's outcome colour, far from every avatar's (colourdiff.py)
+    from colourdiff import OUTCOME_APART, hex_of, nearest, sinpin_marks
+    drawn = set(page.eval_on_selector_all(".alternative polyline:last-of-type", "lines => lines.map((l) => l.getAttribute('stroke'))"))
+    assert len(drawn) == 1 and nearest(hex_of(drawn.pop()), sinpin_marks())[0] >= OUTCOME_APART
     page.keyboard.press("ArrowLeft")
     expect(page.locator("body")).to_have_attribute("data-step", str(first_turn - 1))
     page.fill("#jump-round", "2")

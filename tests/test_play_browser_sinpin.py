@@ -202,3 +202,51 @@ def test_each_avatar_on_the_map_and_in_the_panel_has_its_printed_colour(open_pag
     assert sorted(map(tuple, shown["map"])) == sorted(printed.items())
     # the panel names a seat "Player 1 (Fox), human" or so: find the avatar in it
     assert sorted((next(a for a in printed if a in who), colour) for who, colour in shown["panel"]) == sorted(printed.items())
+
+
+# Every colour the page draws a card's outcomes in: their trails, the rings round their ends
+# and the count badges, the fields they pass, the avatar's own field, the chosen card.
+OUTCOME_COLOURS = """() => {
+    const found = [];
+    const add = (what, colour) => found.push([what, colour]);
+    for (const line of document.querySelectorAll('#map .outcome polyline:last-of-type')) add('trail', line.getAttribute('stroke'));
+    for (const end of document.querySelectorAll('#map .preview-end')) {
+        const [ring, badge] = end.querySelectorAll('circle');
+        add('end ring', ring.getAttribute('stroke'));
+        add('count badge', badge.getAttribute('fill'));
+    }
+    for (const field of document.querySelectorAll('#map .passed')) add('passed field', field.getAttribute('fill'));
+    for (const start of document.querySelectorAll('#map .preview-start')) add('start', start.getAttribute('stroke'));
+    for (const card of document.querySelectorAll('.cards button.selected')) add('chosen card', getComputedStyle(card).backgroundColor);
+    return found;
+}"""
+
+
+def test_a_cards_outcomes_are_drawn_in_a_colour_far_from_every_avatar_and_the_last_move(open_page):
+    """Review: Fox's disc is vermillion (#d55e00) and the outcomes were orange (#e07000):
+    CIEDE2000 5.9 apart, 4.4 for the green-blind, Fox was hard to find among them. Every mark
+    of a card's outcomes is one colour, OUTCOME_APART or more from each avatar's colour and
+    the last move's blue, for normal vision and each dichromacy (tests/colourdiff.py)."""
+    from colourdiff import OUTCOME_APART, hex_of, nearest, sinpin_marks
+
+    from printkit.cli.levelcheck import check_level
+    from printkit.play.matches import sinpin_match
+    from printkit.play.session import Session
+
+    level = check_level(str(ROOT / "levels" / "07-the-chimney.yaml")).level
+    session = Session(sinpin_match(level, "the-chimney", ["human"] + ["greedy"] * 3, 1))
+    while not (session.state.to_act() == 0 and session.state.decision.kind == "move"):
+        if session.state.to_act() == 0:
+            session.act(session.turn, session.view()["legal"][0])
+        else:
+            session.bot_turn(session.turn)
+    page = open_page((1280, 800), session=session)
+    card = session.view()["legal"][0]["card"]
+    page.locator(f".cards button[data-card='{card}']").click()
+    expect(page.locator("#map .preview-end").first).to_be_attached()
+    drawn = page.evaluate(OUTCOME_COLOURS)
+    assert {what for what, _ in drawn} == {"trail", "end ring", "count badge", "passed field", "start", "chosen card"}
+    colours = {hex_of(colour) for _, colour in drawn}
+    assert len(colours) == 1, drawn  # one colour for all the outcomes' marks
+    apart, near, seen = nearest(colours.pop(), sinpin_marks())
+    assert apart >= OUTCOME_APART, f"{apart:.1f} from {near} ({seen})"

@@ -26,6 +26,7 @@ export class Grid {
     this.rows = [];
     this.verdict = null;
     this.preview = null;
+    this.previewColour = PREVIEW; // the play page draws a game's outcomes in its own (sinpin/draw.js)
     this.start = null;
     this.showRoute = true;
     this.showReachable = true;
@@ -313,7 +314,7 @@ export class Grid {
       const passed = new Set(this.preview.outcomes.flatMap((o) => o.passed.map((p) => p.join(","))));
       for (const key of passed) {
         const [x, y] = key.split(",").map(Number);
-        el("rect", { class: "passed", x: x * F, y: y * F, width: F, height: F, fill: PREVIEW, "fill-opacity": 0.18 }, g);
+        el("rect", { class: "passed", x: x * F, y: y * F, width: F, height: F, fill: this.previewColour, "fill-opacity": 0.18 }, g);
       }
       const ends = new Map();
       for (const outcome of this.preview.outcomes) {
@@ -324,13 +325,13 @@ export class Grid {
         const [x, y] = key.split(",").map(Number);
         const [cx, cy] = this.centre(x, y);
         const end = el("g", { class: "preview-end", "data-x": x, "data-y": y, "data-count": count }, g);
-        el("circle", { cx, cy, r: 5.2, fill: "none", stroke: PREVIEW, "stroke-width": 1.2 }, end);
+        el("circle", { cx, cy, r: 5.2, fill: "none", stroke: this.previewColour, "stroke-width": 1.2 }, end);
         const r = this.badgeRadius(1.8);
-        this.badge(end, count, (x + 1) * F - r - 0.6, (y + 1) * F - r - 0.6, PREVIEW, r);
+        this.badge(end, count, (x + 1) * F - r - 0.6, (y + 1) * F - r - 0.6, this.previewColour, r);
       }
     }
     const [sx, sy] = this.start;
-    el("rect", { class: "preview-start", x: sx * F + 0.5, y: sy * F + 0.5, width: F - 1, height: F - 1, fill: "none", stroke: PREVIEW, "stroke-width": 1.2, "stroke-dasharray": "2 1" }, g);
+    el("rect", { class: "preview-start", x: sx * F + 0.5, y: sy * F + 0.5, width: F - 1, height: F - 1, fill: "none", stroke: this.previewColour, "stroke-width": 1.2, "stroke-dasharray": "2 1" }, g);
   }
 
   flash(x, y) {

@@ -11,6 +11,7 @@ export class Board {
     this.grid = new Grid(svg, geometry.palette);
     this.grid.showRoute = false;
     this.grid.showReachable = false;
+    this.grid.previewColour = OUTCOME; // not the editor's orange: Fox's vermillion would be lost in it
     this.square = geometry.palette.square_mm;
     this.palette = geometry.palette;
     this.layers = []; // functions (grid, layer) drawing over the map after each render

@@ -8,7 +8,12 @@ export function avatarLook(palette, avatar) {
   return palette.avatars[avatar.toLowerCase()];
 }
 export const TRAIL = "#0047b3";
-export const OUTCOME = "#e07000";
+// The outcomes of a card (its trails, their ends and the fields they pass, the chosen card;
+// a replay's other outcomes): dark red, at least 21 CIEDE2000 from each avatar's colour,
+// the last move's blue, the ghost's violet and the ink, for normal vision and each
+// dichromacy (tests/colourdiff.py); 10:1 on white. The editor's orange (#e07000) was 4.4
+// from Fox's vermillion for the green-blind, 5.9 for anyone: Fox was lost among the outcomes.
+export const OUTCOME = "#8b0000";
 export const GHOST = "#6a4fa0";
 
 export function el(name, attributes = {}, parent = null) {
@@ -70,7 +75,7 @@ export function avatars(grid, parent, seats, palette) {
       const g = el("g", { class: "avatar", "data-seat": seat.seat, "data-x": x, "data-y": y }, parent);
       const look = avatarLook(palette, seat.avatar);
       const r = Math.min(3.4, F / (group.length + 1) / 1.6);
-      // a dark rim round the white one: Fox's vermillion stands out among the orange outcomes
+      // a dark rim round the white one: each disc stands out on the map's hatched fields too
       el("circle", { cx, cy, r: r + 0.45, fill: "#2b2620" }, g);
       el("circle", { cx, cy, r, fill: look.colour, stroke: "#fff", "stroke-width": 0.5 }, g);
       el("text", { x: cx, y: cy + Math.min(1.4, F / (group.length + 1) / 3.6), "text-anchor": "middle", "font-size": Math.min(4, F / (group.length + 1) / 1.3), fill: look.ink, "font-weight": "bold", "font-family": "DejaVu Sans, sans-serif" }, g).textContent = seat.avatar[0];
