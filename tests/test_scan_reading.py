@@ -221,6 +221,23 @@ def test_a_walled_in_sheets_border_field_read_as_something_else_leans_to_rock():
     assert (walled_in(code, open_border) == open_border).all()  # a sheet not walled in is left as read
 
 
+def test_s3_a_clear_exit_in_the_wall_is_not_leaned_to_rock_for_a_weaker_one_inside():
+    """S1 and S3: a walled-in sheet's border field read as Ω at 71 % (rock 4 %) and a ring
+    inside read as Ω at 53 %: the likelier stays the exit, the ring is put off it (listed).
+    The wall's lean to rock chose before S3 did: the border Ω became rock, the ring the exit.
+    A second, weaker Ω read in the wall still leans to rock."""
+    code = SheetCode(4, 4, False)
+    ring = classifier.CLASSES.index(Tile.TELEPORTER)
+    p = odds([[ROCK, ROCK, ROCK, ROCK], [ROCK, A, OPEN, Z], [ROCK, Z, OPEN, ROCK], [ROCK, ROCK, Z, ROCK]])
+    p[7], p[9], p[14] = 0.0, 0.0, 0.0
+    p[7, Z], p[7, ring], p[7, ROCK] = 0.71, 0.25, 0.04
+    p[9, Z], p[9, ring], p[9, ROCK] = 0.53, 0.45, 0.02
+    p[14, Z], p[14, OPEN], p[14, ROCK] = 0.5, 0.3, 0.2
+    reading = decide(code, p)
+    assert reading.rows == ("####", "#A.Z", "#O.#", "####")
+    assert [(u.x, u.y) for u in reading.unsure if u.note.startswith("not a second")] == [(1, 2)]
+
+
 def test_a_patch_moved_keeps_its_ink_and_loses_what_went_out():
     patch = np.zeros((1, PATCH, PATCH), np.float32)
     patch[0, 10, 10] = 1.0
