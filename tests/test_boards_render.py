@@ -15,7 +15,8 @@ from processes import run_in_one_process
 from printkit.boards.pieces import BACK_BLEED_MM, HEADER_MM
 from printkit.boards.spec import load_spec
 from printkit.render.boards import write_board
-from printkit.render.boards.paint import CAP_HEIGHT, pattern_ink
+from printkit.draw.colours import pattern_ink
+from printkit.render.boards.paint import CAP_HEIGHT
 from printkit.draw import fonts
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"

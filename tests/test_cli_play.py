@@ -1,5 +1,6 @@
 """`printkit play -o`: the record's file checked as `simulate --record` checks it, before the
-game is served (printkit.cli.play with printkit.cli.simulate.check_game_outputs)."""
+game is served (printkit.cli.play with printkit.cli.simulate.check_game_outputs); `printkit
+replay`'s Sinoda seats in the colours of the board spec the record names."""
 
 from __future__ import annotations
 
@@ -57,3 +58,58 @@ def test_a_spec_with_a_problem_is_said_as_board_says_it(tmp_path: Path, never_se
     board = CliRunner().invoke(main, ["board", str(spec), "--json"])
     assert (played.exit_code, played.stderr) == (board.exit_code, board.stderr) and played.exit_code == exit_code
     assert played.stderr.startswith(f"{spec}:") and "Traceback" not in played.output
+
+
+def replay_page_seats(record: Path, monkeypatch) -> list[dict]:
+    """The seats of `/api/game` of the page `printkit replay RECORD` serves (made, not served)."""
+    from starlette.testclient import TestClient
+
+    from printkit.editor.guard import allowed_hosts
+
+    apps = []
+    monkeypatch.setattr("printkit.cli.play._serve", lambda app_for, *args: apps.append(app_for))
+    result = CliRunner().invoke(main, ["replay", str(record), "--no-browser"])
+    assert result.exit_code == 0, result.output
+    client = TestClient(apps[0](allowed_hosts("127.0.0.1", 8765)), base_url="http://127.0.0.1:8765")
+    return client.get("/api/game").json()["geometry"]["seats"]
+
+
+def simulated(spec: str, record: Path) -> Path:
+    result = CliRunner().invoke(main, ["simulate", spec, "--games", "1", "--seed", "1", "--record", str(record)])
+    assert result.exit_code == 0, result.output
+    return record
+
+
+def test_a_sinoda_replay_takes_the_colours_of_the_board_its_record_names(tmp_path: Path, monkeypatch) -> None:
+    """A record names its board, not its colours (docs/sinoda.md, the record): the replay
+    showed every game in the default colours, sinoda-4-teams' orange and cyan players 3 and 4
+    in green and orange. Now a bundled spec's colours, or those of the spec file of that
+    name beside the record; the defaults when there is none, or it is another set-up's."""
+    from printkit.boards.spec import DEFAULT_COLOURS, load_spec
+    from printkit.draw.colours import parse_colour, text_on
+
+    bundled = str(SINODA_2.parent / "sinoda-4-teams.yaml")
+    printed = [player.colour for player in load_spec(bundled).players]
+    defaults = list(DEFAULT_COLOURS["sinoda"][:4])
+    assert printed != defaults
+    seats = replay_page_seats(simulated("sinoda-4-teams", tmp_path / "bundled.jsonl"), monkeypatch)
+    assert [seat["colour"] for seat in seats] == printed
+    assert [seat["ink"] for seat in seats] == [text_on(colour) for colour in printed]  # as the print inks them
+
+    # a spec file of the user's: found beside the record, wherever `replay` is run from
+    own = ["yellow", "navy", "pink", "brown"]
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    text = Path(bundled).read_text(encoding="utf-8").replace("[vermillion, blue, orange, cyan]", f"[{', '.join(own)}]")
+    (boards / "mine.yaml").write_text(text, encoding="utf-8")
+    record = simulated(str(boards / "mine.yaml"), boards / "games.jsonl")
+    assert '"board": "mine"' in record.read_text(encoding="utf-8")
+    assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == [parse_colour(name) for name in own]
+
+    # not beside it: the defaults, as for a spec of that name that is another board
+    elsewhere = tmp_path / "games.jsonl"
+    elsewhere.write_text(record.read_text(encoding="utf-8"), encoding="utf-8")
+    assert [seat["colour"] for seat in replay_page_seats(elsewhere, monkeypatch)] == defaults
+    (boards / "mine.yaml").write_text(SINODA_2.read_text(encoding="utf-8").replace("[vermillion, blue]", "[navy, pink]"),
+                                      encoding="utf-8")
+    assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == defaults

@@ -8,6 +8,7 @@ output/test-results/play-boards/. Skipped when /usr/bin/chromium is missing, exc
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,8 @@ from playwright.sync_api import Browser, Page, expect  # noqa: E402
 from playserved import Served, served  # noqa: E402,F401  (fixtures)
 
 from printkit.boards.spec import SinodaOptions, load_spec  # noqa: E402
-from printkit.bundled import find  # noqa: E402
+from printkit.bundled import catalogue, find  # noqa: E402
+from printkit.draw.colours import pattern_ink, text_on  # noqa: E402
 from printkit.play.matches import sinoda_match, yinsh_match  # noqa: E402
 from printkit.play.replay import load_record, replay_of  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
@@ -169,6 +171,44 @@ def test_an_action_not_listed_is_refused(open_page) -> None:
     assert answer[0] == 422 and answer[2] == 422
     assert "not" in answer[1]
     assert session.turns == [] or all(turn["seat"] == 1 for turn in session.turns)
+
+
+SINODA_SPECS = [item.name for item in catalogue("board") if item.name.startswith("sinoda")]
+
+
+def _rgb(colour: str) -> tuple[int, ...]:
+    """'#rrggbb' or 'rgb(r,g,b)' as numbers, to compare a page's colour with the print's."""
+    if colour.startswith("#"):
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(part) for part in colour.removeprefix("rgb(").removesuffix(")").split(","))
+
+
+@pytest.mark.parametrize("name", SINODA_SPECS)
+def test_every_seat_s_numbers_and_pattern_take_the_printed_ink(open_page, name: str) -> None:
+    """The badge's number, a die's value and the start pattern are inked on each seat's
+    colour as the print inks them (text_on, pattern_ink). The page had formulas of its own:
+    on a six-player board seat 5's magenta badge said "5" in white, printed in black."""
+    from printkit.cli.play import _match
+
+    path = str(find(name, "board").path)
+    players = load_spec(path).players
+    assert "sinoda-6" in SINODA_SPECS  # the case above: every bundled spec is found
+    session = Session(_match("sinoda", path, path, ["human"] * len(players), 0))  # nobody moves
+    page = open_page(session=session)
+    shown = page.evaluate("""() => ({
+        badges: [...document.querySelectorAll('.pk-svg svg > text')].map((t) => [t.textContent, t.getAttribute('fill')]),
+        dice: [...document.querySelectorAll('[data-die]')].map((d) => [+d.dataset.seat, d.querySelector('text').getAttribute('fill')]),
+        patterns: [...document.querySelectorAll('pattern')].map((p) => [p.id,
+            [...p.children].map((c) => c.getAttribute(c.tagName === 'circle' ? 'fill' : 'stroke'))]),
+    })""")
+    printed_text = {player.number - 1: _rgb(text_on(player.colour)) for player in players}
+    printed_pattern = {player.number - 1: _rgb(pattern_ink(player.colour)) for player in players}
+    badges = {int(re.match(r"\d+", label).group()) - 1: _rgb(fill) for label, fill in shown["badges"]}
+    assert badges == printed_text
+    dice = {(seat, _rgb(fill)) for seat, fill in shown["dice"]}
+    assert dice == set(printed_text.items())  # every seat's dice, each in its seat's ink
+    patterns = {int(ident.rsplit("-", 1)[1]): {_rgb(ink) for ink in inks} for ident, inks in shown["patterns"]}
+    assert patterns == {seat: {ink} for seat, ink in printed_pattern.items()}
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ from printkit.boards.layout import sinoda_layout
 from printkit.boards.spec import load_spec
 from printkit.cli import main
 from printkit.draw import Document, bounding_box, write_document
+from printkit.draw.colours import pattern_ink
 from printkit.render.boards import board_document
-from printkit.render.boards.paint import pattern_ink
 from printkit.render.boards.sinoda import BOARD_FILL
 from printkit.render.boards.sinoda_diagrams import EXAMPLE_MARKS, EXAMPLE_PATH, EXAMPLE_PIECES
 from printkit.render.boards.sinoda_rules import MIN_TEXT_MM, SETUP_EDGE_MM, rules_page

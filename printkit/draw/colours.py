@@ -55,3 +55,10 @@ def luminance(colour: str) -> float:
 def text_on(colour: str) -> str:
     """Black or white, whichever reads better on `colour`."""
     return BLACK if luminance(colour) > 0.5 else WHITE
+
+
+def pattern_ink(colour: str) -> str:
+    """A pattern colour that stands out on both white paper and the colour's own tint (a
+    board's start areas, a disc's ring); here beside text_on so the play page's seats take
+    both from the one rule the print has (printkit.play.sinoda_view)."""
+    return mix(colour, BLACK, 0.25) if luminance(colour) > 0.35 else colour

@@ -127,7 +127,8 @@ def create_app(hosts: frozenset[str], *, session: Session | None = None, replay:
 def _replay_info(shown: Replay) -> dict[str, Any]:
     return {"game": shown.match.rules.name, "seed": shown.head.get("seed"), "replay": True,
             "seats": seats_of(shown.match.rules, shown.match.players),
-            "endings": endings_of(shown.match.rules), "geometry": geometry_of(shown.match.rules)}
+            "endings": endings_of(shown.match.rules),
+            "geometry": geometry_of(shown.match.rules, shown.match.colours)}
 
 
 async def _internal_error(request: Request, error: Exception) -> Response:

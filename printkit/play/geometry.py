@@ -29,7 +29,8 @@ def sinpin_geometry(rules: Any) -> dict[str, Any]:
             "door": list(level.door), "exit": list(level.exit), "palette": palette_json()}
 
 
-GEOMETRY: dict[str, Callable[[GameRules], dict[str, Any]]] = {"sinpin": sinpin_geometry}
+# a game's geometry takes its rules and, if its seats take a spec's colours (Sinoda), them too
+GEOMETRY: dict[str, Callable[..., dict[str, Any]]] = {"sinpin": sinpin_geometry}
 
 
 def seats_of(rules: GameRules, players: Sequence[str]) -> list[dict[str, Any]]:
@@ -47,14 +48,14 @@ def endings_of(rules: GameRules) -> dict[str, str]:
 
 def geometry_of(rules: GameRules, colours: Sequence[str] = ()) -> dict[str, Any]:
     """GEOMETRY[rules.name](rules), after loading the game's view module if it has one; the
-    seats coloured as the spec played prints them (`colours`, one a seat) when it has its own."""
+    seats coloured as the spec played prints them (`colours`, one a seat, given to the
+    game's geometry, which gives each seat's inks on its colour too) when it has its own."""
     module_name = VIEW_MODULES.get(rules.name)
     if rules.name not in GEOMETRY and module_name is not None and importlib.util.find_spec(module_name) is not None:
         module = importlib.import_module(module_name)
         if rules.name not in GEOMETRY and hasattr(module, "geometry"):
             GEOMETRY[rules.name] = module.geometry
     found = GEOMETRY.get(rules.name)
-    geometry = found(rules) if found is not None else {}
-    for seat in geometry.get("seats", []) if colours else []:
-        seat["colour"] = colours[seat["seat"]]
-    return geometry
+    if found is None:
+        return {}
+    return found(rules, colours) if colours else found(rules)

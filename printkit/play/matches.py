@@ -269,6 +269,35 @@ def _setup_of_spec(board: JSON) -> Any:
     return spec.options.setup
 
 
+def board_colours(board: JSON, setup: str, folder: Path | None) -> tuple[str, ...]:
+    """Each seat's colour as a Sinoda record's board prints it, for its replay page. The
+    record keeps no colours, only `board` (docs/sinoda.md, the record): a bundled spec by
+    its name and "(bundled)", or a spec file by its name without folder and extension,
+    read here beside the record (`folder`: `my-board` is folder/my-board.yaml). () (the
+    default colours) when it names neither, the file cannot be read, or it is a spec of
+    another set-up than the record's `setup` (a spec of that name, not the board played)."""
+    from printkit.boards.spec import SinodaOptions, load_spec
+    from printkit.bundled import find, looks_like_name
+    from printkit.sourceproblems import SpecError, UnreadableSource
+
+    if not isinstance(board, str) or not looks_like_name(board):
+        return ()
+    if board.endswith(" (bundled)"):
+        item = find(board.removesuffix(" (bundled)"), "board")
+        path = item.path if item is not None else None
+    else:
+        path = folder / f"{board}.yaml" if folder is not None else None
+    if path is None or not path.is_file():
+        return ()
+    try:
+        spec = load_spec(str(path))
+    except (SpecError, UnreadableSource):
+        return ()
+    if not isinstance(spec.options, SinodaOptions) or spec.options.setup.name != setup:
+        return ()
+    return tuple(player.colour for player in spec.players)
+
+
 def _sinoda(setup: Any, rules: Any) -> Any:
     from printkit.sinoda.game import SinodaGame
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from printkit.games.protocol import JSON, IllegalAction
-from printkit.play.matches import Match, rules_of_header
+from printkit.play.matches import Match, board_colours, rules_of_header
 from printkit.play.record_check import compare, generic_header, shown, whole
 from printkit.play.session import state_answer
 from printkit.play.steps import LineError, ReplayError, ReplayInputError, Step
@@ -61,15 +62,17 @@ END_RULES = {"yinsh-game": {"end": "Y7-Y10", "winners": "Y7-Y10", "scores": "Y7"
              "sinoda-game": {"end": "N8, N10, N12", "winners": "N9-N11", "scores": "N9"}}
 
 
-def replay_of(lines: list[dict[str, JSON]]) -> Replay:
+def replay_of(lines: list[dict[str, JSON]], folder: Path | None = None) -> Replay:
     """The replay of one game's record lines (header first, end last), checked to the end:
     the header's keys, every line, and every key of the end line against the replayed game
     (game-record.md). ReplayError for any record that does not replay, however it is
-    malformed, naming the line in the file (a RecordGame's `at`; else counted from 1)."""
+    malformed, naming the line in the file (a RecordGame's `at`; else counted from 1).
+    `folder` is where the record file lies: a Sinoda board spec there that the header's
+    `board` names colours the seats, as a bundled one does (matches.board_colours)."""
     at = getattr(lines, "at", None) or list(range(1, len(lines) + 1))
     game = lines[0].get("game") if lines and isinstance(lines[0], dict) else None
     try:
-        return _replayed(lines)
+        return _replayed(lines, folder)
     except LineError as error:
         raise ReplayError(f"game {game}, line {at[min(error.index, len(at) - 1)]}: {error}") from None
     except ReplayInputError as error:
@@ -80,7 +83,7 @@ def replay_of(lines: list[dict[str, JSON]]) -> Replay:
         raise ReplayError(f"game {game}: cannot replay: {type(error).__name__}: {error}") from None
 
 
-def _replayed(lines: list[dict[str, JSON]]) -> Replay:
+def _replayed(lines: list[dict[str, JSON]], folder: Path | None) -> Replay:
     head, body, end = lines[0], lines[1:-1], lines[-1]
     kind = head.get("record")
     if kind == "sinpin-game":
@@ -100,7 +103,9 @@ def _replayed(lines: list[dict[str, JSON]]) -> Replay:
     except (KeyError, TypeError, ValueError) as error:
         raise LineError(0, str(error)) from None
     players = tuple(str(player.get("bot", "?")) for player in head["players"])
-    match = Match(rules, players, int(head["seed"]), lambda: [], finish=_finish(head))
+    # the seats in the colours of the board the header names, if found, else the defaults
+    colours = board_colours(head.get("board"), rules.setup.name, folder) if kind == "sinoda-game" else ()
+    match = Match(rules, players, int(head["seed"]), lambda: [], finish=_finish(head), colours=colours)
     state = _first_state(rules, head, body)
     steps = [Step(state, None)]
     for number, line in enumerate(body, start=1):

@@ -10,9 +10,11 @@ numbered badge. The page's script (static/games/sinoda.js) only scales these num
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from printkit.boards.layout import SinodaLayout, Space, sinoda_layout
 from printkit.boards.spec import DEFAULT_COLOURS, PATTERNS
+from printkit.draw.colours import pattern_ink, text_on
 from printkit.sinoda.game import SinodaGame
 
 XY = tuple[float, float]
@@ -23,26 +25,33 @@ TEAM_LETTERS = "ABC"
 VIEW_MARGIN_MM = 2.0
 
 
-def sinoda_geometry(game: SinodaGame) -> dict:
+def sinoda_geometry(game: SinodaGame, colours: Sequence[str] = ()) -> dict:
     """The board of `game` in page millimetres, for the page to draw and hit-test.
 
     `spaces` carry their name (as `printkit board --json` names them), centre, corners
     (a die is drawn as the space's triangle shrunk about its centre), and `outline`: the curved triangle between
     the petals as a polygon. `petals` are lenses (two arcs of `radius` between the tips).
-    `seats` are in seat order (seat k is player k + 1, N3) with colour, pattern, team
-    letter, start flower and where the numbered badge goes.
+    `seats` are in seat order (seat k is player k + 1, N3) with colour (`colours`, one a
+    seat, as the played spec prints them; the defaults when none are given), the ink of
+    the text on it (badge number, die value) and of its pattern, pattern, team letter,
+    start flower and where the numbered badge goes.
     """
     lay = sinoda_layout(game.setup)
     r = lay.edge_mm
-    colours = DEFAULT_COLOURS["sinoda"]
+    colours = colours or DEFAULT_COLOURS["sinoda"]
     seats = []
     for flower in lay.flowers:
         seat = flower.player - 1
         team = game.setup.team_of(flower.player)
+        colour = colours[seat]
         seats.append({
             "seat": seat,
             "player": flower.player,
-            "colour": colours[seat],
+            "colour": colour,
+            # the print's own rules, so the page has no second formula: a page that chose
+            # its ink otherwise showed seat 5's magenta badge "5" white, printed black
+            "ink": text_on(colour),
+            "pattern_ink": pattern_ink(colour),
             "pattern": PATTERNS[seat],
             "team": None if team is None else TEAM_LETTERS[team - 1],
             "flower": {"centre": _xy(flower.centre), "spaces": list(flower.spaces)},

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from printkit.boards.layout import Page
 from printkit.draw import Circle, Command, Group, Path, Style, Text, arc_commands, arc_to, bounding_box, translate
-from printkit.draw.colours import BLACK, luminance, mix
+from printkit.draw.colours import BLACK
 from printkit.draw.furniture import calibration_bar, hatch
 
 XY = tuple[float, float]
@@ -22,12 +22,6 @@ CAP_HEIGHT = 1493 / 2048  # DejaVu Sans capitals and digits, in ems
 CUT = Style(stroke=BLACK, width=0.3)
 FOLD = Style(stroke=INK, width=0.25, dash=(1.6, 1.2))
 CLEARANCE_MM = 2.0  # between furniture and the board
-
-
-# -- colours ------------------------------------------------------------------------------
-def pattern_ink(colour: str) -> str:
-    """A pattern colour that stands out on both white paper and the colour's own tint."""
-    return mix(colour, BLACK, 0.25) if luminance(colour) > 0.35 else colour
 
 
 # -- shapes -------------------------------------------------------------------------------

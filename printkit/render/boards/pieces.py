@@ -14,7 +14,7 @@ from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Polygon, Style, Text, fonts, translate
 from printkit.draw.furniture import paragraph
 from printkit.render.boards import paint
-from printkit.draw.colours import BLACK, WHITE, text_on, tint
+from printkit.draw.colours import BLACK, WHITE, pattern_ink, text_on, tint
 from printkit.render.boards.paint import CUT, FOLD, INK, XY, Keepout
 
 TAB_FILL = "#e4e0d8"
@@ -65,11 +65,11 @@ def _capture_disc(disc: Disc, player: Player, ink_saving: bool) -> Group:
         band = tint(player.colour, 0.45)
         items.append(paint.annulus(centre, radius, inner, Style(stroke=None, fill=band)))
     ring = _ring_outline(centre, radius, inner)
-    items.append(paint.pattern(player.pattern, ring, paint.pattern_ink(player.colour), 1.6, 0.3))
+    items.append(paint.pattern(player.pattern, ring, pattern_ink(player.colour), 1.6, 0.3))
     items += [
-        Circle(*centre, inner, Style(stroke=paint.pattern_ink(player.colour), width=0.4)),
+        Circle(*centre, inner, Style(stroke=pattern_ink(player.colour), width=0.4)),
         Circle(*centre, radius, CUT),
-        paint.centred_text((centre[0], centre[1] - 0.12 * radius), str(player.number), 0.55 * radius, fill=paint.pattern_ink(player.colour), bold=True),
+        paint.centred_text((centre[0], centre[1] - 0.12 * radius), str(player.number), 0.55 * radius, fill=pattern_ink(player.colour), bold=True),
         paint.centred_text((centre[0], centre[1] + 0.42 * radius), "captures", 0.14 * radius),
     ]
     return Group(tuple(items))

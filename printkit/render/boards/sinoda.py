@@ -13,7 +13,7 @@ from printkit.boards.layout import SinodaLayout, Space
 from printkit.boards.spec import BoardSpec, Player
 from printkit.draw import Circle, Command, Group, Item, Page, Path, Rect, Style, fonts, lens
 from printkit.render.boards import paint
-from printkit.draw.colours import WHITE, text_on, tint
+from printkit.draw.colours import WHITE, pattern_ink, text_on, tint
 from printkit.render.boards.paint import INK, XY, Keepout
 
 BOARD_FILL = "#eadfc8"  # sand: the white petals stand out on it, and it prints light
@@ -105,7 +105,7 @@ def start_space(space: Space, r: float, player: Player, ink_saving: bool) -> lis
         ground = tint(player.colour, START_TINT)
         items.append(Path(cell_commands(space, r), Style(stroke=None, fill=ground)))
     spacing = max(1.8, 0.075 * r) * (1.4 if ink_saving else 1.0)
-    items.append(paint.pattern(player.pattern, cell_outline(space), paint.pattern_ink(player.colour), spacing, 0.35))
+    items.append(paint.pattern(player.pattern, cell_outline(space), pattern_ink(player.colour), spacing, 0.35))
     return items
 
 

@@ -32,29 +32,11 @@ export function tint(colour, amount) {
   return `rgb(${channel(16)},${channel(8)},${channel(0)})`;
 }
 
-function luminance(colour) {
-  const n = parseInt(colour.slice(1), 16);
-  const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
-}
-
-// Text that reads on a fill of `colour` (as the printed badges choose it).
-export function textOn(colour) {
-  return luminance(colour) > 0.3 ? INK : "#ffffff";
-}
-
-// The printed pattern ink: darker on light colours so it shows on the colour's own tint.
-export function patternInk(colour) {
-  if (luminance(colour) <= 0.35) return colour;
-  const n = parseInt(colour.slice(1), 16);
-  const dark = (shift) => Math.round(((n >> shift) & 255) * 0.75);
-  return `rgb(${dark(16)},${dark(8)},${dark(0)})`;
-}
-
-// An SVG <pattern> for one of the printed start patterns (boards spec PATTERNS).
-export function addPattern(defs, id, name, colour, spacing) {
+// An SVG <pattern> for one of the printed start patterns (boards spec PATTERNS), drawn in
+// `ink`: the seat's pattern ink the server sends, worked out by the print's own rule
+// (printkit.draw.colours pattern_ink), as the ink of text on a seat's colour is (text_on).
+export function addPattern(defs, id, name, ink, spacing) {
   const p = el("pattern", { id, patternUnits: "userSpaceOnUse", width: spacing, height: spacing }, defs);
-  const ink = patternInk(colour);
   const line = (x1, y1, x2, y2) => el("line", { x1, y1, x2, y2, stroke: ink, "stroke-width": 0.35 }, p);
   const s = spacing;
   if (name === "diagonal" || name === "crosshatch") { line(0, s, s, 0); line(-s / 2, s / 2, s / 2, -s / 2); line(s / 2, 3 * s / 2, 3 * s / 2, s / 2); }

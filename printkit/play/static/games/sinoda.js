@@ -4,7 +4,7 @@
 // space takes the piece on it, N7), or a "Turn to" button to change its value (N5).
 // The geometry comes from printkit/play/sinoda_view.py (page millimetres, as printed).
 
-import { INK, addPattern, el, endName, frame, movedSeat, points, seatLine, seatName, setList, setPrompt, textOn, tint } from "./common.js";
+import { INK, addPattern, el, endName, frame, movedSeat, points, seatLine, seatName, setList, setPrompt, tint } from "./common.js";
 import { widenTaps } from "./taps.js";
 
 const BOARD_FILL = "#eadfc8";
@@ -37,7 +37,7 @@ export function createView(container, info, { onAction }) {
   el("circle", { cx, cy, r: geo.outline_radius - 1.6, fill: "none", stroke: INK, "stroke-width": 0.2 }, svg);
   const starts = new Map();
   for (const seat of geo.seats) {
-    const fill = addPattern(defs, `pk-sinoda-pattern-${seat.seat}`, seat.pattern, seat.colour, Math.max(1.8, 0.075 * r));
+    const fill = addPattern(defs, `pk-sinoda-pattern-${seat.seat}`, seat.pattern, seat.pattern_ink, Math.max(1.8, 0.075 * r));
     for (const name of seat.flower.spaces) {
       const outline = points(spaces.get(name).outline);
       el("polygon", { points: outline, fill: tint(seat.colour, START_TINT) }, svg);
@@ -54,7 +54,7 @@ export function createView(container, info, { onAction }) {
     const [bx, by] = seat.badge;
     const radius = Math.min(5.0, 0.14 * r);
     el("circle", { cx: bx, cy: by, r: radius, fill: seat.colour, stroke: INK, "stroke-width": 0.3 }, svg);
-    const number = el("text", { x: bx, y: by, "font-size": radius * 1.1, "font-weight": "bold", fill: textOn(seat.colour), "text-anchor": "middle", "dominant-baseline": "central" }, svg);
+    const number = el("text", { x: bx, y: by, "font-size": radius * 1.1, "font-weight": "bold", fill: seat.ink, "text-anchor": "middle", "dominant-baseline": "central" }, svg);
     number.textContent = seat.team ? `${seat.player}${seat.team}` : String(seat.player);
   }
   const names = el("g", {
@@ -141,6 +141,7 @@ export function createView(container, info, { onAction }) {
     const space = spaces.get(piece.space);
     const seat = seatGeo.get(piece.seat);
     const colour = seat ? seat.colour : "#999999";
+    const ink = seat ? seat.ink : INK; // the print's ink on the colour (sinoda_view.py)
     const group = el("g", { "data-die": piece.space, "data-seat": piece.seat, "data-value": piece.value, "data-tap-at": space.centre.join(",") }, layer);
     const corners = shrink(space.corners, space.centre, DIE_SCALE);
     const isChosen = piece.space === chosen;
@@ -153,7 +154,7 @@ export function createView(container, info, { onAction }) {
     }
     el("polygon", { points: points(corners), fill: colour, stroke: INK, "stroke-width": 0.6, "stroke-linejoin": "round" }, group);
     const number = el("text", {
-      x: space.centre[0], y: space.centre[1], "font-size": r * 0.2, "font-weight": "bold", fill: textOn(colour),
+      x: space.centre[0], y: space.centre[1], "font-size": r * 0.2, "font-weight": "bold", fill: ink,
       "text-anchor": "middle", "dominant-baseline": "central",
     }, group);
     number.textContent = String(piece.value);
