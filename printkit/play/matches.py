@@ -16,6 +16,7 @@ from typing import Any
 from printkit.games.protocol import JSON, Bot, GameRules, GameState
 from printkit.games.record import end_line, header
 from printkit.play.steps import ReplayInputError
+from printkit.wording import counted
 
 HUMAN = "human"
 
@@ -128,19 +129,15 @@ def _move_words(state: Any, action: JSON) -> str:
         if kind == "enter":  # a teleport's arrival (S20) said, or "C5, J9" reads as a leap across the map
             fields.append((_field(at), ["teleported"] if detail[0] == "teleport" else []))
         else:
-            fields[-1][1].append(f"chest pays {_count(detail[0], 'gem')}" if kind == "payout" else _MET[kind])
+            fields[-1][1].append(f"chest pays {counted(detail[0], 'gem')}" if kind == "payout" else _MET[kind])
     head = [f"card {action['card']} to {_field(action['end'])}"]
     if action["gems"]:
-        head.append(f"+{_count(action['gems'], 'gem')}")
+        head.append(f"+{counted(action['gems'], 'gem')}")
     if action["damage"]:
         head.append(f"-{action['damage']} health")
     notes = [note for note, on in (("out by the exit", action["exit"]), ("knocked out", action["knocked_out"])) if on]
     way = ", ".join(name + (f" ({', '.join(met)})" if met else "") for name, met in fields)
     return ", ".join(head) + (f" ({', '.join(notes)})" if notes else "") + (f": {way}" if way else "")
-
-
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
 
 
 def _ghost_words(here: Sequence[int], there: Sequence[int]) -> str:
