@@ -77,11 +77,12 @@ def kit_command(level_file: str | None, random_level: bool, seed: int | None, pl
     else:
         level, name = _checked_level(level_file)  # type: ignore[arg-type]
         # the count asked for or the level's most (a count the level is not for: exit 2 before
-        # the games), printed all the same, with a word when it plays poorly
-        poorly = poorly_suited(level, players_for(level, players, name))
+        # the games), printed all the same, with a word when it plays poorly; --random's cave
+        # was checked so for its count already (random_level_file)
+        players = players_for(level, players, name)
+        poorly = poorly_suited(level, players)
         if poorly:
             message(f"{name}: {poorly}")
-    players = players_for(level, players, name)
     # an unreadable deck or one with problems: the group reports it (exit 2 or 1)
     deck = load_deck(deck_file or default_deck())
     parts = kit_parts(level, players, deck, duplex=duplex, single_sided=single_sided, ink_saving=ink_saving)
