@@ -3,7 +3,6 @@ in the browser, and a recorded game stepped through (printkit.play)."""
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +50,7 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int, blitz
             count = 3 if 3 in level.players else max(level.players)
             seats = ["human"] + ["greedy"] * (count - 1)
         return matches.sinpin_match(level, checked.name, seats, seed)
-    from printkit.boards.spec import SinodaOptions, YinshOptions, load_spec
+    from printkit.boards.spec import SinodaOptions, load_spec
 
     if game == "sinoda":
         from printkit.sinoda.game import SinodaGame
@@ -62,12 +61,11 @@ def _match(game: str, target: str, path: str, seats: list[str], seed: int, blitz
         # the page colours the seats as this spec's printed board does (its `colours:`)
         return matches.sinoda_match(SinodaGame(spec.options.setup, spec.options.rules), name, seats, seed,
                                     [player.colour for player in spec.players])
+    from printkit.cli.yinsh import spec_knobs
     from printkit.yinsh.game import YinshGame
 
-    options = load_spec(path).options  # its `rules:` knobs are played, as simulate plays them (Y12)
-    assert isinstance(options, YinshOptions)
-    knobs = dataclasses.replace(options.rules, rows_to_win=1) if blitz else options.rules
-    return matches.yinsh_match(YinshGame(knobs), seats, seed)
+    # its `rules:` knobs are played, as simulate plays them (Y12)
+    return matches.yinsh_match(YinshGame(spec_knobs(path, blitz)), seats, seed)
 
 
 def _serve(app_for, port: int, no_browser: bool, what: str) -> None:

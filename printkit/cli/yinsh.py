@@ -13,7 +13,6 @@ and a game text is one more way to say which position to list the moves of.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import sys
 
@@ -80,7 +79,7 @@ def moves_yinsh(spec_file: str, position_file: str | None, game_file: str | None
         raise click.UsageError("--position and --game are alternatives: give a position or a game")
     if turn is not None and game_file is None:
         raise click.UsageError("--turn picks a position of a game: give the game with --game")
-    knobs = _spec_knobs(spec_file)  # Y12: a typed position's `rules:` line and a game's knob tags set knobs over them
+    knobs = spec_knobs(spec_file)  # Y12: a typed position's `rules:` line and a game's knob tags set knobs over them
     state = initial_state(knobs)
     if position_file is not None:
         state = _read_or_exit(position_file, functools.partial(read_position, knobs=knobs), PositionError, EXIT_USAGE)[1]
@@ -105,13 +104,15 @@ def moves_yinsh(spec_file: str, position_file: str | None, game_file: str | None
             click.echo(text)
 
 
-def _spec_knobs(spec_file: str):
-    """The spec's `rules:` knobs (Y12); a spec with problems is reported by the group."""
+def spec_knobs(spec_file: str, blitz: bool = False):
+    """The spec's `rules:` knobs (Y12), with `blitz` rows_to_win 1 over them (Y7); a spec
+    with problems is reported by the group. `play` plays a YINSH spec by them too."""
     from printkit.boards.spec import YinshOptions, load_spec
+    from printkit.yinsh.knobs import with_blitz
 
     options = load_spec(spec_file).options
     assert isinstance(options, YinshOptions), "printkit.cli.games sends only YINSH specs here"
-    return options.rules
+    return with_blitz(options.rules, blitz)
 
 
 def _read_or_exit(path: str, read, problems, status: int):
@@ -188,8 +189,7 @@ def simulate_yinsh(spec_file: str, games: int, blitz: bool, bot_names: tuple[str
     from printkit.yinsh.simulate import SimulationPlan, simulate_chunk
 
     check_game_outputs(record, log_file)
-    knobs = _spec_knobs(spec_file)
-    plan = SimulationPlan(bot_names, seed, dataclasses.replace(knobs, rows_to_win=1) if blitz else knobs,
+    plan = SimulationPlan(bot_names, seed, spec_knobs(spec_file, blitz),
                           keep_records=record is not None, log_game=0 if log_file else None)
     stats = YinshStats()
     records, logged = play_chunks(functools.partial(simulate_chunk, plan), make_chunks(games, CHUNK_GAMES),

@@ -34,6 +34,12 @@ assert set(KNOB_RANGES) == {f.name for f in dataclasses.fields(Knobs)}
 BLITZ = Knobs(rows_to_win=1)
 
 
+def with_blitz(knobs: Knobs, blitz: bool) -> Knobs:
+    """`knobs` (a spec's `rules:`), or with `--blitz` the first row winning whatever they
+    say (Y7): what `play yinsh --blitz` and `simulate yinsh --blitz` play."""
+    return dataclasses.replace(knobs, rows_to_win=BLITZ.rows_to_win) if blitz else knobs
+
+
 class KnobError(ValueError):
     """An unknown knob or a bad value (Y12); the message names the rule."""
 
