@@ -236,3 +236,16 @@ def test_with_recorded_chance_the_first_seat_is_given_and_each_draw_is_a_decisio
         assert state.current.box[BOX_KINDS.index(held[-1])] == box[BOX_KINDS.index(held[-1])] - 1
         draws += 1
     assert draws >= 2
+
+
+def test_a_game_over_names_the_round_it_ended_in_as_the_end_line_counts_rounds() -> None:
+    """The panel's 'Ended after turn T (round R)' takes R from the state (`rounds`, the end
+    line's count), not from a formula of its own in the page."""
+    for seats, seed in ((3, 2), (2, 8)):
+        game = game_of("01-first-steps", seats)
+        state = game.initial_state(seed)
+        while not state.is_terminal():
+            state = state.apply(state.legal_actions()[0])
+        shown = game.state_json(state)
+        end = game.record(state, 0, seed, [First()] * seats)[-1]
+        assert shown["rounds"] == end["rounds"] == (shown["turn"] - 1) // seats + 1

@@ -304,7 +304,9 @@ class SinpinGame:
             "setting_up": state.setting_up,  # the box is made once set-up is over (S29): not empty before
         }
         if decision is None:
-            found.update(ended=state.ended, winners=list(state.winners()), scores=list(state.scores()))
+            # the round the game ended in, as the end line counts it (the panel names it)
+            found.update(ended=state.ended, winners=list(state.winners()), scores=list(state.scores()),
+                         rounds=now.rounds_played)
         else:
             found["decision"] = {"kind": decision.kind, "seat": decision.seat, "rule": RULES[decision.kind],
                                  **({"item": decision.item} if decision.item else {}),

@@ -61,6 +61,12 @@ class GameState(NamedTuple):
         return self.turn // self.players + 1
 
     @property
+    def rounds_played(self) -> int:
+        """The round the last turn played belongs to (0 before the first): the end line's
+        `rounds`, and the round a game over ended in."""
+        return (self.turn - 1) // self.players + 1
+
+    @property
     def seat(self) -> int:
         """Whose turn is next."""
         return (self.first + self.turn) % self.players

@@ -62,7 +62,7 @@ def record_end(state: GameState) -> dict:
     gems = [seat.gems for seat in state.seats]
     best = max(gems)
     return end_line("out" if not state.on_board() else "max_rounds", [i for i, count in enumerate(gems) if count == best],
-                    before={"rounds": (state.turn - 1) // state.players + 1, "gems": gems})
+                    before={"rounds": state.rounds_played, "gems": gems})
 
 
 def play_turn(game: Game) -> None:

@@ -51,9 +51,9 @@ export function boxPanel(state, terminal) {
   // state.round and turn + 1 name the next turn, said as the next one ("Next: turn 593 (round
   // 198)"), so that it is not misread beside the replay bar's turn just played ("turn 592
   // (round 198): Goat played"); a game over has none: name the last one, as the end line's
-  // rounds and the replay bar do
+  // rounds (state.rounds) and the replay bar do
   const when = terminal
-    ? `Ended after turn ${state.turn} (round ${Math.floor((state.turn - 1) / state.seats.length) + 1})`
+    ? `Ended after turn ${state.turn} (round ${state.rounds})`
     : `Next: turn ${state.turn + 1} (round ${state.round})`;
   return node("p", { class: "box", text: `${when} · the box: ${contents}` });
 }
