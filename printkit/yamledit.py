@@ -12,19 +12,25 @@ or after its key (`map: |  # drawn on Sunday`). Anything else, or a result that 
 read back as the new values, gives the new text unchanged, so the worst case is the old
 behaviour. (Comments inside a `[...]` or `{...}` written over several lines go when it
 changes: printkit writes it on one line, and where each comment belonged is not kept.)
+
+Here is the layout (what goes where, and one level down); the file's entries, items and
+notes as lines, and values compared as YAML, are printkit.yamllines'.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable
-from typing import Any
 
 import yaml
 
 from printkit.sourceproblems import UnreadableSource
+from printkit.yamllines import (common_run, container_of, dedented, entries_of, entry_lines, items_of, lines_of,
+                                note_places, notes_of, one_line_flow, reads_as, rewritten, same_value)
 from printkit.yamlsource import Document, Source, parse_document
+
+# A list's items are matched by a table of old items x new items: far past any level's lists
+# (a scan's doubts, at most 18 x 12 fields, make 46,656), short of a slow save
+MAX_MATCHED = 250_000
 
 
 def relaid(old: Document, fresh: str, *, keep: Iterable[str] = (), before: str = "map") -> str:
@@ -51,32 +57,32 @@ def _relaid(old: Document, fresh: str, keep: Iterable[str], before: str) -> str:
         return fresh
     if isinstance(old.root, yaml.SequenceNode):  # a list's items, one level down
         return _relaid_items(old, new, fresh)
-    old_entries, new_entries = _entries(old), _entries(new)
+    old_entries, new_entries = entries_of(old), entries_of(new)
     if old_entries is None or new_entries is None:
         return fresh
-    old_lines, new_lines = _lines_of(text), fresh.splitlines(keepends=True)
+    old_lines, new_lines = lines_of(text), fresh.splitlines(keepends=True)
     kept = set(keep) & set(old_entries)
     want = {key: value for key, (value, _, _) in new_entries.items()}
     want.update({key: old_entries[key][0] for key in kept})
     added = [piece for key in new_entries if key not in old_entries and key not in kept
-             for piece in _lines(new_lines, new_entries[key])]
-    notes, places = _notes(old), _note_places(new)
+             for piece in entry_lines(new_lines, new_entries[key])]
+    notes, places = notes_of(old), note_places(new)
     pieces: dict[int, list[str]] = {}
     for key, (value, start, end) in old_entries.items():
         piece = added if key == before else []
-        if key in kept or (key in new_entries and _same(value, new_entries[key][0])):
+        if key in kept or (key in new_entries and same_value(value, new_entries[key][0])):
             piece = piece + old_lines[start:end]
         elif key in new_entries:
             fresh_start = new_entries[key][1]
             place = places.get(key)
-            piece = piece + _changed(old_lines[start:end], _lines(new_lines, new_entries[key]), key, value,
+            piece = piece + _changed(old_lines[start:end], entry_lines(new_lines, new_entries[key]), key, value,
                                      new_entries[key][0], notes.get(key),
                                      place and (place[0] - fresh_start, place[1]))
         pieces[start] = piece
     if before in old_entries:
         added = []
-    text = _rewritten(old_lines, {start: end for _, start, end in old_entries.values()}, pieces) + "".join(added)
-    return text if _reads_as(text, want) else fresh
+    text = rewritten(old_lines, {start: end for _, start, end in old_entries.values()}, pieces) + "".join(added)
+    return text if reads_as(text, want) else fresh
 
 
 def laid_like(old: Document, fresh: str, keys: Iterable[str]) -> str:
@@ -87,15 +93,15 @@ def laid_like(old: Document, fresh: str, keys: Iterable[str]) -> str:
         new = parse_document(Source("<new>", fresh))
     except UnreadableSource:
         return fresh
-    old_entries, new_entries = _entries(old), _entries(new)
+    old_entries, new_entries = entries_of(old), entries_of(new)
     if old_entries is None or new_entries is None:
         return fresh
-    old_lines, new_lines = _lines_of(old.source.text), _lines_of(fresh)
-    alike = {start: _lines(old_lines, old_entries[key]) for key, (value, start, _) in new_entries.items()
-             if key in set(keys) & set(old_entries) and _same(value, old_entries[key][0])}
-    text = _rewritten(new_lines, {start: end for _, start, end in new_entries.values()},
+    old_lines, new_lines = lines_of(old.source.text), lines_of(fresh)
+    alike = {start: entry_lines(old_lines, old_entries[key]) for key, (value, start, _) in new_entries.items()
+             if key in set(keys) & set(old_entries) and same_value(value, old_entries[key][0])}
+    text = rewritten(new_lines, {start: end for _, start, end in new_entries.values()},
                       {start: alike.get(start, new_lines[start:end]) for _, start, end in new_entries.values()})
-    return text if _reads_as(text, new.value(new.root)) else fresh
+    return text if reads_as(text, new.value(new.root)) else fresh
 
 
 def _relaid_items(old: Document, new: Document, fresh: str) -> str:
@@ -105,11 +111,11 @@ def _relaid_items(old: Document, new: Document, fresh: str) -> str:
     changed mapping or list item takes the place of the one it replaces, laid out one level
     down (`- x: 3  # a chest really` keeps its note while its `text` changes); the others go,
     new items go where the new list has them (a note never moves to another item)."""
-    old_items, new_items = _items(old), _items(new)
+    old_items, new_items = items_of(old), items_of(new)
     if old_items is None or new_items is None or len(old_items) * len(new_items) > MAX_MATCHED:
         return fresh
-    old_lines, new_lines = _lines_of(old.source.text), fresh.splitlines(keepends=True)
-    pairs = _common([value for value, _, _ in old_items], [value for value, _, _ in new_items])
+    old_lines, new_lines = lines_of(old.source.text), fresh.splitlines(keepends=True)
+    pairs = common_run([value for value, _, _ in old_items], [value for value, _, _ in new_items])
     pieces: dict[int, list[str]] = {}
     tail: list[str] = []
     last = (-1, -1)
@@ -118,37 +124,23 @@ def _relaid_items(old: Document, new: Document, fresh: str) -> str:
         in_place = len(gap_old) == len(gap_new)  # else which replaces which is a guess
         for index in gap_old:  # replaced in place while old and new are both mappings or both lists
             value, start, end = old_items[index]
-            if in_place and gap_new and _container(value) and _container(value) == _container(new_items[gap_new[0]][0]):
+            kind = container_of(value)
+            if in_place and gap_new and kind and kind == container_of(new_items[gap_new[0]][0]):
                 item = new_items[gap_new.pop(0)]
-                pieces[start] = _item(old_lines[start:end], _lines(new_lines, item), value, item[0])
+                pieces[start] = _item(old_lines[start:end], entry_lines(new_lines, item), value, item[0])
             else:
                 pieces[start] = []  # gone
-        inserted = [piece for index in gap_new for piece in _lines(new_lines, new_items[index])]
+        inserted = [piece for index in gap_new for piece in entry_lines(new_lines, new_items[index])]
         if i < len(old_items):
             value, start, end = old_items[i]
             alike = old_lines[start:end]
-            pieces[start] = inserted + (_lines(new_lines, new_items[j]) if _as_yaml_wrote(alike, value) else alike)
+            pieces[start] = inserted + (entry_lines(new_lines, new_items[j]) if _as_yaml_wrote(alike, value) else alike)
         else:
             tail = inserted
         last = (i, j)
-    text = _rewritten(old_lines, {start: end for _, start, end in old_items}, pieces) + "".join(tail)
-    return text if _reads_as(text, new.value(new.root)) else fresh
+    text = rewritten(old_lines, {start: end for _, start, end in old_items}, pieces) + "".join(tail)
+    return text if reads_as(text, new.value(new.root)) else fresh
 
-
-def _rewritten(lines: list[str], spans: dict[int, int], pieces: dict[int, list[str]]) -> str:
-    """`lines` with each span (its first line and the line after it) replaced by its piece;
-    the lines around and between them (comments, blank lines) kept where they are."""
-    out: list[str] = []
-    line = 0
-    while line < len(lines):
-        end = spans.get(line)
-        if end is None:
-            out.append(lines[line])
-            line += 1
-            continue
-        out += pieces.get(line, [])
-        line = max(end, line + 1)  # always onwards: no entry's lines can hold the loop
-    return "".join(out)
 
 
 def _changed(old: list[str], fresh: list[str], key: str, old_value: object, new_value: object, note: str | None,
@@ -161,7 +153,7 @@ def _changed(old: list[str], fresh: list[str], key: str, old_value: object, new_
             and not fresh[place[0]][place[1]:].strip():
         row, column = place
         lines = fresh[:row] + [fresh[row][:column] + note + "\n"] + fresh[row + 1:]
-    return lines if lines is not None and _reads_as("".join(lines), {key: new_value}) else fresh
+    return lines if lines is not None and reads_as("".join(lines), {key: new_value}) else fresh
 
 
 def _item(old: list[str], fresh: list[str], old_value: object, new_value: object) -> list[str]:
@@ -194,7 +186,7 @@ def _noted(old: list[str], fresh: list[str], old_value: object) -> list[str]:
     line, new = old[0].rstrip("\r\n"), fresh[0].rstrip("\r\n")
     for at in (k for k in range(1, len(line)) if line[k] == "#" and line[k - 1] in " \t"):
         try:
-            same = _same(yaml.safe_load(line[:at]), [old_value])
+            same = same_value(yaml.safe_load(line[:at]), [old_value])
         except yaml.YAMLError:
             continue
         if same:
@@ -214,16 +206,16 @@ def _nested(old: list[str], fresh: list[str], old_value: object, new_value: obje
     `- 2` lines) laid out as the file had it, one level down: the knobs and items left alike
     keep their lines and comments (`max_rounds: 150  # tried 200`). None where the entry is
     not a block mapping or list under its key in the file, or the new value is empty."""
-    kind = _container(old_value)
-    if not kind or kind != _container(new_value) or not new_value or len(old) < 2:
+    kind = container_of(old_value)
+    if not kind or kind != container_of(new_value) or not new_value or len(old) < 2:
         return None
-    old_body, indent = _dedented(old[1:])
+    old_body, indent = dedented(old[1:])
     if old_body is None or (not indent and kind is dict):  # a list may stand at its key's indent
         return None
-    if _flow(old_body):  # `- {x: 3, y: 4}`: no lines inside to keep
+    if one_line_flow(old_body):  # `- {x: 3, y: 4}`: no lines inside to keep
         return None
-    if len(fresh) >= 2 and not _flow(fresh[1:]):
-        fresh_body = _dedented(fresh[1:])[0]
+    if len(fresh) >= 2 and not one_line_flow(fresh[1:]):
+        fresh_body = dedented(fresh[1:])[0]
     elif kind is list or len(fresh) >= 2:
         # `players: [2, 3]` on one line, or a new item so (a scan's doubt, `- {x: 3, y: 4}`):
         # the new value's lines as yaml writes them in block style
@@ -236,174 +228,7 @@ def _nested(old: list[str], fresh: list[str], old_value: object, new_value: obje
         document = parse_document(Source("<entry>", "".join(old_body)))
     except UnreadableSource:
         return None
-    if document.root is None or not _same(document.value(document.root), old_value):
+    if document.root is None or not same_value(document.value(document.root), old_value):
         return None
     body = _relaid(document, "".join(fresh_body), (), "")
     return [old[0]] + [" " * indent + piece if piece.strip() else piece for piece in body.splitlines(keepends=True)]
-
-
-def _flow(lines: list[str]) -> bool:
-    """Whether `lines` are one value in flow style on one line (`{x: 3}`, `[2, 3]`)."""
-    return len(lines) == 1 and lines[0].lstrip()[:1] in ("{", "[")
-
-
-def _dedented(lines: list[str]) -> tuple[list[str] | None, int]:
-    """`lines` less their common indentation (comments and blank lines may have less), and it."""
-    content = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    if not content:
-        return None, 0
-    indent = min(len(line) - len(line.lstrip(" ")) for line in content)
-    return [line[indent:] if not line[:indent].strip() else line.lstrip(" ") for line in lines], indent
-
-
-Entry = tuple[Any, int, int]  # the value, its first line and the line after it (0-based)
-# A list's items are matched by a table of old items x new items: far past any level's lists
-# (a scan's doubts, at most 18 x 12 fields, make 46,656), short of a slow save
-MAX_MATCHED = 250_000
-
-
-def _entries(document: Document) -> dict[str, Entry] | None:
-    """Each top-level entry's value and lines; None where they cannot be edited line by line."""
-    root, text = document.root, document.source.text
-    if not isinstance(root, yaml.MappingNode) or root.flow_style or any(c in text for c in "\r\x85\u2028\u2029"):
-        return None
-    lines = text.splitlines()
-    entries: dict[str, Entry] = {}
-    last_end = 0
-    for key_node, value_node in root.value:
-        key = document.value(key_node)
-        if not isinstance(key, str) or key in entries or key_node.start_mark.column != 0 \
-                or key_node.start_mark.line < last_end or value_node.start_mark.index < key_node.end_mark.index:
-            return None  # (the last: an alias, `author: *name`, whose node stands where the anchor is)
-        end = _end(lines, key_node.start_mark.line, value_node)
-        entries[key] = (document.value(value_node), key_node.start_mark.line, end)
-        last_end = end
-    return entries
-
-
-def _items(document: Document) -> list[Entry] | None:
-    """Each item of a block list at column 0 (a list's lines, less their indentation): its
-    value and lines from its dash on; None where they cannot be edited line by line."""
-    root, text = document.root, document.source.text
-    if not isinstance(root, yaml.SequenceNode) or root.flow_style or root.start_mark.column != 0 \
-            or any(c in text for c in "\r\x85\u2028\u2029"):
-        return None
-    lines = text.splitlines()
-    items = []
-    last_end = 0
-    for node in root.value:
-        start = node.start_mark.line  # the dash's line: the item's (`- x: 3`) or one above it (`-` alone)
-        while start > last_end and not _DASH.match(lines[start]):
-            start -= 1
-        if start < last_end or not _DASH.match(lines[start]):
-            return None  # (an alias again: its node stands where the anchor is)
-        end = _end(lines, start, node)
-        items.append((document.value(node), start, end))
-        last_end = end
-    return items
-
-
-_DASH = re.compile(r"-(\s|$)")
-
-
-def _end(lines: list[str], first: int, node: yaml.Node) -> int:
-    """The line after an entry's or item's last (it begins at `first`): blank lines and
-    comments after a block are the file's, not the entry's (a comment at column 0 cannot be
-    a block's content: that is indented)."""
-    end = node.end_mark.line + (node.end_mark.column > 0)
-    while end - 1 > first and (not lines[end - 1].strip() or lines[end - 1].startswith("#")):
-        end -= 1
-    return end
-
-
-def _note_places(document: Document) -> dict[str, tuple[int, int]]:
-    """Where each top-level entry's own note stands, or would go (its line and column): after
-    the value on its last line (`name: Cave  # working title`, and a value over several lines);
-    after a block text's header (`map: |  # drawn on Sunday`); after the key's colon where a
-    block mapping or list begins on the lines below it (`players:  # not 4`)."""
-    lines = document.source.text.splitlines()
-    places = {}
-    for key_node, value_node in document.root.value:
-        start, end = value_node.start_mark, value_node.end_mark
-        if isinstance(value_node, yaml.ScalarNode) and value_node.style in ("|", ">"):
-            header = re.match(r"[|>][-+0-9]*", lines[start.line][start.column:])
-            place = (start.line, start.column + header.end()) if header else None
-        elif (isinstance(value_node, yaml.CollectionNode) and not value_node.flow_style) or start.index == end.index:
-            colon = re.match(r"\s*:", lines[key_node.end_mark.line][key_node.end_mark.column:])  # (nothing: `name:`)
-            place = (key_node.end_mark.line, key_node.end_mark.column + colon.end()) if colon else None
-        else:
-            place = (end.line, end.column)
-        if place is not None:
-            places[document.value(key_node)] = place
-    return places
-
-
-def _notes(document: Document) -> dict[str, str]:
-    """Each top-level entry's own note (`   # working title`, the spaces before it too), by key."""
-    lines = document.source.text.splitlines()
-    notes = {}
-    for key, (line, column) in _note_places(document).items():
-        rest = lines[line][column:] if line < len(lines) else ""
-        if rest[:1].isspace() and rest.strip().startswith("#"):
-            notes[key] = rest.rstrip()
-    return notes
-
-
-def _common(old: list[object], new: list[object]) -> list[tuple[int, int]]:
-    """The items both lists hold alike, in the order both have them, as many as can be (their
-    longest common run), as pairs of indices."""
-    old_keys, new_keys = [_key(value) for value in old], [_key(value) for value in new]
-    longest = [[0] * (len(new) + 1) for _ in range(len(old) + 1)]  # from old[i:] and new[j:]
-    for i in reversed(range(len(old))):
-        for j in reversed(range(len(new))):
-            alike = old_keys[i] is not None and old_keys[i] == new_keys[j]
-            longest[i][j] = longest[i + 1][j + 1] + 1 if alike else max(longest[i + 1][j], longest[i][j + 1])
-    pairs = []
-    i = j = 0
-    while i < len(old) and j < len(new):
-        if old_keys[i] is not None and old_keys[i] == new_keys[j]:
-            pairs.append((i, j))
-            i, j = i + 1, j + 1
-        elif longest[i + 1][j] >= longest[i][j + 1]:
-            i += 1
-        else:
-            j += 1
-    return pairs
-
-
-def _container(value: object) -> type | None:
-    return dict if isinstance(value, dict) else list if isinstance(value, list) else None
-
-
-def _lines_of(text: str) -> list[str]:
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
-    return lines
-
-
-def _lines(lines: list[str], entry: Entry) -> list[str]:
-    return lines[entry[1]:entry[2]]
-
-
-def _key(value: object) -> str | None:
-    """`value` as text equal for equal YAML values: 1, 1.0 and true are three values (Python
-    calls them equal); a mapping's order is not its value. None for keys of several kinds (1
-    and "a"), which cannot be sorted: such a value is taken as changed."""
-    try:
-        return json.dumps(value, default=repr, sort_keys=True)
-    except TypeError:
-        return None
-
-
-def _same(a: object, b: object) -> bool:
-    key = _key(a)
-    return key is not None and key == _key(b)
-
-
-def _reads_as(text: str, want: object) -> bool:
-    try:
-        got = parse_document(Source("<relaid>", text))
-    except UnreadableSource:
-        return False
-    return got.root is not None and _same(got.value(got.root), want)
