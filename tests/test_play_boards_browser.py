@@ -34,6 +34,7 @@ from printkit.play.replay import load_record, replay_of  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
 from printkit.sinoda.game import SinodaGame  # noqa: E402
 from printkit.yinsh.game import YinshGame  # noqa: E402
+from yinshdrawn import clearance_of_the_outline, outside_the_view  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
@@ -295,27 +296,6 @@ def _at_the_edges(game: YinshGame) -> Session:
     return session
 
 
-def _outside_the_view(page: Page) -> dict:
-    """What the YINSH board draws beyond its view box (user units) and beyond the drawing's
-    box on the screen (pixels): every ring and marker, the slots and their captions."""
-    return page.evaluate("""() => {
-        const svg = document.querySelector('.pk-svg svg');
-        const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
-        const screen = svg.getBoundingClientRect();
-        const found = { user: [], pixels: [] };
-        const half = 0.25;  // half the pieces' outline (games/yinsh.js)
-        for (const item of svg.querySelectorAll('[data-ring], [data-marker], [data-off], text, circle')) {
-            const b = item.getBBox();
-            if (b.width === 0) continue;
-            const name = item.dataset.ring || item.dataset.marker || item.textContent || item.tagName;
-            if (b.x - half < x || b.y - half < y || b.x + b.width + half > x + w || b.y + b.height + half > y + h) found.user.push(name);
-            const r = item.getBoundingClientRect();
-            if (r.left < screen.left - 0.5 || r.top < screen.top - 0.5 || r.right > screen.right + 0.5 || r.bottom > screen.bottom + 0.5) found.pixels.push(name);
-        }
-        return found;
-    }""")
-
-
 @pytest.mark.parametrize("knobs", [None, "blitz", "rows_to_win 5"])
 def test_yinsh_rings_at_the_edges_and_the_slots_are_whole_in_the_view(open_page, knobs) -> None:
     """Review: at 1400x900 a ring on a bottom-row point was cut off (the view box ended at y
@@ -331,47 +311,9 @@ def test_yinsh_rings_at_the_edges_and_the_slots_are_whole_in_the_view(open_page,
     rows = game.knobs.rows_to_win
     expect(page.locator("[data-slot='white']")).to_have_count(rows)
     expect(page.locator("[data-slot='black']")).to_have_count(rows)
-    assert _outside_the_view(page) == {"user": [], "pixels": []}
+    assert outside_the_view(page) == {"user": [], "pixels": []}
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"yinsh-edges-{rows}-rows.png"))
-
-
-def _clearance_of_the_outline(page: Page) -> dict:
-    """How far each slot and caption line lies off the board's outline as drawn (the ink
-    polygon with its stroke), in mm; what lies on or inside it counts 0."""
-    return page.evaluate("""() => {
-        const svg = document.querySelector('.pk-svg svg');
-        const outline = svg.querySelector('polygon');
-        const hull = outline.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
-        const reach = Number(outline.getAttribute('stroke-width')) / 2;
-        const off = ([px, py]) => {  // distance outside the convex polygon (0 inside)
-            let inside = true, nearest = Infinity;
-            hull.forEach(([x1, y1], i) => {
-                const [x0, y0] = hull[(i + hull.length - 1) % hull.length];
-                const dx = x1 - x0, dy = y1 - y0;
-                const t = Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)));
-                nearest = Math.min(nearest, Math.hypot(px - x0 - t * dx, py - y0 - t * dy));
-                if (dx * (py - y0) - dy * (px - x0) < 0) inside = false;
-            });
-            return inside ? 0 : nearest;
-        };
-        const found = {};
-        for (const slot of svg.querySelectorAll('[data-slot]')) {
-            const r = Number(slot.getAttribute('r')) + Number(slot.getAttribute('stroke-width')) / 2;
-            const name = `slot ${slot.dataset.slot} ${slot.getAttribute('cy')}`;
-            found[name] = Math.max(0, off([Number(slot.getAttribute('cx')), Number(slot.getAttribute('cy'))]) - r - reach);
-        }
-        for (const text of svg.querySelectorAll('[data-caption]')) {
-            const b = text.getBBox();
-            let least = Infinity;
-            for (let k = 0; k <= 20; k++) {
-                for (const p of [[b.x + b.width * k / 20, b.y], [b.x + b.width * k / 20, b.y + b.height],
-                                 [b.x, b.y + b.height * k / 20], [b.x + b.width, b.y + b.height * k / 20]]) least = Math.min(least, off(p));
-            }
-            found[text.textContent] = Math.max(0, least - reach);
-        }
-        return found;
-    }""")
 
 
 @pytest.mark.parametrize("rows", [1, 2, 3, 5])
@@ -383,9 +325,9 @@ def test_yinsh_slots_and_captions_are_clear_of_the_board(open_page, rows) -> Non
 
     page = open_page(session=Session(yinsh_match(YinshGame(Knobs(rows_to_win=rows)), ["human", "human"], seed=0)))
     expect(page.locator("[data-slot]")).to_have_count(2 * rows)
-    found = _clearance_of_the_outline(page)
+    found = clearance_of_the_outline(page)
     assert len(found) == 2 * rows + 4
     assert {name: round(mm, 2) for name, mm in found.items() if mm < 2.5} == {}
-    assert _outside_the_view(page) == {"user": [], "pixels": []}
+    assert outside_the_view(page) == {"user": [], "pixels": []}
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"yinsh-slots-{rows}.png"))

@@ -12,6 +12,7 @@ landscape slots). The page's script (static/games/yinsh.js) only scales these nu
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from printkit.boards.layout import Box, Page, SlotRow, YinshLayout, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
@@ -28,15 +29,37 @@ PHONE_PAGE = Page(orientation="portrait")
 # it, and a blitz slot's caption, beside the board's widest row, crossed the outline.
 OUTLINE_MM = 0.5
 SLOT_CLEAR_MM = 3.0
-# The caption above a seat's slots (yinsh.js drawSlots): "Player 1" (bold, 3.6 mm) on a line,
-# then "white: rings off" (3.0 mm), baselines CAPTION_LINE_MM apart, the second CAPTION_GAP_MM
-# above the top slot. Text widths are the browser's; CAPTION_EM bounds a character's width
-# (a sans-serif's average is about 0.55 em).
-CAPTION_SIZES_MM = (3.6, 3.0)
-CAPTION_LINE_MM = 4.2
-CAPTION_GAP_MM = 2.0
+
+
+@dataclass(frozen=True)
+class Caption:
+    """How the page captions a seat's slots (yinsh.js drawSlots): `lines` with {seat} the
+    printed player's number and {colour} white or black, the first bold, each of its size in
+    `sizes` (mm), baselines `leading` apart. Text widths are the browser's; CAPTION_EM bounds
+    a character's width (a sans-serif's average is about 0.55 em)."""
+
+    lines: tuple[str, ...]
+    sizes: tuple[float, ...]
+    leading: float
+
+    def widest(self) -> float:
+        """The widest line's width at most, the longer colour's ("white") and a seat's digit in it."""
+        return max(len(line.format(seat=1, colour="white")) * CAPTION_EM * size for line, size in zip(self.lines, self.sizes))
+
+    def to_json(self) -> dict:
+        return {"lines": list(self.lines), "sizes": list(self.sizes), "leading": self.leading}
+
+
 CAPTION_EM = 0.6
-CAPTION_TEXTS = ("Player 1", "white: rings off")  # the longest of each line
+CAPTION_GAP_MM = 2.0  # between the caption and its slots
+# A desk: above the top slot, "Player 1" (bold) then "white: rings off".
+DESK_CAPTION = Caption(("Player {seat}", "{colour}: rings off"), (3.6, 3.0), 4.2)
+# A phone: the drawing is about 1.87 px a mm on a 390 px phone, where the desk's sizes were
+# 6.7 and 5.6 px, unreadable; these are 12.3 and 11.9 px. Beside the row (a row of five leaves
+# 36 mm there) "white: rings off" at that size does not fit on a line: three short lines, their
+# baselines apart more than a line's box (1.17 em) so that the lines' boxes do not touch.
+PHONE_CAPTION = Caption(("Player {seat}", "{colour}", "rings off"), (6.6, 6.4, 6.4), 7.8)
+
 
 def yinsh_geometry(game: YinshGame) -> dict:
     """The board in page millimetres: its 85 `points` by GIPF name (Y1), the 33 `lines`
@@ -44,8 +67,9 @@ def yinsh_geometry(game: YinshGame) -> dict:
     draws the board's shape as this polygon grown by `backdrop`: the printed board's shape,
     boards.layout), the ring and marker sizes and each seat's `slots` for rings taken off,
     one a ring the game's `rows_to_win` knob asks for (Y7, Y12: 3, 1 in blitz), as the
-    printed board has them (seat 0 is the printed player 1); and in `portrait` the same
-    places (view_box, points, lines, labels, hull, slots) on a portrait sheet, for a phone."""
+    printed board has them (seat 0 is the printed player 1), and their `caption_style`
+    (Caption); and in `portrait` the same places (view_box, points, lines, labels, hull,
+    slots) on a portrait sheet, for a phone, with the phone's larger captions."""
     lay = yinsh_layout(SCREEN_PAGE, rings_to_win=game.knobs.rows_to_win)
     s = lay.spacing_mm
     return {
@@ -65,8 +89,9 @@ def yinsh_geometry(game: YinshGame) -> dict:
 def _places(lay: YinshLayout) -> dict:
     """Where a layout puts the board's parts, its slots moved clear of the page's outline."""
     beside = lay.page.orientation == "portrait"  # portrait: the slots' rows lie across, above and below the board
-    slots = [_clear_of_the_board(lay, row, beside) for row in lay.slots]
-    box = _view_box(lay, slots, beside)
+    caption = PHONE_CAPTION if beside else DESK_CAPTION
+    slots = [_clear_of_the_board(lay, row, caption, beside) for row in lay.slots]
+    box = _view_box(lay, slots, caption, beside)
     return {
         "view_box": [_round(box.left), _round(box.top), _round(box.width), _round(box.height)],
         "points": [{"name": p.name, "at": _xy(p.centre)} for p in lay.points],
@@ -74,15 +99,16 @@ def _places(lay: YinshLayout) -> dict:
         "labels": [{"text": label.text, "at": _xy(label.at)} for label in lay.labels],
         "hull": [_xy(p) for p in lay.shape],
         "slots": [{"seat": row.player - 1, "centres": [_xy(c) for c in centres], "diameter": _round(row.diameter),
-                   "caption": _xy(_caption_at(centres, row.diameter, beside))}
+                   "caption": _xy(_caption_at(centres, row.diameter, caption, beside))}
                   for row, centres in zip(lay.slots, slots)],
+        "caption_style": caption.to_json(),
     }
 
 
 geometry = yinsh_geometry  # what printkit.play.geometry looks for (GEOMETRY["yinsh"])
 
 
-def _view_box(lay: YinshLayout, slots: list[list[XY]], beside: bool) -> Box:
+def _view_box(lay: YinshLayout, slots: list[list[XY]], caption: Caption, beside: bool) -> Box:
     """Around all the page draws: the board's shape, the slots and their captions, and a
     ring on any point (the largest piece; its outline's half width and the halos the page
     rings a ring with, 1.4 mm out, fit in the margin)."""
@@ -91,32 +117,33 @@ def _view_box(lay: YinshLayout, slots: list[list[XY]], beside: bool) -> Box:
     boxes += [(p.centre, lay.ring_mm / 2) for p in lay.points]
     found = Box.around(boxes)
     for row, centres in zip(lay.slots, slots):
-        corners = _caption_box(_caption_at(centres, row.diameter, beside))
+        corners = _caption_box(_caption_at(centres, row.diameter, caption, beside), caption)
         found = Box(min(found.left, corners[0][0]), min(found.top, corners[0][1]),
                     max(found.right, corners[1][0]), max(found.bottom, corners[1][1]))
     m = VIEW_MARGIN_MM
     return Box(found.left - m, found.top - m, found.right + m, found.bottom + m)
 
 
-def _caption_at(centres: list[XY], diameter: float, beside: bool = False) -> XY:
+def _caption_at(centres: list[XY], diameter: float, caption: Caption, beside: bool = False) -> XY:
     """The caption's first baseline, centred over the top slot (the page draws it there);
     `beside` a row lying across (portrait), left of its first slot, its two lines level with
     the row: above or below it, the caption would make the page taller still."""
     if not beside:
         top = min(centres, key=lambda c: c[1])
-        return (top[0], top[1] - diameter / 2 - CAPTION_GAP_MM - CAPTION_LINE_MM)
+        return (top[0], top[1] - diameter / 2 - CAPTION_GAP_MM - caption.leading * (len(caption.lines) - 1))
     first = min(centres, key=lambda c: c[0])
-    (left, top), (right, bottom) = _caption_box((0.0, 0.0))
+    (left, top), (right, bottom) = _caption_box((0.0, 0.0), caption)
     return (first[0] - diameter / 2 - CAPTION_GAP_MM - right, first[1] - (top + bottom) / 2)
 
 
-def _caption_box(at: XY) -> tuple[XY, XY]:
-    """The caption's two lines, at most: (left, top), (right, bottom)."""
-    half = max(len(text) * CAPTION_EM * size for text, size in zip(CAPTION_TEXTS, CAPTION_SIZES_MM)) / 2
-    return (at[0] - half, at[1] - CAPTION_SIZES_MM[0]), (at[0] + half, at[1] + CAPTION_LINE_MM + 0.3 * CAPTION_SIZES_MM[1])
+def _caption_box(at: XY, caption: Caption) -> tuple[XY, XY]:
+    """The caption's lines, at most: (left, top), (right, bottom)."""
+    half = caption.widest() / 2
+    below = caption.leading * (len(caption.lines) - 1) + 0.3 * caption.sizes[-1]
+    return (at[0] - half, at[1] - caption.sizes[0]), (at[0] + half, at[1] + below)
 
 
-def _clear_of_the_board(lay: YinshLayout, row: SlotRow, beside: bool) -> list[XY]:
+def _clear_of_the_board(lay: YinshLayout, row: SlotRow, caption: Caption, beside: bool) -> list[XY]:
     """The row's slots as printed, moved away from the board's centre, in 0.25 mm steps,
     until they and their caption are SLOT_CLEAR_MM off the outline the page draws."""
     board = (sum(p.centre[0] for p in lay.points) / len(lay.points), sum(p.centre[1] for p in lay.points) / len(lay.points))
@@ -127,7 +154,7 @@ def _clear_of_the_board(lay: YinshLayout, row: SlotRow, beside: bool) -> list[XY
     step = 0.0
     while True:
         centres = [(x + step * away[0], y + step * away[1]) for x, y in row.centres]
-        (left, top), (right, bottom) = _caption_box(_caption_at(centres, row.diameter, beside))
+        (left, top), (right, bottom) = _caption_box(_caption_at(centres, row.diameter, caption, beside), caption)
         edges = [(left + (right - left) * k / 8, y) for k in range(9) for y in (top, bottom)]
         edges += [(x, top + (bottom - top) * k / 4) for k in range(5) for x in (left, right)]
         if (all(_outside(lay.shape, c) >= outline + row.diameter / 2 for c in centres)

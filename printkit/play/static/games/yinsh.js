@@ -265,12 +265,15 @@ export function createView(container, info, { onAction }) {
         el("circle", { cx: x, cy: y, r: row.diameter / 2, fill: tint(colour === "white" ? "#c8b99a" : "#6b6258", 0.6), stroke: INK, "stroke-width": 0.4, "data-slot": colour }, slotLayer);
         if (i < taken) ring([x, y], colour, { "data-off": colour }, slotLayer);
       });
-      // over the top slot, clear of the board (yinsh_view.py: the sizes and spacing are its)
+      // over the top slot at a desk, beside the row on a phone, clear of the board
+      // (yinsh_view.py Caption: the lines, their sizes and spacing are its)
       const [tx, ty] = row.caption;
-      const caption = el("text", { x: tx, y: ty, "font-size": 3.6, "font-weight": "bold", fill: INK, "text-anchor": "middle", "data-caption": colour }, slotLayer);
-      caption.textContent = `Player ${row.seat + 1}`;
-      const sub = el("text", { x: tx, y: ty + 4.2, "font-size": 3.0, fill: INK, "text-anchor": "middle", "data-caption": colour }, slotLayer);
-      sub.textContent = `${colour}: rings off`;
+      const style = geo.caption_style;
+      style.lines.forEach((line, i) => {
+        const text = el("text", { x: tx, y: ty + i * style.leading, "font-size": style.sizes[i], fill: INK, "text-anchor": "middle", "data-caption": colour }, slotLayer);
+        if (i === 0) text.setAttribute("font-weight", "bold");
+        text.textContent = line.replace("{seat}", row.seat + 1).replace("{colour}", colour);
+      });
     }
   }
 

@@ -1,0 +1,66 @@
+"""What the play page's YINSH board draws, measured in the browser (the desk's and the
+phone's tests share it): what lies beyond the view box, and how far each slot and caption
+line lies off the board's outline."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+
+def outside_the_view(page: Page) -> dict:
+    """What the YINSH board draws beyond its view box (user units) and beyond the drawing's
+    box on the screen (pixels): every ring and marker, the slots and their captions."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.pk-svg svg');
+        const [x, y, w, h] = svg.getAttribute('viewBox').split(' ').map(Number);
+        const screen = svg.getBoundingClientRect();
+        const found = { user: [], pixels: [] };
+        const half = 0.25;  // half the pieces' outline (games/yinsh.js)
+        for (const item of svg.querySelectorAll('[data-ring], [data-marker], [data-off], text, circle')) {
+            const b = item.getBBox();
+            if (b.width === 0 || item.closest('.tap-areas')) continue;  // a finger's invisible disc (games/taps.js)
+            const name = item.dataset.ring || item.dataset.marker || item.textContent || item.tagName;
+            if (b.x - half < x || b.y - half < y || b.x + b.width + half > x + w || b.y + b.height + half > y + h) found.user.push(name);
+            const r = item.getBoundingClientRect();
+            if (r.left < screen.left - 0.5 || r.top < screen.top - 0.5 || r.right > screen.right + 0.5 || r.bottom > screen.bottom + 0.5) found.pixels.push(name);
+        }
+        return found;
+    }""")
+
+
+def clearance_of_the_outline(page: Page) -> dict:
+    """How far each slot and caption line lies off the board's outline as drawn (the ink
+    polygon with its stroke), in mm; what lies on or inside it counts 0."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.pk-svg svg');
+        const outline = svg.querySelector('polygon');
+        const hull = outline.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+        const reach = Number(outline.getAttribute('stroke-width')) / 2;
+        const off = ([px, py]) => {  // distance outside the convex polygon (0 inside)
+            let inside = true, nearest = Infinity;
+            hull.forEach(([x1, y1], i) => {
+                const [x0, y0] = hull[(i + hull.length - 1) % hull.length];
+                const dx = x1 - x0, dy = y1 - y0;
+                const t = Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)));
+                nearest = Math.min(nearest, Math.hypot(px - x0 - t * dx, py - y0 - t * dy));
+                if (dx * (py - y0) - dy * (px - x0) < 0) inside = false;
+            });
+            return inside ? 0 : nearest;
+        };
+        const found = {};
+        for (const slot of svg.querySelectorAll('[data-slot]')) {
+            const r = Number(slot.getAttribute('r')) + Number(slot.getAttribute('stroke-width')) / 2;
+            const name = `slot ${slot.dataset.slot} ${slot.getAttribute('cy')}`;
+            found[name] = Math.max(0, off([Number(slot.getAttribute('cx')), Number(slot.getAttribute('cy'))]) - r - reach);
+        }
+        for (const text of svg.querySelectorAll('[data-caption]')) {
+            const b = text.getBBox();
+            let least = Infinity;
+            for (let k = 0; k <= 20; k++) {
+                for (const p of [[b.x + b.width * k / 20, b.y], [b.x + b.width * k / 20, b.y + b.height],
+                                 [b.x, b.y + b.height * k / 20], [b.x + b.width, b.y + b.height * k / 20]]) least = Math.min(least, off(p));
+            }
+            found[`${text.dataset.caption} ${text.textContent}`] = Math.max(0, least - reach);
+        }
+        return found;
+    }""")
