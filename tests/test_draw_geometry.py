@@ -7,6 +7,7 @@ import math
 import pytest
 
 from printkit.draw import IDENTITY, Arc, Transform, arc_commands, arc_to, lens, rotate, scale, translate
+from printkit.draw.geometry import point_to_segment
 
 
 def bezier_point(p0, p1, p2, p3, t):
@@ -86,3 +87,18 @@ def test_lens_is_symmetric_about_its_chord():
     top, bottom = min(y for _, y in points), max(y for _, y in points)
     assert top == pytest.approx(-bottom) and top < 0
     assert petal.commands[-1] == ("Z",)
+
+
+@pytest.mark.parametrize("p, a, b, expected", [
+    ((1.0, 2.0), (0.0, 0.0), (4.0, 0.0), 2.0),     # the foot falls inside the segment
+    ((-3.0, 4.0), (0.0, 0.0), (4.0, 0.0), 5.0),    # before a: the distance to a
+    ((7.0, -4.0), (0.0, 0.0), (4.0, 0.0), 5.0),    # beyond b: the distance to b
+    ((2.0, 0.0), (0.0, 0.0), (4.0, 0.0), 0.0),     # on the segment
+    ((3.0, 3.0), (0.0, 0.0), (4.0, 4.0), 0.0),     # on a slanted one
+    ((0.0, 2.0), (0.0, 0.0), (2.0, 2.0), math.sqrt(2)),
+    ((4.0, 5.0), (1.0, 1.0), (1.0, 1.0), 5.0),     # a and b one point: the distance to it
+    ((1.0, 1.0), (1.0, 1.0), (1.0, 1.0), 0.0),
+])
+def test_point_to_segment_measures_to_the_nearest_point_of_the_segment(p, a, b, expected):
+    assert point_to_segment(p, a, b) == pytest.approx(expected)
+    assert point_to_segment(p, b, a) == pytest.approx(expected)  # either direction

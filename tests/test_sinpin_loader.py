@@ -332,6 +332,9 @@ def test_real_comments_after_the_map_stay_legal(tmp_path: Path, text: str) -> No
     ("name: X\nmap: |\n  #####\n  #A..#\n.#Z.#\n  #####\n", "6:3"),  # at the key's indentation: YAML fails below it
     ("name: X\nmap: |\n  #####\n  #A..#\n ..Z.#\n  #####\nauthor: me\n", "5:2"),
     ("name: X\nrules:\n  map: |\n    #####\n   .#Z.#\n", "5:4"),  # any `map: |` block (the key is then unknown)
+    # a folded block ends at a row indented less just as a literal one does
+    ("name: X\nmap: >\n  #####\n  #A..#\n .#Z.#\n  #####\n", "5:2"),
+    ("name: X\nmap: >-\n  #####\n\n  #A..#\n\n .#Z.#\n\n  #####\n", "7:2"),
 ])
 def test_a_yaml_error_inside_the_map_block_says_why(tmp_path: Path, text: str, where: str) -> None:
     """Review: a map row indented less than the others that does not start with '#' gave only
@@ -348,6 +351,7 @@ def test_a_yaml_error_inside_the_map_block_says_why(tmp_path: Path, text: str, w
     "name: [\nmap: |\n  #####\n  #A.Z#\n  #####\n",  # before it
     "name: X\nmap: |\n  #####\n  #A.Z#\n  #####\nauthor: me: x\n",  # a key after it
     "name: X\nmap: |\n  #####\n\t#A.Z#\n  #####\n",  # a tab: its own hint
+    "name: X\nmap: >\n  #####\n\n  #A.Z#\n\n  #####\nauthor: [\n",  # after a folded block
 ])
 def test_a_yaml_error_outside_the_map_block_has_no_map_hint(tmp_path: Path, text: str) -> None:
     with pytest.raises(UnreadableSource) as caught:

@@ -21,6 +21,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from printkit.draw.geometry import point_to_segment
+
 XY = tuple[float, float]
 
 SQRT3 = math.sqrt(3.0)
@@ -133,18 +135,12 @@ def _tab(start: XY, end: XY, inside: XY, edge: float) -> tuple[XY, XY, XY, XY]:
     return (start, out1, out2, end)
 
 
-def _point_to_segment(p: XY, a: XY, b: XY) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
 def outline_gap(first: Sequence[XY], second: Sequence[XY]) -> float:
     """The clear distance between two closed outlines that do not cross: the least over
     each one's corners to the other's sides."""
     def sides(points: Sequence[XY]) -> list[tuple[XY, XY]]:
         return list(zip(points, [*points[1:], points[0]]))
-    return min(min(_point_to_segment(p, a, b) for p in one for a, b in sides(other))
+    return min(min(point_to_segment(p, a, b) for p in one for a, b in sides(other))
                for one, other in ((first, second), (second, first)))
 
 

@@ -1,4 +1,5 @@
-"""Plane geometry in page millimetres (y down): affine transforms and circular arcs as Béziers.
+"""Plane geometry in page millimetres (y down): affine transforms, circular arcs as Béziers,
+and the distance from a point to a segment.
 
 A positive angle turns from +x towards +y, which is clockwise on the printed page, as in SVG.
 """
@@ -55,6 +56,17 @@ def _cos_sin(degrees: float) -> tuple[float, float]:
         return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[int(quarter) % 4]
     radians = math.radians(degrees)
     return math.cos(radians), math.sin(radians)
+
+
+def point_to_segment(p: Point, a: Point, b: Point) -> float:
+    """The distance from p to the nearest point of the segment a–b (to a itself when a and b
+    are one point). The boards' net spacing, the printed pieces' clearances and the play
+    page's YINSH slots all measure with it."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    # t is where the foot of the perpendicular falls along a→b, kept on the segment
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def translate(dx: float, dy: float = 0.0) -> Transform:

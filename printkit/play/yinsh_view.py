@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from printkit.boards.layout import Box, Page, SlotRow, YinshLayout, yinsh_layout
 from printkit.boards.pieces import marker_mm, ring_hole
+from printkit.draw.geometry import point_to_segment
 from printkit.yinsh.game import YinshGame
 
 XY = tuple[float, float]
@@ -170,10 +171,8 @@ def _outside(polygon: tuple[XY, ...], p: XY) -> float:
     nearest = math.inf
     for i in range(count):
         (x0, y0), (x1, y1) = polygon[i - 1], polygon[i]
-        dx, dy = x1 - x0, y1 - y0
-        t = max(0.0, min(1.0, ((p[0] - x0) * dx + (p[1] - y0) * dy) / (dx * dx + dy * dy)))
-        nearest = min(nearest, math.dist(p, (x0 + t * dx, y0 + t * dy)))
-        cross = dx * (p[1] - y0) - dy * (p[0] - x0)
+        nearest = min(nearest, point_to_segment(p, (x0, y0), (x1, y1)))
+        cross = (x1 - x0) * (p[1] - y0) - (y1 - y0) * (p[0] - x0)
         inside = inside and cross >= 0  # the hull turns one way (tests/test_play_yinsh_view.py)
     return 0.0 if inside else nearest
 

@@ -60,14 +60,15 @@ def read_level(path: str) -> LevelFile:
     return interpret(parse_level(read_source(path)))
 
 
-# A `map: |` block's header line (a literal block, with its chomping or indentation indicator)
-_MAP_BLOCK = re.compile(r"( *)map: *\|[-+0-9]* *(#.*)?")
+# A `map: |` or `map: >` block's header line (a literal or folded block, with its chomping or
+# indentation indicator): either ends at a line indented less than its first row
+_MAP_BLOCK = re.compile(r"( *)map: *[|>][-+0-9]* *(#.*)?")
 MAP_INDENT_HINT = "a map row indented less than the map's first row ends the block; indent every row alike"
 
 
 def parse_level(source: Source) -> Document:
-    """A level file's YAML document (parse_document), a YAML error inside the `map: |` block
-    with a hint: there a row indented less than the first ends the block, and YAML says only
+    """A level file's YAML document (parse_document), a YAML error inside the `map: |` (or
+    `map: >`) block with a hint: there a row indented less than the first ends the block, and YAML says only
     "did not find expected key" (a row starting with `#` it takes for a comment instead:
     maptext.dropped_rows)."""
     try:
@@ -80,7 +81,7 @@ def parse_level(source: Source) -> Document:
 
 
 def _in_map_block(text: str, problem: SourceProblem) -> bool:
-    """Whether a YAML error lies in a `map: |` block: the lines after its header, up to one
+    """Whether a YAML error lies in a `map: |` or `map: >` block: the lines after its header, up to one
     indented no more than the `map` key that is no map row (a row there ended the block, and
     YAML fails on the lines after it). A tab has its own hint (yamlsource)."""
     if problem.line is None or not problem.message.startswith("not valid YAML") or "a tab" in problem.message:

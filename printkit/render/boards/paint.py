@@ -14,6 +14,7 @@ from printkit.boards.layout import Page
 from printkit.draw import Circle, Command, Group, Path, Style, Text, arc_commands, arc_to, bounding_box, translate
 from printkit.draw.colours import BLACK
 from printkit.draw.furniture import calibration_bar, hatch
+from printkit.draw.geometry import point_to_segment
 
 XY = tuple[float, float]
 
@@ -242,15 +243,7 @@ def _side(a: XY, b: XY, p: XY) -> float:
 def _segment_distance(a: XY, b: XY, c: XY, d: XY) -> float:
     if _side(a, b, c) * _side(a, b, d) < 0 and _side(c, d, a) * _side(c, d, b) < 0:
         return 0.0  # they cross
-    return min(_point_distance(a, c, d), _point_distance(b, c, d), _point_distance(c, a, b), _point_distance(d, a, b))
-
-
-def _point_distance(p: XY, a: XY, b: XY) -> float:
-    """From p to the segment a–b."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+    return min(point_to_segment(a, c, d), point_to_segment(b, c, d), point_to_segment(c, a, b), point_to_segment(d, a, b))
 
 
 def _overlap(a: Box, b: Box) -> bool:
