@@ -113,3 +113,19 @@ def test_a_sinoda_replay_takes_the_colours_of_the_board_its_record_names(tmp_pat
     (boards / "mine.yaml").write_text(SINODA_2.read_text(encoding="utf-8").replace("[vermillion, blue]", "[navy, pink]"),
                                       encoding="utf-8")
     assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == defaults
+
+
+def test_a_record_naming_its_board_without_bundled_reads_one_spec_for_set_up_and_colours(tmp_path: Path,
+                                                                                         monkeypatch) -> None:
+    """A review: the set-up and the colours each read the record's `board` their own way.
+    Named without " (bundled)" (a record from before the suffix), the set-up came from the
+    bundled spec and the colours were the defaults. Now one reading (matches._spec_of_board):
+    no spec file of that name beside the record, the bundled one, for both."""
+    from printkit.boards.spec import load_spec
+
+    printed = [player.colour for player in load_spec(str(SINODA_2.parent / "sinoda-4-teams.yaml")).players]
+    record = simulated("sinoda-4-teams", tmp_path / "games.jsonl")
+    text = record.read_text(encoding="utf-8")
+    assert '"board": "sinoda-4-teams (bundled)"' in text
+    record.write_text(text.replace('"board": "sinoda-4-teams (bundled)"', '"board": "sinoda-4-teams"'), encoding="utf-8")
+    assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == printed

@@ -245,52 +245,57 @@ def _sinoda_of_header(first: dict[str, JSON]) -> GameRules:
     return _sinoda(setup, rules)
 
 
-def _setup_of_spec(board: JSON) -> Any:
-    from printkit.boards.spec import SinodaOptions, load_spec
+def _spec_of_board(board: str, folder: Path | None) -> Any:
+    """The board spec a Sinoda record's `board` names (docs/sinoda.md, the record): "NAME
+    (bundled)" the bundled spec; another name the spec file of that name, with or without
+    `.yaml` (simulate names it by its file's stem), in `folder` (the record's; None: where
+    the command runs), else a bundled spec of that name (records from before the suffix).
+    None when there is none, or it cannot be read. One reading for the set-up (rules) and
+    the seats' colours (replay page), so the two never take different specs."""
+    from printkit.boards.spec import load_spec
     from printkit.bundled import find
     from printkit.sourceproblems import SpecError, UnreadableSource
 
+    name = board.removesuffix(" (bundled)")
+    beside = [] if name != board else [Path(folder or ".") / board, Path(folder or ".") / f"{board}.yaml"]
+    item = find(name, "board")
+    paths = [path for path in beside if path.is_file()] + ([Path(item.path)] if item is not None else [])
+    if not paths:
+        return None
+    try:
+        return load_spec(str(paths[0]))
+    except (SpecError, UnreadableSource):
+        return None
+
+
+def _setup_of_spec(board: JSON) -> Any:
+    from printkit.boards.spec import SinodaOptions
+
     if not isinstance(board, str) or not board:
         raise ReplayInputError("the header names neither its set-up nor its board spec")
-    board = board.removesuffix(" (bundled)")  # a record names a bundled board as it was typed
-    item = find(board, "board")
-    path = str(item.path) if item is not None else board
-    if item is None and not Path(path).exists():
-        path += ".yaml"  # simulate names the spec by its file's stem
-    try:
-        spec = load_spec(path)
-    except (SpecError, UnreadableSource):
-        raise ReplayInputError(f"the header names no set-up, and its board spec '{board}' cannot be read here") from None
+    spec = _spec_of_board(board, None)
+    if spec is None:
+        name = board.removesuffix(" (bundled)")
+        raise ReplayInputError(f"the header names no set-up, and its board spec '{name}' cannot be read here")
     if not isinstance(spec.options, SinodaOptions):
-        raise ReplayInputError(f"'{board}' is no Sinoda board spec")
+        raise ReplayInputError(f"'{board.removesuffix(' (bundled)')}' is no Sinoda board spec")
     return spec.options.setup
 
 
 def board_colours(board: JSON, setup: str, folder: Path | None) -> tuple[str, ...]:
     """Each seat's colour as a Sinoda record's board prints it, for its replay page. The
-    record keeps no colours, only `board` (docs/sinoda.md, the record): a bundled spec by
-    its name and "(bundled)", or a spec file by its name without folder and extension,
-    read here beside the record (`folder`: `my-board` is folder/my-board.yaml). () (the
-    default colours) when it names neither, the file cannot be read, or it is a spec of
-    another set-up than the record's `setup` (a spec of that name, not the board played)."""
-    from printkit.boards.spec import SinodaOptions, load_spec
-    from printkit.bundled import find, looks_like_name
-    from printkit.sourceproblems import SpecError, UnreadableSource
+    record keeps no colours, only `board`: the spec it names (_spec_of_board), read beside
+    the record (`folder`: `my-board` is folder/my-board.yaml). () (the default colours) when
+    it names none that can be read, or a spec of another set-up than the record's `setup`
+    (a spec of that name, not the board played). Only a plain name is looked for: a record
+    does not send the page reading files elsewhere."""
+    from printkit.boards.spec import SinodaOptions
+    from printkit.bundled import looks_like_name
 
-    if not isinstance(board, str) or not looks_like_name(board):
+    if not isinstance(board, str) or not looks_like_name(board.removesuffix(" (bundled)")):
         return ()
-    if board.endswith(" (bundled)"):
-        item = find(board.removesuffix(" (bundled)"), "board")
-        path = item.path if item is not None else None
-    else:
-        path = folder / f"{board}.yaml" if folder is not None else None
-    if path is None or not path.is_file():
-        return ()
-    try:
-        spec = load_spec(str(path))
-    except (SpecError, UnreadableSource):
-        return ()
-    if not isinstance(spec.options, SinodaOptions) or spec.options.setup.name != setup:
+    spec = _spec_of_board(board, folder)
+    if spec is None or not isinstance(spec.options, SinodaOptions) or spec.options.setup.name != setup:
         return ()
     return tuple(player.colour for player in spec.players)
 
