@@ -129,3 +129,37 @@ def test_a_record_naming_its_board_without_bundled_reads_one_spec_for_set_up_and
     assert '"board": "sinoda-4-teams (bundled)"' in text
     record.write_text(text.replace('"board": "sinoda-4-teams (bundled)"', '"board": "sinoda-4-teams"'), encoding="utf-8")
     assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == printed
+
+
+def test_a_record_without_its_set_up_replays_on_the_spec_beside_it_from_any_folder(tmp_path: Path,
+                                                                                    monkeypatch) -> None:
+    """A review: a Sinoda record without `setup` (from before it was written) took its
+    set-up from the spec its `board` names where the command ran, and its colours from the
+    spec beside the record: replayed from another folder it was refused ("cannot be read
+    here"), or set up from another spec of that name found there. Now both come from the
+    spec beside the record (docs/sinoda.md, the record; N2, N11: teammates opposite)."""
+    import json
+
+    from printkit.draw.colours import parse_colour
+    from printkit.play.replay import load_record, replay_of
+    from printkit.sinoda.board import make_setup
+
+    own = ["yellow", "navy", "pink", "brown"]
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    (boards / "mine.yaml").write_text(f"game: sinoda\nplayers: 4\nteams: 2\ncolours: [{', '.join(own)}]\n",
+                                      encoding="utf-8")
+    record = simulated(str(boards / "mine.yaml"), boards / "games.jsonl")
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["board"] == "mine" and lines[0].pop("setup") == "4-teams"  # an old record's header
+    record.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == [parse_colour(name) for name in own]
+
+    # a spec of that name where the command runs is another board: neither set-up nor colours from it
+    (elsewhere / "mine.yaml").write_text("game: sinoda\nplayers: 4\ncolours: [red, green, blue, black]\n",
+                                         encoding="utf-8")
+    assert [seat["colour"] for seat in replay_page_seats(record, monkeypatch)] == [parse_colour(name) for name in own]
+    assert replay_of(load_record(record.read_text(encoding="utf-8"))[0], boards).match.rules.setup == make_setup(4, teams=2)

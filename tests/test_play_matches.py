@@ -71,7 +71,7 @@ def test_an_old_header_without_its_set_up_needs_its_spec_else_exit_2(team_record
     record = tmp_path / "old.jsonl"
     record.write_text("".join(json.dumps(line) + "\n" for line in lines))
     result = CliRunner().invoke(main, ["replay", str(record), "--no-browser"])
-    assert result.exit_code == 2 and "cannot be read here" in result.stderr
+    assert result.exit_code == 2 and f"cannot be read beside the record ({tmp_path})" in result.stderr
     (tmp_path / "my-board.yaml").write_text(TEAMS_SPEC)  # found as it was named: replays
     assert replay_of(lines).match.rules.setup == make_setup(4, teams=2)
 

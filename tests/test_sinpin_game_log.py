@@ -18,9 +18,9 @@ def told(level, bots, **keys) -> str:
 def test_trails_are_told_as_runs_of_one_kind_of_step() -> None:
     trail = [(5, 6), (6, 6), (6, 5), (6, 6), (6, 7), (2, 2)]
     hows = ["walk", "walk", "jump", "fall", "fall", "teleport"]
-    assert describe_trail((4, 6), trail, hows) == "walks right to G7, jumps up to G6, falls to G8, teleports to C3"
-    assert describe_trail((4, 6), [(3, 6)], ["walk"]) == "walks left to D7"
-    assert describe_trail((4, 6), [], []) == "cannot move"
+    assert describe_trail((4, 6), trail, hows, frozenset()) == "walks right to G7, jumps up to G6, falls to G8, teleports to C3"
+    assert describe_trail((4, 6), [(3, 6)], ["walk"], frozenset()) == "walks left to D7"
+    assert describe_trail((4, 6), [], [], frozenset()) == "cannot move"
 
 
 # B2 is the door; a ladder D2-D4; E2 is a ledge over E3 beside the ladder (rock right of it).
@@ -29,15 +29,36 @@ LADDER = ("########", "#A.H...#", "###H.###", "#..H..Z#", "########")
 
 def test_a_climb_down_a_ladder_is_a_climb_and_a_fall_a_fall() -> None:
     """S11 against S14: a step down the ladder is told as a climb, never as a drop or a fall,
-    and the way off the ledge E2 as a fall; the words come from the engine's steps, not from
-    the direction (both go down a field)."""
+    the step right from the ladder onto the ledge E2 as a step off it (S11, not "climbs
+    right": it leaves the ladder), and the way off the ledge as a fall; the words come from
+    the engine's steps, not from the direction (both go down a field)."""
     fox = Scripted(moves=[lambda card, o: o.trail == ((2, 1), (3, 1), (3, 2), (3, 3))])  # card 4: down to D4
     goat = Scripted(moves=[lambda card, o: o.trail == ((2, 1), (3, 1), (4, 1), (4, 2), (4, 3))])  # card 3
     level = tiny(*LADDER, max_rounds=1)
     seed = next(s for s in range(50) if new_game(level, [Scripted(), Scripted()], s).state.first == 0)
     text = told(level, [fox, goat], seed=seed)
     assert "Fox plays 4, walks right to D2, climbs down to D4," in text
-    assert "Goat plays 3, walks right to D2, climbs right to E2, falls to E4," in text
+    assert "Goat plays 3, walks right to D2, steps right off the ladder to E2, falls to E4," in text
+
+
+# B2 is the door; ladder fields D2 and E2 side by side on rock; the exit at G2.
+ALONG = ("########", "#A.HH.Z#", "########")
+
+
+def test_a_step_sideways_on_a_ladder_goes_along_it_or_off_it() -> None:
+    """S11: on a ladder field a left or right step is the player's (a climb, no bounce); into
+    another ladder field it stays on the ladder ("climbs right along the ladder"), into any
+    other field it steps off ("steps right off the ladder"): a review found both told as
+    "climbs right", which no one says of stepping off a ladder onto the floor."""
+    fox = Scripted(moves=[lambda card, o: o.trail == ((2, 1), (3, 1), (4, 1), (5, 1))])  # card 4: to F2
+    goat = Scripted(moves=[lambda card, o: o.trail == ((2, 1), (3, 1), (4, 1), (3, 1))])  # card 4: back to D2
+    level = tiny(*ALONG, max_rounds=1)
+    seed = next(s for s in range(50) if new_game(level, [Scripted(), Scripted()], s).state.first == 0)
+    text = told(level, [fox, goat], seed=seed)
+    assert "Fox plays 4, walks right to D2, climbs right along the ladder to E2, steps right off the ladder to F2," in text
+    assert "Goat plays 4, walks right to D2, climbs right along the ladder to E2, climbs left along the ladder to D2," in text
+    assert "climbs right to" not in text and "climbs left to" not in text
+    assert describe_trail((3, 1), [(2, 1)], ["climb"], frozenset({(3, 1)})) == "steps left off the ladder to C2"
 
 
 def test_jumps_bounces_rises_side_steps_and_teleports_are_told_as_made() -> None:

@@ -196,7 +196,7 @@ def replay_command(record_file: str, index: int, port: int, no_browser: bool) ->
             # every game number said, or how many there are: never a list cut short unsaid
             held = numbered((lines[0]["game"] for lines in games if isinstance(lines[0].get("game"), int)), "game")
             raise click.BadParameter(f"{record_file} has no game {index} (it has {held})", param_hint="'--game'")
-        replay = replay_of(chosen[0], Path(record_file).parent)  # a board spec beside it colours the seats
+        replay = replay_of(chosen[0], Path(record_file).parent)  # a board spec beside it: colours, an old set-up
     except ReplayError as error:
         message(f"{record_file}: {error}")
         sys.exit(EXIT_USAGE if isinstance(error, ReplayInputError) else EXIT_FINDING)

@@ -210,24 +210,26 @@ def own_label(game: Any) -> Callable[[GameState, JSON], str]:
     return lambda state, data: game.action_label(state, game.action_from_json(state, data))
 
 
-def rules_of_header(first: dict[str, JSON]) -> GameRules:
-    """The rules a record's header was played under, for a replay (Sinoda, YINSH)."""
+def rules_of_header(first: dict[str, JSON], folder: Path | None = None) -> GameRules:
+    """The rules a record's header was played under, for a replay (Sinoda, YINSH). `folder`
+    is where the record lies (None: where the command runs), for a Sinoda record without
+    `setup`, whose board spec is read there (_setup_of_spec)."""
     if first["record"] == "yinsh-game":
         from printkit.yinsh.game import YinshGame
         from printkit.yinsh.knobs import knobs_from
 
         return YinshGame(knobs_from(first.get("rules", {})), white_seat=first.get("white"))
     if first["record"] == "sinoda-game":
-        return _sinoda_of_header(first)
+        return _sinoda_of_header(first, folder)
     raise ValueError(f"no replay for a '{first['record']}' record")
 
 
-def _sinoda_of_header(first: dict[str, JSON]) -> GameRules:
+def _sinoda_of_header(first: dict[str, JSON], folder: Path | None) -> GameRules:
     """The Sinoda game a record was played in, on the board it was played on: the header's
     `setup` (players, board, teams: all of the board spec a game needs) and `rules`. A record
     without `setup` names only its spec (`board`), which must then be found as it was named
-    (a file or a bundled spec), else the replay is refused as bad input: never replayed on
-    another set-up."""
+    (a file beside the record, in `folder`, or a bundled spec), else the replay is refused
+    as bad input: never replayed on another set-up."""
     from printkit.sinoda.board import setup_named
     from printkit.sinoda.rules import SinodaRules
 
@@ -236,7 +238,7 @@ def _sinoda_of_header(first: dict[str, JSON]) -> GameRules:
     if isinstance(name, str):
         setup = setup_named(name)
     else:
-        setup = _setup_of_spec(first.get("board"))
+        setup = _setup_of_spec(first.get("board"), folder)
     teams = first.get("teams")
     if teams is not None and teams != [[player - 1 for player in team] for team in setup.teams]:  # seats
         raise ValueError(f"the header's teams {teams} are not those of the {setup.name} set-up")
@@ -268,15 +270,20 @@ def _spec_of_board(board: str, folder: Path | None) -> Any:
         return None
 
 
-def _setup_of_spec(board: JSON) -> Any:
+def _setup_of_spec(board: JSON, folder: Path | None) -> Any:
+    """The set-up of the spec a record without `setup` names, read where board_colours
+    reads it (beside the record, `folder`), so that a replay run from another folder finds
+    it, and never takes its set-up from one spec and its colours from another."""
     from printkit.boards.spec import SinodaOptions
 
     if not isinstance(board, str) or not board:
         raise ReplayInputError("the header names neither its set-up nor its board spec")
-    spec = _spec_of_board(board, None)
+    spec = _spec_of_board(board, folder)
     if spec is None:
         name = board.removesuffix(" (bundled)")
-        raise ReplayInputError(f"the header names no set-up, and its board spec '{name}' cannot be read here")
+        where = ("among the bundled specs" if name != board else "here" if folder is None
+                 else f"beside the record ({folder}) or among the bundled specs")
+        raise ReplayInputError(f"the header names no set-up, and its board spec '{name}' cannot be read {where}")
     if not isinstance(spec.options, SinodaOptions):
         raise ReplayInputError(f"'{board.removesuffix(' (bundled)')}' is no Sinoda board spec")
     return spec.options.setup

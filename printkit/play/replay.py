@@ -67,8 +67,9 @@ def replay_of(lines: list[dict[str, JSON]], folder: Path | None = None) -> Repla
     the header's keys, every line, and every key of the end line against the replayed game
     (game-record.md). ReplayError for any record that does not replay, however it is
     malformed, naming the line in the file (a RecordGame's `at`; else counted from 1).
-    `folder` is where the record file lies: a Sinoda board spec there that the header's
-    `board` names colours the seats, as a bundled one does (matches.board_colours)."""
+    `folder` is where the record file lies (None: where the command runs): a Sinoda board
+    spec there that the header's `board` names colours the seats, as a bundled one does
+    (matches.board_colours), and sets up a record without `setup` (matches._setup_of_spec)."""
     at = getattr(lines, "at", None) or list(range(1, len(lines) + 1))
     game = lines[0].get("game") if lines and isinstance(lines[0], dict) else None
     try:
@@ -97,7 +98,7 @@ def _replayed(lines: list[dict[str, JSON]], folder: Path | None) -> Replay:
                            f"{', '.join(['sinpin-game', *END_RULES])} records")
     generic_header(head)
     try:
-        rules = rules_of_header(head)
+        rules = rules_of_header(head, folder)  # an old Sinoda record's spec is read beside it
     except ReplayInputError:
         raise
     except (KeyError, TypeError, ValueError) as error:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from printkit.sinpin.game.ghost import reach
 from printkit.sinpin.game.turn import ENDING_WORDS
 from printkit.sinpin.level import Position
 from printkit.sinpin.moves.events import BOUNCE, CLIMB, FALL, JUMP, RISE, SIDE_STEP, TELEPORT, WALK
-from printkit.sinpin.tiles import field_name
+from printkit.sinpin.tiles import Tile, field_name
 
 DRAWN = {"gem": "a gem", "heart": "a heart", "web": "a web", "chest": "a chest", "ghost": "the ghost card",
          "nothing": "nothing (the box is empty)"}
@@ -35,34 +37,53 @@ def _plural(count: int, word: str) -> str:
 
 # A step in words by how the engine made it (events.How) and, where the rules leave the way
 # open, which way it went: a climb goes up, down or sideways (S11), a walk or a side step
-# left or right (S8-S10). A fall is a fall whichever way it drifts (S14).
+# left or right (S8-S10). A fall is a fall whichever way it drifts (S14). Each is told from
+# the step's (dx, dy) and whether the field it enters is a ladder field.
 _SIDEWAYS = {-1: "left", 1: "right"}
 _HOW_WORDS = {
-    WALK: lambda dx, dy: f"walks {_SIDEWAYS[dx]}",
-    JUMP: lambda dx, dy: "jumps up",
-    SIDE_STEP: lambda dx, dy: f"steps {_SIDEWAYS[dx]}",
-    FALL: lambda dx, dy: "falls",
-    CLIMB: lambda dx, dy: f"climbs {'up' if dy < 0 else 'down'}" if dy else f"climbs {_SIDEWAYS[dx]}",
-    BOUNCE: lambda dx, dy: "bounces up",
-    RISE: lambda dx, dy: "rises",
-    TELEPORT: lambda dx, dy: "teleports",
+    WALK: lambda dx, dy, ladder: f"walks {_SIDEWAYS[dx]}",
+    JUMP: lambda dx, dy, ladder: "jumps up",
+    SIDE_STEP: lambda dx, dy, ladder: f"steps {_SIDEWAYS[dx]}",
+    FALL: lambda dx, dy, ladder: "falls",
+    CLIMB: lambda dx, dy, ladder: _climb_words(dx, dy, ladder),
+    BOUNCE: lambda dx, dy, ladder: "bounces up",
+    RISE: lambda dx, dy, ladder: "rises",
+    TELEPORT: lambda dx, dy, ladder: "teleports",
 }
 
 
-def _step_words(how: str, before: Position, after: Position) -> str:
-    return _HOW_WORDS[how](after[0] - before[0], after[1] - before[1])
+def _climb_words(dx: int, dy: int, ladder: bool) -> str:
+    """A climb up or down a ladder, or down onto one from above (S11). A left or right step
+    is a climb only from a ladder field (S11: any step there, up, down, left or right, into a
+    field that is not rock): into another ladder field it goes on along the ladder, into any
+    other field it leaves it, which a person says as a step, not a climb (then standing, or
+    falling if unsupported, S12, S14)."""
+    if dy:
+        return f"climbs {'up' if dy < 0 else 'down'}"
+    return f"climbs {_SIDEWAYS[dx]} along the ladder" if ladder else f"steps {_SIDEWAYS[dx]} off the ladder"
 
 
-def describe_trail(start: Position, trail: list[Position], hows: list[str]) -> str:
+def _step_words(how: str, before: Position, after: Position, ladders: Collection[Position]) -> str:
+    return _HOW_WORDS[how](after[0] - before[0], after[1] - before[1], after in ladders)
+
+
+def ladder_fields(rows: Sequence[str]) -> frozenset[Position]:
+    """The ladder fields of a map (a record's `map`, one string a row); set-up never puts an
+    item on one (S28: vacant fields only), so they are the level's throughout the game."""
+    return frozenset((x, y) for y, row in enumerate(rows) for x, tile in enumerate(row) if tile == Tile.LADDER.value)
+
+
+def describe_trail(start: Position, trail: list[Position], hows: list[str], ladders: Collection[Position]) -> str:
     """"walks right to E7, jumps up to E6, falls to F8": runs of one kind of step, each named
     by the field where it ends; `hows` says how each field of the trail was entered, as the
     engine made the move (Game.hows), so a climb down a ladder is a climb (S11) and a fall a
-    fall (S14)."""
+    fall (S14); `ladders` (the level's ladder fields) tells a step off a ladder from a climb
+    along it (S11)."""
     parts: list[str] = []
     here = start
     run_kind, run_end = None, None
     for field, how in zip(trail, hows, strict=True):
-        kind = _step_words(how, here, field)
+        kind = _step_words(how, here, field, ladders)
         if kind != run_kind and run_kind is not None:
             parts.append(f"{run_kind} to {field_name(*run_end)}")
         run_kind, run_end, here = kind, field, field
@@ -105,6 +126,7 @@ def tell(lines: list[dict], hows: dict[int, list[str]]) -> str:
     of the move's trail was entered (play_game's `hows`: the record keeps the trail alone)."""
     header = lines[0]
     avatars = [player["avatar"] for player in header["players"]]
+    ladders = ladder_fields(header["map"])
     out = [f"Game {header['game']} of {header['level'] or 'a level'} (seed {header['seed']}): "
            + ", ".join(f"{p['avatar']} ({p['bot']})" for p in header["players"])
            + f"; {avatars[header['first']]} starts."]
@@ -124,7 +146,8 @@ def tell(lines: list[dict], hows: dict[int, list[str]]) -> str:
             words[0] += " (out of the game)"
         else:
             move = line["move"]
-            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]], hows[line["turn"]]))
+            words.append(describe_trail(tuple(line["from"]), [tuple(p) for p in move["trail"]], hows[line["turn"]],
+                                        ladders))
             words += [_event_words(event) for event in line["events"] if event[0] in EVENT_WORDS]
             if line["at"] is not None:
                 words.append(f"{line['health']} health left, {_plural(line['gems'], 'gem')}")  # "2 health", not "healths"
