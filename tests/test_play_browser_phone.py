@@ -24,7 +24,7 @@ from playdriver import at_own_decision, click_choice  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
-from yinshdrawn import clearance_of_the_outline, outside_the_view  # noqa: E402
+from yinshdrawn import clearance_of_the_outline, outside_the_view, overlap, yinsh_captions  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
@@ -68,25 +68,6 @@ def test_at_desk_width_the_panel_stays_beside_the_board(open_page, game):
 
 
 MIN_TEXT = 11.5  # CSS px a caption needs on a phone (the panel's small print is 12)
-
-
-def yinsh_captions(page) -> dict:
-    """The YINSH slot captions' lines on the screen: each one's font size in CSS px (its size
-    in the drawing's millimetres times the drawing's scale) and box, and the slots' boxes."""
-    return page.evaluate("""() => {
-        const svg = document.querySelector('.pk-svg svg');
-        const scale = svg.getScreenCTM().a;
-        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-        return {
-            captions: [...svg.querySelectorAll('[data-caption]')].map((t) => ({
-                text: `${t.dataset.caption} ${t.textContent}`, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
-            slots: [...svg.querySelectorAll('[data-slot]')].map(box),
-        };
-    }""")
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @pytest.mark.parametrize("rows", [1, 3, 5])

@@ -1,6 +1,6 @@
 """What the play page's YINSH board draws, measured in the browser (the desk's and the
-phone's tests share it): what lies beyond the view box, and how far each slot and caption
-line lies off the board's outline."""
+phone's tests share it): what lies beyond the view box, how far each slot and caption
+line lies off the board's outline, and how large the board's text is on the screen."""
 
 from __future__ import annotations
 
@@ -64,3 +64,25 @@ def clearance_of_the_outline(page: Page) -> dict:
         }
         return found;
     }""")
+
+
+def yinsh_captions(page: Page) -> dict:
+    """The YINSH slot captions' lines on the screen: each one's font size in CSS px (its size
+    in the drawing's millimetres times the drawing's scale) and box, the slots' boxes, and
+    the board's coordinate labels (A-K, 1-11) as the captions."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.pk-svg svg');
+        const scale = svg.getScreenCTM().a;
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return {
+            captions: [...svg.querySelectorAll('[data-caption]')].map((t) => ({
+                text: `${t.dataset.caption} ${t.textContent}`, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
+            slots: [...svg.querySelectorAll('[data-slot]')].map(box),
+            labels: [...svg.querySelectorAll('text:not([data-caption])')].map((t) => ({
+                text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
+        };
+    }""")
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -1,0 +1,53 @@
+"""Text to read and buttons to tap on the play page at a desk's size (and a phone's, where the
+desk's fix could break it), measured in a real browser: the YINSH board's captions and
+coordinate labels at least DESK_TEXT CSS px high. Screenshots go to
+output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
+"""
+
+from __future__ import annotations
+
+import pytest
+from chromium import need_chromium
+
+pytestmark = pytest.mark.browser  # one worker runs this file, with one browser (conftest.py)
+
+need_chromium()
+
+from playwright.sync_api import expect  # noqa: E402
+
+from playserved import open_page, served  # noqa: E402,F401
+from printkit.play.matches import yinsh_match  # noqa: E402
+from printkit.play.session import Session  # noqa: E402
+from printkit.yinsh.game import YinshGame  # noqa: E402
+from printkit.yinsh.knobs import Knobs  # noqa: E402
+from yinshdrawn import clearance_of_the_outline, outside_the_view, overlap, yinsh_captions  # noqa: E402
+
+expect.set_options(timeout=10_000)
+
+DESK, SMALL_DESK = (1280, 800), (1000, 700)
+DESK_TEXT = 12  # CSS px: the panel's small print; a phone's captions are as large (test_play_browser_phone.py)
+
+
+@pytest.mark.parametrize("size", [DESK, SMALL_DESK], ids=["1280x800", "1000x700"])
+@pytest.mark.parametrize("rows", [1, 3, 5])
+def test_at_a_desk_the_yinsh_captions_are_readable_and_clear(open_page, rows, size):
+    """Review: at a desk the slot captions were drawn 3.6 and 3.0 mm high: "white: rings off"
+    10.6 px at 1280 x 800 and 7.8 px at 1000 x 700 (the README's picture), too small to read.
+    Each caption line is now at least DESK_TEXT px at both, clear of the slots, of the other
+    lines and of the board's outline, inside the drawing (Y7: one slot a ring to take off);
+    at 1280 x 800 the coordinate labels (drawn as printed, 4 mm) are as large."""
+    page = open_page(size, session=Session(yinsh_match(YinshGame(Knobs(rows_to_win=rows)), ["human", "human"], 0)))
+    expect(page.locator("[data-slot]")).to_have_count(2 * rows)
+    drawn = yinsh_captions(page)
+    assert {c["text"]: round(c["px"], 1) for c in drawn["captions"] if c["px"] < DESK_TEXT} == {}
+    assert all(c["box"][3] - c["box"][1] >= DESK_TEXT for c in drawn["captions"]), drawn["captions"]
+    assert len(drawn["captions"]) == 6  # "Player 1", "white", "rings off" a seat
+    if size == DESK:
+        assert len(drawn["labels"]) > 20 and {c["text"]: round(c["px"], 1) for c in drawn["labels"] if c["px"] < DESK_TEXT} == {}
+    boxes = [c["box"] for c in drawn["captions"]]
+    for i, box in enumerate(boxes):
+        assert not any(overlap(box, slot) for slot in drawn["slots"]), (drawn["captions"][i], drawn["slots"])
+        assert not any(overlap(box, other) for other in boxes[i + 1:]), drawn["captions"]
+    assert {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5} == {}
+    assert outside_the_view(page) == {"user": [], "pixels": []}
+    print(size, {c["text"]: round(c["px"], 1) for c in drawn["captions"]}, min(c["px"] for c in drawn["labels"]))
