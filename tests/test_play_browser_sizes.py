@@ -1,7 +1,8 @@
 """Text to read and buttons to tap on the play page at a desk's size (and a phone's, where the
 desk's fix could break it), measured in a real browser: the YINSH board's captions and
-coordinate labels at least DESK_TEXT CSS px high. Screenshots go to
-output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
+coordinate labels at least DESK_TEXT CSS px high, Sinpin's card buttons a finger's size
+(48 px, as the boards' tap areas, games/taps.js) all in a row in the panel. Screenshots go
+to output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ need_chromium()
 
 from playwright.sync_api import expect  # noqa: E402
 
+from playdriver import at_own_decision  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
@@ -24,8 +26,9 @@ from yinshdrawn import clearance_of_the_outline, outside_the_view, overlap, yins
 
 expect.set_options(timeout=10_000)
 
-DESK, SMALL_DESK = (1280, 800), (1000, 700)
+DESK, SMALL_DESK, PHONE, NARROW_PHONE = (1280, 800), (1000, 700), (390, 844), (320, 700)
 DESK_TEXT = 12  # CSS px: the panel's small print; a phone's captions are as large (test_play_browser_phone.py)
+FINGER = 48  # CSS px: games/taps.js TAP_PX, a phone's panel buttons (games/common.js)
 
 
 @pytest.mark.parametrize("size", [DESK, SMALL_DESK], ids=["1280x800", "1000x700"])
@@ -51,3 +54,29 @@ def test_at_a_desk_the_yinsh_captions_are_readable_and_clear(open_page, rows, si
     assert {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5} == {}
     assert outside_the_view(page) == {"user": [], "pixels": []}
     print(size, {c["text"]: round(c["px"], 1) for c in drawn["captions"]}, min(c["px"] for c in drawn["labels"]))
+
+
+CARDS = """() => { const aside = document.querySelector('.sinpin aside');
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  return { cards: [...document.querySelectorAll('.cards button')].map(box), panel: box(aside),
+           sideways: [document.scrollingElement.scrollWidth, aside.scrollWidth - aside.clientWidth] }; }"""
+
+
+@pytest.mark.parametrize("size", [DESK, SMALL_DESK, PHONE, NARROW_PHONE], ids=["1280x800", "1000x700", "phone", "narrow-phone"])
+def test_sinpins_card_buttons_are_a_fingers_size_in_a_row(open_page, size):
+    """Review: the card buttons measured 34 x 45 px, under the 48 px the boards' tap areas keep.
+    Each of the six is now at least FINGER px each way, inside the panel, nothing to scroll
+    sideways; at a desk and a 390 px phone all six in one row (on a 320 px phone they may wrap)."""
+    phone = size[0] < 700
+    session = at_own_decision("the-chimney", ["human", "greedy", "greedy"], 7, "move")
+    page = open_page(size, phone=phone, session=session)
+    expect(page.locator(".cards button")).to_have_count(6)
+    drawn = page.evaluate(CARDS)
+    sizes = [(round(right - left, 1), round(bottom - top, 1)) for left, top, right, bottom in drawn["cards"]]
+    assert all(w >= FINGER and h >= FINGER for w, h in sizes), sizes
+    panel = drawn["panel"]
+    assert all(panel[0] <= left and right <= panel[2] for left, _, right, _ in drawn["cards"]), (drawn["cards"], panel)
+    assert drawn["sideways"][0] <= size[0] and drawn["sideways"][1] <= 0, drawn["sideways"]
+    if size != NARROW_PHONE:
+        assert len({round(top) for _, top, _, _ in drawn["cards"]}) == 1, drawn["cards"]
+    print(size, sizes[0])
