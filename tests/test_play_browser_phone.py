@@ -24,7 +24,7 @@ from playdriver import at_own_decision, click_choice  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
-from yinshdrawn import clearance_of_the_outline, outside_the_view, overlap, yinsh_captions  # noqa: E402
+from yinshdrawn import caption_problems  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
@@ -81,15 +81,8 @@ def test_at_phone_width_the_yinsh_slot_captions_are_readable_and_clear(open_page
 
     page = open_page(PHONE, phone=True, session=Session(yinsh_match(YinshGame(Knobs(rows_to_win=rows)), ["human", "human"], 0)))
     expect(page.locator("[data-slot]")).to_have_count(2 * rows)
-    drawn = yinsh_captions(page)
-    assert {c["text"]: round(c["px"], 1) for c in drawn["captions"] if c["px"] < MIN_TEXT} == {}
-    assert all(c["box"][3] - c["box"][1] >= MIN_TEXT for c in drawn["captions"]), drawn["captions"]
-    boxes = [c["box"] for c in drawn["captions"]]
-    for i, box in enumerate(boxes):
-        assert not any(overlap(box, slot) for slot in drawn["slots"]), (drawn["captions"][i], drawn["slots"])
-        assert not any(overlap(box, other) for other in boxes[i + 1:]), drawn["captions"]
-    assert {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5} == {}
-    assert outside_the_view(page) == {"user": [], "pixels": []}
+    drawn, problems = caption_problems(page, MIN_TEXT)
+    assert problems == {}
     print({c["text"]: (round(c["px"], 1), round(c["box"][3] - c["box"][1], 1)) for c in drawn["captions"]})
 
 

@@ -86,3 +86,21 @@ def yinsh_captions(page: Page) -> dict:
 
 def overlap(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def caption_problems(page: Page, least_px: float) -> tuple[dict, dict]:
+    """The captions as drawn (yinsh_captions) and what is wrong with them, by kind, only the
+    kinds found: a line under `least_px` CSS px in size or box height, a line's box on a slot's
+    or on another line's, a line or slot within 2.5 mm of the board's outline, anything drawn
+    beyond the view."""
+    drawn = yinsh_captions(page)
+    lines = drawn["captions"]
+    found = {
+        "small": {c["text"]: round(c["px"], 1) for c in lines if c["px"] < least_px},
+        "short": {c["text"]: round(c["box"][3] - c["box"][1], 1) for c in lines if c["box"][3] - c["box"][1] < least_px},
+        "on a slot": [c["text"] for c in lines if any(overlap(c["box"], slot) for slot in drawn["slots"])],
+        "on a line": [(c["text"], o["text"]) for i, c in enumerate(lines) for o in lines[i + 1:] if overlap(c["box"], o["box"])],
+        "near the outline": {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5},
+        "outside the view": {k: v for k, v in outside_the_view(page).items() if v},
+    }
+    return drawn, {kind: what for kind, what in found.items() if what}
