@@ -326,7 +326,7 @@ def test_yinsh_slots_and_captions_are_clear_of_the_board(open_page, rows) -> Non
     page = open_page(session=Session(yinsh_match(YinshGame(Knobs(rows_to_win=rows)), ["human", "human"], seed=0)))
     expect(page.locator("[data-slot]")).to_have_count(2 * rows)
     found = clearance_of_the_outline(page)
-    assert len(found) == 2 * rows + 4
+    assert len(found) == 2 * rows + 6  # the slots, and a seat's three caption lines (yinsh_view.CAPTION_LINES)
     assert {name: round(mm, 2) for name, mm in found.items() if mm < 2.5} == {}
     assert outside_the_view(page) == {"user": [], "pixels": []}
     SHOTS.mkdir(parents=True, exist_ok=True)

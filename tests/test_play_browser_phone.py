@@ -24,7 +24,7 @@ from playdriver import at_own_decision, click_choice  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401
 from printkit.play.matches import sinoda_match, sinpin_match, yinsh_match  # noqa: E402
 from printkit.play.session import Session  # noqa: E402
-from yinshdrawn import clearance_of_the_outline, outside_the_view  # noqa: E402
+from yinshdrawn import caption_problems  # noqa: E402
 
 expect.set_options(timeout=10_000)
 
@@ -70,25 +70,6 @@ def test_at_desk_width_the_panel_stays_beside_the_board(open_page, game):
 MIN_TEXT = 11.5  # CSS px a caption needs on a phone (the panel's small print is 12)
 
 
-def yinsh_captions(page) -> dict:
-    """The YINSH slot captions' lines on the screen: each one's font size in CSS px (its size
-    in the drawing's millimetres times the drawing's scale) and box, and the slots' boxes."""
-    return page.evaluate("""() => {
-        const svg = document.querySelector('.pk-svg svg');
-        const scale = svg.getScreenCTM().a;
-        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-        return {
-            captions: [...svg.querySelectorAll('[data-caption]')].map((t) => ({
-                text: `${t.dataset.caption} ${t.textContent}`, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
-            slots: [...svg.querySelectorAll('[data-slot]')].map(box),
-        };
-    }""")
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 @pytest.mark.parametrize("rows", [1, 3, 5])
 def test_at_phone_width_the_yinsh_slot_captions_are_readable_and_clear(open_page, rows):
     """Review: at 390 px the portrait board's slot captions were drawn 3.6 and 3.0 mm high,
@@ -100,15 +81,8 @@ def test_at_phone_width_the_yinsh_slot_captions_are_readable_and_clear(open_page
 
     page = open_page(PHONE, phone=True, session=Session(yinsh_match(YinshGame(Knobs(rows_to_win=rows)), ["human", "human"], 0)))
     expect(page.locator("[data-slot]")).to_have_count(2 * rows)
-    drawn = yinsh_captions(page)
-    assert {c["text"]: round(c["px"], 1) for c in drawn["captions"] if c["px"] < MIN_TEXT} == {}
-    assert all(c["box"][3] - c["box"][1] >= MIN_TEXT for c in drawn["captions"]), drawn["captions"]
-    boxes = [c["box"] for c in drawn["captions"]]
-    for i, box in enumerate(boxes):
-        assert not any(overlap(box, slot) for slot in drawn["slots"]), (drawn["captions"][i], drawn["slots"])
-        assert not any(overlap(box, other) for other in boxes[i + 1:]), drawn["captions"]
-    assert {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5} == {}
-    assert outside_the_view(page) == {"user": [], "pixels": []}
+    drawn, problems = caption_problems(page, MIN_TEXT)
+    assert problems == {}
     print({c["text"]: (round(c["px"], 1), round(c["box"][3] - c["box"][1], 1)) for c in drawn["captions"]})
 
 

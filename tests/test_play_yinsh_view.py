@@ -177,7 +177,9 @@ def test_a_phone_gets_the_board_as_printed_on_a_portrait_sheet(rows) -> None:
     hx = [p[0] for p in upright["hull"]]
     board = max(max(hx) + outline, max(xs) + reach) - min(min(hx) - outline, min(xs) - reach)
     assert w <= board + 2 * VIEW_MARGIN_MM + 0.01  # the board alone sets the width
-    assert w < found["view_box"][2] * 0.75  # the landscape view box with the slots beside: 267.8 mm
+    # the landscape view box with the slots beside: 264.4 mm (267.8 with the desk's captions
+    # on two lines, "white: rings off" the widest)
+    assert w < found["view_box"][2] * 0.76
     middle = sum(p["at"][1] for p in upright["points"]) / 85
     for row in upright["slots"]:
         r = row["diameter"] / 2

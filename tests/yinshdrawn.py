@@ -1,6 +1,6 @@
 """What the play page's YINSH board draws, measured in the browser (the desk's and the
-phone's tests share it): what lies beyond the view box, and how far each slot and caption
-line lies off the board's outline."""
+phone's tests share it): what lies beyond the view box, how far each slot and caption
+line lies off the board's outline, and how large the board's text is on the screen."""
 
 from __future__ import annotations
 
@@ -64,3 +64,43 @@ def clearance_of_the_outline(page: Page) -> dict:
         }
         return found;
     }""")
+
+
+def yinsh_captions(page: Page) -> dict:
+    """The YINSH slot captions' lines on the screen: each one's font size in CSS px (its size
+    in the drawing's millimetres times the drawing's scale) and box, the slots' boxes, and
+    the board's coordinate labels (A-K, 1-11) as the captions."""
+    return page.evaluate("""() => {
+        const svg = document.querySelector('.pk-svg svg');
+        const scale = svg.getScreenCTM().a;
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        return {
+            captions: [...svg.querySelectorAll('[data-caption]')].map((t) => ({
+                text: `${t.dataset.caption} ${t.textContent}`, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
+            slots: [...svg.querySelectorAll('[data-slot]')].map(box),
+            labels: [...svg.querySelectorAll('text:not([data-caption])')].map((t) => ({
+                text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * scale, box: box(t) })),
+        };
+    }""")
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def caption_problems(page: Page, least_px: float) -> tuple[dict, dict]:
+    """The captions as drawn (yinsh_captions) and what is wrong with them, by kind, only the
+    kinds found: a line under `least_px` CSS px in size or box height, a line's box on a slot's
+    or on another line's, a line or slot within 2.5 mm of the board's outline, anything drawn
+    beyond the view."""
+    drawn = yinsh_captions(page)
+    lines = drawn["captions"]
+    found = {
+        "small": {c["text"]: round(c["px"], 1) for c in lines if c["px"] < least_px},
+        "short": {c["text"]: round(c["box"][3] - c["box"][1], 1) for c in lines if c["box"][3] - c["box"][1] < least_px},
+        "on a slot": [c["text"] for c in lines if any(overlap(c["box"], slot) for slot in drawn["slots"])],
+        "on a line": [(c["text"], o["text"]) for i, c in enumerate(lines) for o in lines[i + 1:] if overlap(c["box"], o["box"])],
+        "near the outline": {name: round(mm, 2) for name, mm in clearance_of_the_outline(page).items() if mm < 2.5},
+        "outside the view": {k: v for k, v in outside_the_view(page).items() if v},
+    }
+    return drawn, {kind: what for kind, what in found.items() if what}

@@ -53,13 +53,20 @@ class Caption:
 
 CAPTION_EM = 0.6
 CAPTION_GAP_MM = 2.0  # between the caption and its slots
-# A desk: above the top slot, "Player 1" (bold) then "white: rings off".
-DESK_CAPTION = Caption(("Player {seat}", "{colour}: rings off"), (3.6, 3.0), 4.2)
-# A phone: the drawing is about 1.87 px a mm on a 390 px phone, where the desk's sizes were
-# 6.7 and 5.6 px, unreadable; these are 12.3 and 11.9 px. Beside the row (a row of five leaves
-# 36 mm there) "white: rings off" at that size does not fit on a line: three short lines, their
-# baselines apart more than a line's box (1.17 em) so that the lines' boxes do not touch.
-PHONE_CAPTION = Caption(("Player {seat}", "{colour}", "rings off"), (6.6, 6.4, 6.4), 7.8)
+# The caption's three short lines, "Player 1" (bold), "white", "rings off", at a desk and on a
+# phone alike, each at least 12 CSS px high where the page is looked at; their baselines apart
+# more than a line's box (1.17 em) so that the lines' boxes do not touch.
+CAPTION_LINES = ("Player {seat}", "{colour}", "rings off")
+# A desk: above the top slot. The drawing is 2.6 px a mm in a 1000 x 700 window (the README's
+# picture), 3.5 at 1280 x 800 and 4.0 at 1400 x 900; "Player 1" 3.6 mm and "white: rings off"
+# 3.0 mm were 9.4 and 7.8 px at 1000 x 700, 10.6 px at 1280 x 800: too small to read. These are
+# 12.2 px or more at 1000 x 700 (16.6 at 1280 x 800), the lines narrower than "white: rings
+# off" was.
+DESK_CAPTION = Caption(CAPTION_LINES, (4.8, 4.7, 4.7), 5.7)
+# A phone: the drawing is about 1.87 px a mm on a 390 px phone, where the desk's old sizes
+# were 6.7 and 5.6 px, unreadable; these are 12.3 and 11.9 px. Beside the row (a row of five
+# leaves 36 mm there) "white: rings off" at that size does not fit on a line.
+PHONE_CAPTION = Caption(CAPTION_LINES, (6.6, 6.4, 6.4), 7.8)
 
 
 def yinsh_geometry(game: YinshGame) -> dict:
