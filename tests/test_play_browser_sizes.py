@@ -1,7 +1,8 @@
 """Text to read and buttons to tap on the play page at a desk's size (and a phone's, where the
 desk's fix could break it), measured in a real browser: the YINSH board's captions and
 coordinate labels at least DESK_TEXT CSS px high, Sinpin's card buttons a finger's size
-(48 px, as the boards' tap areas, games/taps.js) all in a row in the panel. Screenshots go
+(48 px, as the boards' tap areas, games/taps.js) all in a row in the panel, and on a phone
+Sinpin's other panel buttons as high as Sinoda's and YINSH's. Screenshots go
 to output/test-results/play/. Skipped without /usr/bin/chromium, except in CI (CI=true).
 """
 
@@ -28,7 +29,7 @@ expect.set_options(timeout=10_000)
 
 DESK, SMALL_DESK, PHONE, NARROW_PHONE = (1280, 800), (1000, 700), (390, 844), (320, 700)
 DESK_TEXT = 12  # CSS px: the panel's small print; a phone's captions are as large (test_play_browser_phone.py)
-FINGER = 48  # CSS px: games/taps.js TAP_PX, a phone's panel buttons (games/common.js)
+FINGER = 48  # CSS px: games/taps.js TAP_PX, a phone's panel buttons (games/common.js .pk-panel)
 
 
 @pytest.mark.parametrize("size", [DESK, SMALL_DESK], ids=["1280x800", "1000x700"])
@@ -73,3 +74,40 @@ def test_sinpins_card_buttons_are_a_fingers_size_in_a_row(open_page, size):
     if size != NARROW_PHONE:
         assert len({round(top) for _, top, _, _ in drawn["cards"]}) == 1, drawn["cards"]
     print(size, sizes[0])
+
+
+BUTTONS = """() => { const aside = document.querySelector('.sinpin aside');
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const of = (selector) => [...aside.querySelectorAll(selector)].map(box);
+  return { ways: of('.ways button'), prompt: of('.prompt > button'), summary: of('.pk-list summary'),
+           list: of('.pk-list button'), panel: box(aside),
+           sideways: [document.scrollingElement.scrollWidth, aside.scrollWidth - aside.clientWidth] }; }"""
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW_PHONE], ids=["phone", "narrow-phone"])
+@pytest.mark.parametrize("kind", ["move", "ghost"])
+def test_on_a_phone_sinpins_panel_buttons_are_a_fingers_height(open_page, size, kind):
+    """Review: on a phone Sinpin's "way" buttons, the ghost's "start the walk again" and the
+    "all legal actions" list (its summary and buttons) were about 22 px high, while Sinoda's
+    and YINSH's panels give theirs FINGER px (games/common.js). Each is now at least FINGER
+    px high by the same rule (.pk-panel), inside the panel, nothing to scroll sideways."""
+    session = at_own_decision("first-steps", ["human", "greedy", "greedy"], 7 if kind == "move" else 1, kind)
+    page = open_page(size, phone=True, session=session)
+    if kind == "move":
+        page.locator(".cards button[data-card='4']").tap()
+        page.locator(".choice.end[data-x='3'][data-y='3']").dispatch_event("click")  # two ways lead there
+        expect(page.locator(".way")).to_have_count(2)
+    else:
+        expect(page.locator(".choice.ghost-step").first).to_be_attached()
+    page.locator(".pk-list summary").tap()
+    expect(page.locator(".pk-list button").first).to_be_visible()
+    drawn = page.evaluate(BUTTONS)
+    assert (len(drawn["ways"]), len(drawn["prompt"])) == ((2, 0) if kind == "move" else (0, 1))
+    assert len(drawn["summary"]) == 1 and len(drawn["list"]) >= 1
+    found = [box for name in ("ways", "prompt", "summary", "list") for box in drawn[name]]
+    heights = {name: sorted({round(bottom - top, 1) for _, top, _, bottom in drawn[name]}) for name in ("ways", "prompt", "summary", "list")}
+    assert all(bottom - top >= FINGER for _, top, _, bottom in found), heights
+    panel = drawn["panel"]
+    assert all(panel[0] <= left and right <= panel[2] for left, _, right, _ in found), (found, panel)
+    assert drawn["sideways"][0] <= size[0] and drawn["sideways"][1] <= 0, drawn["sideways"]
+    print(size, kind, heights)

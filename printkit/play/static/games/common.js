@@ -76,9 +76,10 @@ body.replaying .pk-board aside { max-height: calc(100vh - 9.5rem); }
   .pk-board .pk-svg, body.replaying .pk-board .pk-svg { height: auto; }
   .pk-board svg { height: auto; }
   .pk-board aside { max-height: none; }
-  /* a finger's size (games/taps.js gives the board's targets as much) */
-  .pk-board .pk-prompt button, .pk-board .pk-list button { min-height: 48px; }
-  .pk-board .pk-list summary { line-height: 48px; }
+  /* a finger's size (games/taps.js gives the board's targets as much), in every game's
+     panel (.pk-panel: these views' and Sinpin's, games/sinpin.js); a desk keeps its mouse's size */
+  .pk-panel button { min-height: 48px; }
+  .pk-panel .pk-list summary { line-height: 48px; }
 }
 `;
 
@@ -98,7 +99,7 @@ export function frame(container, viewBox, label) {
   const root = html("div", { class: "pk-board" }, container);
   const box = html("div", { class: "pk-svg" }, root);
   const svg = el("svg", { viewBox: viewBox.join(" "), role: "img", "aria-label": label, preserveAspectRatio: "xMidYMid meet" }, box);
-  const aside = html("aside", {}, root);
+  const aside = html("aside", { class: "pk-panel" }, root);
   const tally = html("div", { class: "pk-tally" }, aside);
   const prompt = html("div", { class: "pk-prompt", "aria-live": "polite" }, aside);
   const list = html("details", { class: "pk-list" }, aside);

@@ -4,15 +4,18 @@
 import { Board } from "../sinpin/board.js";
 import { Choices } from "../sinpin/choices.js";
 import { boxPanel, linePanel, node, seatsPanel } from "../sinpin/panel.js";
-import { endName, seatName, setList, winnersText } from "./common.js";
+import { endName, installStyle, seatName, setList, winnersText } from "./common.js";
 
 export function createView(container, info, { onAction }) {
+  // the panel's buttons a finger's size on a phone, by the rule every game's panel follows
+  // (games/common.js .pk-panel)
+  installStyle();
   const root = node("div", { class: "sinpin" });
   const boardBox = node("div", { class: "board" });
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.id = "map";
   boardBox.append(svg);
-  const side = node("aside", { "aria-label": "Players" });
+  const side = node("aside", { class: "pk-panel", "aria-label": "Players" });
   const panel = node("div", { class: "panel" });
   side.append(panel);
   root.append(boardBox, side);
