@@ -156,15 +156,19 @@ def test_autoplay_paused_while_a_step_is_on_its_way_stays_paused(open_page, tmp_
     page = open_page(replay=replay_of(load_record(record.read_text())[0]))
     expect(page.locator("body")).to_have_attribute("data-step", "0")
     fast(page)
-    # every step answer now takes 0.4 s to come: the pause lands while one is on its way
-    page.evaluate("() => { const fetched = window.fetch;"
-                  " window.fetch = (...args) => new Promise((done) => setTimeout(done, 400)).then(() => fetched(...args)); }")
+    # every step answer is now held until the test lets it go, so the pause surely lands while
+    # one is on its way, however slow the machine (a fixed delay raced a busy CI machine)
+    page.evaluate("() => { const fetched = window.fetch; window.held = [];"
+                  " window.fetch = (...args) => new Promise((done) => window.held.push(done)).then(() => fetched(...args)); }")
     page.click("#autoplay")
-    page.wait_for_timeout(150)
+    page.wait_for_function("() => window.held.length === 1")  # autoplay's timer fired: a step asked for
     page.click("#autoplay")
     expect(page.locator("#autoplay")).to_have_text("▶ play")
+    page.evaluate("() => window.held.splice(0).forEach((go) => go())")  # it comes, after the pause
     expect(page.locator("body")).to_have_attribute("data-step", "1")  # the step asked for before the pause
     page.wait_for_timeout(1200)  # three more steps' time, had autoplay gone on
+    page.evaluate("() => window.held.splice(0).forEach((go) => go())")  # a step asked for since: let it come
+    page.wait_for_timeout(300)
     expect(page.locator("body")).to_have_attribute("data-step", "1")
     expect(page.locator("#autoplay")).to_have_text("▶ play")
 
