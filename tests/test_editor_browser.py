@@ -29,6 +29,8 @@ need_chromium()
 
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
+from heldfetch import hold_fetches, let_go, wait_for_held  # noqa: E402
+
 from editorserved import (ROOT, Served, editor_page, field, folder, open_level, rows,  # noqa: E402,F401
                           served)  # (fixtures shared with the editor's other browser tests)
 
@@ -122,19 +124,16 @@ def test_a_move_preview_shows_every_outcome_of_a_card(page: Page) -> None:
     assert ends == {("2", "1"), ("4", "1")}
 
 
-SLOW_FETCH = ("() => { const fetched = window.fetch;"
-              " window.fetch = (...args) => new Promise((done) => setTimeout(done, 400)).then(() => fetched(...args)); }")
-
-
 def test_a_preview_cleared_while_its_moves_are_on_their_way_stays_cleared(page: Page) -> None:
     open_level(page, "ledge.yaml")
     page.keyboard.press("m")
     page.mouse.click(*field(page, 3, 1))
-    page.evaluate(SLOW_FETCH)  # every answer now takes 0.4 s: Esc lands while the moves are on their way
+    hold_fetches(page)  # every answer waits until let go: Esc lands while the moves are on their way
     page.keyboard.press("2")
-    page.wait_for_timeout(100)
+    wait_for_held(page)
     page.keyboard.press("Escape")
-    page.wait_for_timeout(900)
+    let_go(page)
+    page.wait_for_timeout(500)
     expect(page.locator("#preview-text")).to_have_text("")
     expect(page.locator(".preview-end")).to_have_count(0)
 
@@ -143,9 +142,11 @@ def test_saving_twice_before_the_first_answer_saves_once_and_asks_nothing(page: 
     open_level(page, "ledge.yaml")
     page.keyboard.press("#")
     page.mouse.click(*field(page, 1, 2))
-    page.evaluate(SLOW_FETCH)  # both presses land while the first save is on its way
+    hold_fetches(page)  # both presses land while the first save is on its way
     page.keyboard.press("Control+s")
+    wait_for_held(page)
     page.keyboard.press("Control+s")
+    let_go(page)
     expect(page.locator("#file-state")).to_have_text("saved ledge.yaml")
     page.wait_for_timeout(600)
     expect(page.locator("#ask")).not_to_be_visible()  # no "changed by something else" for its own write

@@ -25,6 +25,7 @@ need_chromium()
 
 from playwright.sync_api import Page, expect  # noqa: E402
 
+from heldfetch import hold_fetches, let_go, wait_for_held  # noqa: E402
 from playdriver import click_choice, play_to_end  # noqa: E402
 from playserved import open_page, served  # noqa: E402,F401  (fixtures shared with the board views' tests)
 from printkit.games.record import dumps  # noqa: E402
@@ -156,19 +157,14 @@ def test_autoplay_paused_while_a_step_is_on_its_way_stays_paused(open_page, tmp_
     page = open_page(replay=replay_of(load_record(record.read_text())[0]))
     expect(page.locator("body")).to_have_attribute("data-step", "0")
     fast(page)
-    # every step answer is now held until the test lets it go, so the pause surely lands while
-    # one is on its way, however slow the machine (a fixed delay raced a busy CI machine)
-    page.evaluate("() => { const fetched = window.fetch; window.held = [];"
-                  " window.fetch = (...args) => new Promise((done) => window.held.push(done)).then(() => fetched(...args)); }")
+    hold_fetches(page)  # every step answer waits until let go: the pause surely lands while one is on its way
     page.click("#autoplay")
-    page.wait_for_function("() => window.held.length === 1")  # autoplay's timer fired: a step asked for
+    wait_for_held(page)  # autoplay's timer fired: a step asked for
     page.click("#autoplay")
     expect(page.locator("#autoplay")).to_have_text("▶ play")
-    page.evaluate("() => window.held.splice(0).forEach((go) => go())")  # it comes, after the pause
+    let_go(page)  # it comes, after the pause; a step asked for later would come too
     expect(page.locator("body")).to_have_attribute("data-step", "1")  # the step asked for before the pause
     page.wait_for_timeout(1200)  # three more steps' time, had autoplay gone on
-    page.evaluate("() => window.held.splice(0).forEach((go) => go())")  # a step asked for since: let it come
-    page.wait_for_timeout(300)
     expect(page.locator("body")).to_have_attribute("data-step", "1")
     expect(page.locator("#autoplay")).to_have_text("▶ play")
 
