@@ -73,9 +73,12 @@ def _misreads(folder: Path, cache: dict[str, object], unlisted: bool = False
 def _print_models(found: list, stem: str, code, patches, model: classifier.Models) -> None:
     """Each of this sheet's unlisted misreads, with what every model alone gives the tile read:
     do the models agree on it (a sure wrong read), or does the average hide a doubt?"""
-    for _, truth, _, x, y, read, probability in (item for item in found if item[0] == stem):
-        index = y * code.columns + x
-        alone = [FieldOdds.of(code, patches, one).probabilities[index][TILE_CHARS.index(read)] for one in model.models]
+    here = [item for item in found if item[0] == stem]
+    if not here:
+        return
+    each = [FieldOdds.of(code, patches, one).probabilities for one in model.models]  # the sheet read once a model
+    for _, truth, _, x, y, read, probability in here:
+        alone = [odds[y * code.columns + x][TILE_CHARS.index(read)] for odds in each]
         print(f"{stem} {truth['style']}: {truth['rows'][y][x]} ({truth['variants'][y][x]}) read {read} at"
               f" {probability:.3f}; each model alone {' '.join(f'{p:.3f}' for p in alone)}")
 
@@ -125,7 +128,7 @@ def main() -> int:
         chunk += [blank] * (-len(chunk) % COLUMNS)
         rows = [np.hstack(chunk[k:k + COLUMNS]) for k in range(0, len(chunk), COLUMNS)]
         cv2.imwrite(str(out / f"audit-{page}.png"), np.vstack(rows))
-    print(f"{len(misreads)} fields misread{' and not listed' * args.unlisted}; {len(sample)} drawn into {out}/audit-*.png (seed {args.seed})")
+    print(f"{len(misreads)} fields misread{' and not listed' * args.unlisted}; {len(sample)} drawn into {out}/audit-*.png{'' if args.unlisted else f' (seed {args.seed})'}")
     return 0
 
 
